@@ -1,0 +1,63 @@
+// The central session: the sandbox's stand-in for the account's web sign-in.
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { ApiError } from '../http/apiError.ts';
+import { passwordMatches } from './secrets.ts';
+
+export const SESSION_COOKIE = 'cd_session';
+const SESSION_TTL_MS = 12 * 3_600_000;
+
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export function createSessionStore(db: Db, clock: Clock) {
+  return {
+    signIn(email: string, password: string) {
+      const user = db.prepare('SELECT id, password_hash, password_salt FROM users WHERE email = ?').get(email.toLowerCase()) as
+        | { id: number; password_hash: string; password_salt: string }
+        | undefined;
+      if (!user || !passwordMatches(password, user.password_hash, user.password_salt)) {
+        throw new ApiError('auth.invalid_login');
+      }
+      const now = clock.now();
+      const row: SessionRow = {
+        id: randomBytes(32).toString('base64url'),
+        user_id: user.id,
+        csrf_token: randomBytes(24).toString('base64url'),
+        created_at: now,
+        expires_at: now + SESSION_TTL_MS,
+      };
+      db.prepare('INSERT INTO sessions (id, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+        row.id,
+        row.user_id,
+        row.csrf_token,
+        row.created_at,
+        row.expires_at,
+      );
+      return row;
+    },
+    find(id: string): SessionRow | undefined {
+      const row = db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+      return row && row.expires_at > clock.now() ? row : undefined;
+    },
+    signOut(id: string) {
+      db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}

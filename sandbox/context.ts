@@ -1,0 +1,23 @@
+// What every route module is built from: passed in explicitly, never imported as a singleton.
+import type { Clock } from './clock.ts';
+import type { Db } from './db/database.ts';
+import type { JobRunner } from './jobs/jobRunner.ts';
+import type { Idempotency } from './idempotency.ts';
+import type { AssetStore } from './media/assetStore.ts';
+import type { SandboxOptions } from './options.ts';
+import type { Wallet } from './wallet.ts';
+
+export interface SandboxContext {
+  db: Db;
+  clock: Clock;
+  options: SandboxOptions;
+  /** Where stored media lives (under the data folder). */
+  mediaDir: string;
+  jobs: JobRunner;
+  assets: AssetStore;
+  idempotency: Idempotency;
+  wallet: Wallet;
+  /** http://127.0.0.1:<port>, known once the server listens. */
+  origin(): string;
+  log(line: string): void;
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { CREATE_LIMITS } from '../../shared/limits.ts';
+import { iso } from '../clock.ts';
+import type { SandboxContext } from '../context.ts';
+import { transaction } from '../db/database.ts';
+import { ApiError } from '../http/apiError.ts';
+import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
+import { route } from '../http/route.ts';
+
+interface ProjectRow {
+  id: number;
+  account_id: number;
+  name: string;
+  aspect_ratio: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const { min: nameMin, max: nameMax } = CREATE_LIMITS.projectName;
+const projectName = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(z.string().min(nameMin, 'must not be empty').max(nameMax, `must be at most ${nameMax} characters`));
+
+export const ProjectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  aspectRatio: z.string(),
+  scenes: z.array(z.object({ id: z.string().uuid(), position: z.number().int() })),
+  createdAt: z.string(),
+  updatedAt: z.string().describe('The revision for rename: send it back as `revision`.'),
+});
+
+const ProjectInput = z.strictObject({
+  name: projectName,
+  aspectRatio: z
+    .string()
+    .regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"')
+    .default('16:9')
+    .describe('Width:height, e.g. 16:9, 9:16, 1:1.'),
+});
+
+const RenameInput = z.strictObject({
+  name: projectName,
+  revision: z.iso.datetime({ offset: true }).describe('The project updatedAt read from GET.'),
+});
+
+export function createProjectStore(ctx: SandboxContext) {
+  const { db } = ctx;
+  const scenesOf = db.prepare('SELECT id, position FROM scenes WHERE project_id = ? ORDER BY position');
+  const toProject = (row: ProjectRow) => ({
+    id: row.id,
+    name: row.name,
+    aspectRatio: row.aspect_ratio,
+    scenes: scenesOf.all(row.id) as { id: string; position: number }[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  const get = (accountId: number, id: number): ProjectRow => {
+    const row = db.prepare('SELECT * FROM projects WHERE id = ? AND account_id = ?').get(id, accountId) as ProjectRow | undefined;
+    if (!row) throw new ApiError('resource.not_found', `No project ${id} in this account.`);
+    return row;
+  };
+  return { get, toProject };
+}
+
+export function projectRoutes(ctx: SandboxContext) {
+  const { db, clock } = ctx;
+  const store = createProjectStore(ctx);
+
+  /** A revision must change on every write, even two in one millisecond. */
+  function nextRevision(previous?: string): string {
+    let ms = clock.now();
+    if (previous && Date.parse(previous) >= ms) ms = Date.parse(previous) + 1;
+    return iso(ms);
+  }
+
+  return [
+    route({
+      method: 'GET',
+      path: '/projects',
+      auth: 'any',
+      tag: 'Projects',
+      summary: 'List projects, newest first',
+      query: pageQuery.extend({ projectId: intQuery(1, CREATE_LIMITS.idMax).optional() }),
+      responses: { 200: { description: 'A page of projects', schema: ProjectSchema, list: true } },
+      handler({ principal, query }) {
+        const { items, pagination } = pageOf<ProjectRow>((where, args, limit) => {
+          const filter = query.projectId ? ' AND id = ?' : '';
+          const extra = query.projectId ? [query.projectId] : [];
+          return db
+            .prepare(`SELECT * FROM projects WHERE account_id = ? AND ${where}${filter} ORDER BY id DESC LIMIT ?`)
+            .all(principal.accountId, ...args, ...extra, limit) as unknown as ProjectRow[];
+        }, query);
+        return { data: items.map(store.toProject), pagination };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/projects',
+      auth: 'any',
+      tag: 'Projects',
+      summary: 'Create a project with one empty scene',
+      body: ProjectInput,
+      responses: { 201: { description: 'The new project', schema: ProjectSchema } },
+      handler({ principal, body }) {
+        const now = nextRevision();
+        const id = transaction(db, () => {
+          const { lastInsertRowid } = db
+            .prepare('INSERT INTO projects (account_id, name, aspect_ratio, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+            .run(principal.accountId, body.name, body.aspectRatio, now, now);
+          db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, 0, ?)').run(randomUUID(), lastInsertRowid, now);
+          return Number(lastInsertRowid);
+        });
+        return { status: 201, data: store.toProject(store.get(principal.accountId, id)) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/projects/{id}',
+      auth: 'any',
+      tag: 'Projects',
+      summary: 'Read a project',
+      responses: { 200: { description: 'The project', schema: ProjectSchema } },
+      handler({ principal, params }) {
+        return { data: store.toProject(store.get(principal.accountId, params.id as number)) };
+      },
+    }),
+    route({
+      method: 'PATCH',
+      path: '/projects/{id}',
+      auth: 'any',
+      tag: 'Projects',
+      summary: 'Rename a project; the revision must equal its current updatedAt',
+      body: RenameInput,
+      responses: {
+        200: { description: 'The renamed project', schema: ProjectSchema },
+        409: { description: 'revision.conflict: someone changed the project first; the error carries the current project' },
+      },
+      handler({ principal, params, body }) {
+        const id = params.id as number;
+        const updated = transaction(db, () => {
+          const row = store.get(principal.accountId, id);
+          if (Date.parse(row.updated_at) !== Date.parse(body.revision)) {
+            throw new ApiError('revision.conflict', 'The project changed since you read it: read it again and retry the rename.', {
+              details: { currentRevision: row.updated_at, current: store.toProject(row) },
+            });
+          }
+          const revision = nextRevision(row.updated_at);
+          db.prepare('UPDATE projects SET name = ?, updated_at = ? WHERE id = ?').run(body.name, revision, id);
+          return store.get(principal.accountId, id);
+        });
+        return { data: store.toProject(updated) };
+      },
+    }),
+  ];
+}

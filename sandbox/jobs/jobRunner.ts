@@ -1,0 +1,120 @@
+// Moves asynchronous jobs queued → running → completed | failed (or cancelled) over
+// the configured job time, doing each job's real work (ffmpeg) while it runs.
+// Jobs that were not finished when the sandbox stopped start again when it starts.
+import type { JobState } from '../../shared/limits.ts';
+
+export interface JobError {
+  code: string;
+  message: string;
+}
+
+export interface JobHandler<Result = unknown> {
+  /** e.g. 'generation', 'export'. */
+  kind: string;
+  /** IDs of this kind's jobs that are queued or running (resumed at start-up). */
+  unfinished(): number[];
+  /** The job's real work; throw to fail it. */
+  work(id: number): Promise<Result>;
+  /** Persist a state change (and refund, emit events, … as the kind needs). */
+  transition(id: number, to: JobState, detail: { result?: Result; error?: JobError }): void;
+}
+
+export interface JobTuning {
+  /** Multiplies every job's duration (a fault switch: slow jobs). */
+  slowFactor: number;
+  /** Share of jobs, 0..1, that fail on purpose (a fault switch: failing jobs). */
+  failShare: number;
+}
+
+export type TransitionListener = (kind: string, id: number, to: JobState) => void;
+
+export function createJobRunner(options: { jobSeconds: number; concurrency?: number; log?: (line: string) => void }) {
+  const handlers = new Map<string, JobHandler>();
+  const cancelled = new Set<string>();
+  const listeners: TransitionListener[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const tuning: JobTuning = { slowFactor: 1, failShare: 0 };
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  let stopped = false;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, ms);
+      timers.add(t);
+    });
+
+  async function slot<T>(fn: () => Promise<T>): Promise<T> {
+    const limit = options.concurrency ?? 2;
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  }
+
+  function emit(handler: JobHandler, id: number, to: JobState, detail: { result?: unknown; error?: JobError } = {}) {
+    if (stopped) return;
+    handler.transition(id, to, detail);
+    for (const listener of listeners) listener(handler.kind, id, to);
+  }
+
+  async function drive(handler: JobHandler, id: number): Promise<void> {
+    const tag = `${handler.kind}:${id}`;
+    const totalMs = options.jobSeconds * 1000 * tuning.slowFactor;
+    const started = Date.now();
+    await sleep(totalMs * 0.2);
+    if (stopped || cancelled.has(tag)) return;
+    emit(handler, id, 'running');
+    try {
+      if (Math.random() < tuning.failShare) throw Object.assign(new Error('The job failed on purpose (sandbox fault switch).'), { code: 'job.failed' });
+      const result = await slot(() => handler.work(id));
+      await sleep(Math.max(0, totalMs - (Date.now() - started)));
+      if (stopped || cancelled.has(tag)) return;
+      emit(handler, id, 'completed', { result });
+    } catch (err) {
+      if (stopped || cancelled.has(tag)) return;
+      const error = err as Error & { code?: string };
+      options.log?.(`${tag} failed: ${error.message}`);
+      emit(handler, id, 'failed', { error: { code: error.code ?? 'job.failed', message: error.message } });
+    }
+  }
+
+  return {
+    tuning,
+    register(handler: JobHandler): void {
+      handlers.set(handler.kind, handler);
+    },
+    enqueue(kind: string, id: number): void {
+      const handler = handlers.get(kind);
+      if (!handler) throw new Error(`No job handler for ${kind}`);
+      void drive(handler, id);
+    },
+    /** Marks a job cancelled; its work, if running, is discarded. */
+    cancel(kind: string, id: number): void {
+      const handler = handlers.get(kind);
+      if (!handler) throw new Error(`No job handler for ${kind}`);
+      cancelled.add(`${kind}:${id}`);
+      emit(handler, id, 'cancelled');
+    },
+    onTransition(listener: TransitionListener): void {
+      listeners.push(listener);
+    },
+    resumeAll(): void {
+      for (const handler of handlers.values()) for (const id of handler.unfinished()) void drive(handler, id);
+    },
+    stop(): void {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

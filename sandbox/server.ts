@@ -1,0 +1,135 @@
+// Starts the sandbox: one HTTP server on loopback serving the Create API under /api/v1,
+// the central session at /session, and sandbox-only admin controls under /_sandbox.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { adminRoutes } from './admin/adminRoutes.ts';
+import { createAuthenticator } from './auth/authenticate.ts';
+import { createKeyStore } from './auth/keyStore.ts';
+import { createRateLimiter } from './auth/rateLimiter.ts';
+import { sessionRoutes } from './auth/sessionRoutes.ts';
+import { createSessionStore } from './auth/sessionStore.ts';
+import { createClock } from './clock.ts';
+import type { SandboxContext } from './context.ts';
+import { discoveryRoutes } from './create/discovery.ts';
+import { keyRoutes } from './create/keys.ts';
+import { assetRoutes } from './create/assets.ts';
+import { exportRoutes } from './create/exports.ts';
+import { generationRoutes } from './create/generations.ts';
+import { modelRoutes } from './create/models.ts';
+import { projectRoutes } from './create/projects.ts';
+import { createIdempotency } from './idempotency.ts';
+import { createAssetStore } from './media/assetStore.ts';
+import { startMessagingService } from './messaging/messagingServer.ts';
+import { createWallet } from './wallet.ts';
+import { openDatabase } from './db/database.ts';
+import { seed } from './db/seed.ts';
+import { ApiError } from './http/apiError.ts';
+import { sendError } from './http/envelope.ts';
+import type { Route } from './http/route.ts';
+import { createRouter } from './http/router.ts';
+import { createJobRunner } from './jobs/jobRunner.ts';
+import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
+
+export interface SandboxHandle {
+  origin: string;
+  createBaseUrl: string;
+  apiKey: string;
+  login: { email: string; password: string };
+  adminToken: string;
+  messagingBaseUrl: string;
+  messagingApiKey: string;
+  close(): Promise<void>;
+}
+
+/** The route modules of the Create API, in the order the OpenAPI document lists them. */
+type RouteModule = (ctx: SandboxContext) => Route[];
+
+export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir: string }, extraModules: RouteModule[] = []): Promise<SandboxHandle> {
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...partial };
+  const db = openDatabase(options.dataDir);
+  const mediaDir = join(options.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  const clock = createClock();
+  const log = (line: string): void => void process.stderr.write(`[sandbox] ${line}\n`);
+  let origin = '';
+  const jobs = createJobRunner({ jobSeconds: options.jobSeconds, log });
+  const ctx: SandboxContext = {
+    db,
+    clock,
+    options,
+    mediaDir,
+    jobs,
+    origin: () => origin,
+    log,
+    idempotency: createIdempotency(db, clock.now),
+    wallet: createWallet(db),
+    assets: undefined as never,
+  };
+  ctx.assets = createAssetStore(ctx);
+
+  const keys = createKeyStore(db, clock);
+  const sessions = createSessionStore(db, clock);
+  const authenticator = createAuthenticator({ db, clock, keys, sessions, origin: () => origin });
+  const rate = createRateLimiter(clock);
+  const seeded = seed(db, clock, keys, options.walletUsd);
+
+  const apiRoutes: Route[] = [];
+  apiRoutes.push(...discoveryRoutes(ctx, () => apiRoutes), ...keyRoutes(ctx, keys), ...projectRoutes(ctx));
+  apiRoutes.push(...modelRoutes(ctx), ...assetRoutes(ctx), ...generationRoutes(ctx), ...exportRoutes(ctx));
+  for (const module of extraModules) apiRoutes.push(...module(ctx));
+
+  const routerDeps = { authenticator, chargeRate: (p: { keyId?: string }) => p.keyId && rate.charge(p.keyId), log };
+  const api = createRouter({ ...routerDeps, routes: apiRoutes });
+  const root = createRouter({ ...routerDeps, routes: sessionRoutes(ctx, sessions) });
+  const admin = createRouter({ ...routerDeps, routes: adminRoutes(ctx) });
+  const adminToken = randomBytes(24).toString('base64url');
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', origin);
+    const path = url.pathname;
+    if (path === '/api/v1' || path.startsWith('/api/v1/')) {
+      void api(req, res, path.slice('/api/v1'.length) || '/', url);
+    } else if (path.startsWith('/_sandbox/')) {
+      const sent = Buffer.from(String(req.headers['x-sandbox-admin'] ?? ''));
+      const expected = Buffer.from(adminToken);
+      if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+        sendError(res, 'admin', new ApiError('auth.missing', 'Sandbox admin calls need the X-Sandbox-Admin token from the READY line.'));
+        return;
+      }
+      void admin(req, res, path, url);
+    } else {
+      void root(req, res, path, url);
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 0; // large uploads may take long; the client bounds them
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${options.host}:${port}`;
+  jobs.resumeAll();
+  const messaging = await startMessagingService(ctx);
+
+  return {
+    origin,
+    createBaseUrl: `${origin}/api/v1`,
+    apiKey: seeded.apiKey,
+    login: seeded.login,
+    adminToken,
+    messagingBaseUrl: messaging.baseUrl,
+    messagingApiKey: messaging.apiKey,
+    async close() {
+      jobs.stop();
+      await messaging.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The stable error codes of the Create API (DESIGN.md: "one table in shared/").
+// The spec leaves their values open; these are ours. The sandbox answers with
+// them and the client explains them. A code the client does not know is shown
+// as it came, with its request ID.
+
+export interface ErrorCodeInfo {
+  /** The HTTP status the service answers with. */
+  readonly status: number;
+  /** What it means for the user, and what to change. */
+  readonly meaning: string;
+}
+
+export const ERROR_CODES = {
+  'request.invalid_json': { status: 400, meaning: 'The request body is not valid JSON.' },
+  'request.invalid': { status: 400, meaning: 'A field of the request is missing or not allowed; the message names it.' },
+  'request.invalid_id': { status: 400, meaning: 'An identifier in the path must be a whole number from 1 to 2147483647.' },
+  'request.unsupported_content_type': { status: 415, meaning: 'The request body has a content type this operation does not take.' },
+  'request.body_too_large': { status: 413, meaning: 'The request body is larger than this operation takes.' },
+  'route.not_found': { status: 404, meaning: 'There is no such operation.' },
+  'route.method_not_allowed': { status: 405, meaning: 'This operation does not take that method.' },
+  'resource.not_found': { status: 404, meaning: 'Nothing with that identifier exists in this account.' },
+  'auth.missing': { status: 401, meaning: 'The request carries no credentials: send an API key or sign in.' },
+  'auth.invalid_key': { status: 401, meaning: 'The API key is not recognised: check it or issue a new one.' },
+  'auth.key_expired': { status: 401, meaning: 'The API key has expired: issue a new one.' },
+  'auth.key_revoked': { status: 401, meaning: 'The API key was revoked: issue a new one.' },
+  'auth.session_required': { status: 401, meaning: 'This operation needs a signed-in session; an API key is not accepted.' },
+  'auth.invalid_login': { status: 401, meaning: 'The email or password is wrong.' },
+  'auth.csrf_failed': { status: 403, meaning: 'The session write lacks a valid X-CSRF-Token header.' },
+  'auth.cross_origin': { status: 403, meaning: 'Session writes must come from the same origin.' },
+  'key.limit_reached': { status: 403, meaning: 'This actor already has 20 active keys in this workspace: revoke one first.' },
+  'idempotency.key_missing': { status: 400, meaning: 'This operation needs an Idempotency-Key header (a UUID).' },
+  'idempotency.key_invalid': { status: 400, meaning: 'The Idempotency-Key header must be a UUID.' },
+  'idempotency.key_reused': { status: 409, meaning: 'This idempotency key was already used with other inputs: new inputs need a new key.' },
+  'revision.conflict': { status: 409, meaning: 'Someone changed this first: read the latest version and apply the change again.' },
+  'rate.limited': { status: 429, meaning: 'Too many requests for this key: wait for the time in Retry-After.' },
+  'wallet.insufficient_balance': { status: 403, meaning: 'The wallet balance does not cover the price of this job: add funds.' },
+  'upload.too_large': { status: 413, meaning: 'The file is larger than this kind of media allows (images 10 MiB, video and audio 100 MiB); use a resumable upload for larger files.' },
+  'media.unsupported_type': { status: 415, meaning: 'The file is not an image, video or audio format the service takes.' },
+  'model.unknown': { status: 400, meaning: 'No model has that ID for this kind of work.' },
+  'model.unavailable': { status: 409, meaning: 'The model is not available right now: pick another.' },
+  'scene.not_in_project': { status: 400, meaning: 'The scene does not belong to the project.' },
+  'export.too_many_clips': { status: 400, meaning: 'An export takes at most 80 clips.' },
+  'export.too_long': { status: 400, meaning: 'An export can last at most 30 minutes.' },
+  'export.media_not_in_project': { status: 400, meaning: 'Every clip must use media that belongs to, or is attached to, the project.' },
+  'service.unavailable': { status: 503, meaning: 'The service is unavailable for a moment: retry after the time in Retry-After.' },
+  'server.internal': { status: 500, meaning: 'The service failed unexpectedly: retry, and quote the request ID if it persists.' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isKnownErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
+}
