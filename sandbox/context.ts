@@ -1,6 +1,7 @@
 // What every route module is built from: passed in explicitly, never imported as a singleton.
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import type { FaultSwitches } from './faults/faultSwitches.ts';
 import type { JobRunner } from './jobs/jobRunner.ts';
 import type { Idempotency } from './idempotency.ts';
 import type { AssetStore } from './media/assetStore.ts';
@@ -17,6 +18,9 @@ export interface SandboxContext {
   assets: AssetStore;
   idempotency: Idempotency;
   wallet: Wallet;
+  faults: FaultSwitches;
+  /** Guards the sandbox-only /_sandbox/* controls (on both services). */
+  adminToken: string;
   /** http://127.0.0.1:<port>, known once the server listens. */
   origin(): string;
   log(line: string): void;

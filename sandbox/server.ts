@@ -20,6 +20,7 @@ import { exportRoutes } from './create/exports.ts';
 import { generationRoutes } from './create/generations.ts';
 import { modelRoutes } from './create/models.ts';
 import { projectRoutes } from './create/projects.ts';
+import { createFaultSwitches } from './faults/faultSwitches.ts';
 import { createIdempotency } from './idempotency.ts';
 import { createAssetStore } from './media/assetStore.ts';
 import { startMessagingService } from './messaging/messagingServer.ts';
@@ -66,6 +67,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
     log,
     idempotency: createIdempotency(db, clock.now),
     wallet: createWallet(db),
+    faults: createFaultSwitches(),
+    adminToken: randomBytes(24).toString('base64url'),
     assets: undefined as never,
   };
   ctx.assets = createAssetStore(ctx);
@@ -85,7 +88,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
   const api = createRouter({ ...routerDeps, routes: apiRoutes });
   const root = createRouter({ ...routerDeps, routes: sessionRoutes(ctx, sessions) });
   const admin = createRouter({ ...routerDeps, routes: adminRoutes(ctx) });
-  const adminToken = randomBytes(24).toString('base64url');
+  const { adminToken } = ctx;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin);
