@@ -15,11 +15,8 @@ import { createClock } from './clock.ts';
 import type { SandboxContext } from './context.ts';
 import { discoveryRoutes } from './create/discovery.ts';
 import { keyRoutes } from './create/keys.ts';
-import { assetRoutes } from './create/assets.ts';
-import { exportRoutes } from './create/exports.ts';
-import { generationRoutes } from './create/generations.ts';
-import { modelRoutes } from './create/models.ts';
 import { projectRoutes } from './create/projects.ts';
+import { CREATE_ROUTE_MODULES } from './routeModules.ts';
 import { createFaultSwitches } from './faults/faultSwitches.ts';
 import { createIdempotency } from './idempotency.ts';
 import { createAssetStore } from './media/assetStore.ts';
@@ -45,10 +42,7 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-/** The route modules of the Create API, in the order the OpenAPI document lists them. */
-type RouteModule = (ctx: SandboxContext) => Route[];
-
-export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir: string }, extraModules: RouteModule[] = []): Promise<SandboxHandle> {
+export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir: string }, extraModules: ((ctx: SandboxContext) => Route[])[] = []): Promise<SandboxHandle> {
   const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...partial };
   const db = openDatabase(options.dataDir);
   const mediaDir = join(options.dataDir, 'media');
@@ -81,7 +75,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
 
   const apiRoutes: Route[] = [];
   apiRoutes.push(...discoveryRoutes(ctx, () => apiRoutes), ...keyRoutes(ctx, keys), ...projectRoutes(ctx));
-  apiRoutes.push(...modelRoutes(ctx), ...assetRoutes(ctx), ...generationRoutes(ctx), ...exportRoutes(ctx));
+  for (const module of CREATE_ROUTE_MODULES) apiRoutes.push(...module(ctx));
   for (const module of extraModules) apiRoutes.push(...module(ctx));
 
   const routerDeps = { authenticator, chargeRate: (p: { keyId?: string }) => p.keyId && rate.charge(p.keyId), log };

@@ -1,0 +1,86 @@
+// /openapi.json: a valid OpenAPI 3.1 document, version 1.2.0, describing every
+// operation the sandbox serves — and real responses match what it says.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
+
+let sandbox: RunningSandbox;
+let call: ApiCall;
+let doc: any;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+  call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
+  doc = (await call('GET', '/openapi.json')).body.data;
+});
+afterAll(() => sandbox?.stop({ removeData: true }));
+
+/** Every operation of the spec's "Operations with known shape" table. */
+const KNOWN_SHAPE = [
+  'get /',
+  'get /openapi.json',
+  'get /me',
+  'get /keys',
+  'post /keys',
+  'delete /keys/{keyId}',
+  'get /models',
+  'get /projects',
+  'post /projects',
+  'get /projects/{id}',
+  'patch /projects/{id}',
+  'get /assets',
+  'post /assets',
+  'get /assets/{id}',
+  'get /generations',
+  'post /generations',
+  'get /generations/{id}',
+  'get /exports',
+  'post /exports',
+  'get /exports/{id}',
+];
+
+describe('the OpenAPI document', () => {
+  it('passes an OpenAPI 3.1 validator and carries version 1.2.0', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.info.version).toBe('1.2.0');
+    expect(doc.servers[0].url).toBe(sandbox.createBaseUrl);
+  });
+
+  it('describes every operation of known shape in the spec', () => {
+    const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));
+    expect(described).toEqual(expect.arrayContaining(KNOWN_SHAPE));
+  });
+
+  it('real responses match the response schemas it documents', async () => {
+    const validator = new Validator();
+    await validator.validate(structuredClone(doc));
+    const resolved = validator.resolveRefs() as any;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const check = async (method: string, path: string, template: string, body?: unknown) => {
+      const res = await call(method, path, body === undefined ? {} : { body });
+      const schema = resolved.paths[template][method.toLowerCase()].responses[String(res.status)]?.content?.['application/json']?.schema;
+      expect(schema, `${method} ${template} ${res.status} is documented`).toBeDefined();
+      const ok = ajv.validate(schema, res.body);
+      expect(ok, `${method} ${path} → ${res.status}: ${ajv.errorsText()}`).toBe(true);
+      return res;
+    };
+    await check('GET', '/', '/');
+    await check('GET', '/me', '/me');
+    const project = await check('POST', '/projects', '/projects', { name: 'Contract' });
+    await check('GET', '/projects?limit=1', '/projects');
+    await check('GET', `/projects/${project.body.data.id}`, '/projects/{id}');
+    await check('PATCH', `/projects/${project.body.data.id}`, '/projects/{id}', { name: 'x', revision: '2000-01-01T00:00:00Z' });
+    await check('GET', '/projects/999999', '/projects/{id}');
+    await check('GET', '/models', '/models');
+    await check('GET', '/assets', '/assets');
+    await check('GET', '/generations', '/generations');
+    await check('GET', '/exports', '/exports');
+  });
+});
