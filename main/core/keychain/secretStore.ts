@@ -1,0 +1,9 @@
+// The small interface secrets are kept behind (STYLE.md): keytar today; an
+// Electron safeStorage-backed store can stand in where no Secret Service exists.
+// Implementations throw AppFailure (keychain.*) when the store cannot be reached.
+export interface SecretStore {
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  /** True when something was deleted. */
+  delete(account: string): Promise<boolean>;
+}
