@@ -7,6 +7,7 @@ import type { Idempotency } from './idempotency.ts';
 import type { AssetStore } from './media/assetStore.ts';
 import type { SandboxOptions } from './options.ts';
 import type { Wallet } from './wallet.ts';
+import type { WebhookPublisher } from './webhooks/deliveryWorker.ts';
 
 export interface SandboxContext {
   db: Db;
@@ -19,6 +20,12 @@ export interface SandboxContext {
   idempotency: Idempotency;
   wallet: Wallet;
   faults: FaultSwitches;
+  /**
+   * Queues a webhook event (at least once, signed, retried). Job kinds with events
+   * (production, review, render) publish from their JobHandler.transition, using
+   * jobEventType(kind, state) from webhooks/eventTypes.ts; generation and export have none.
+   */
+  webhooks: WebhookPublisher;
   /** Guards the sandbox-only /_sandbox/* controls (on both services). */
   adminToken: string;
   /** http://127.0.0.1:<port>, known once the server listens. */

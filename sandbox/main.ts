@@ -1,22 +1,32 @@
-// `npm run sandbox -- --port <n|0> --data <dir> [--wallet <usd>] [--job-seconds <s>]`
+// `npm run sandbox -- --port <n|0> --data <dir> [options]` (see USAGE and README.md).
 // Prints one line `SANDBOX READY {json}` once it listens; stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { FAULT_RANGES, type FaultSettings } from './faults/faultSettings.ts';
 import { startSandbox } from './server.ts';
 
-const USAGE = 'usage: npm run sandbox -- --port <n|0> --data <dir> [--wallet <usd>] [--job-seconds <s>]';
+const USAGE = [
+  'usage: npm run sandbox -- --port <n|0> --data <dir> [--wallet <usd>] [--job-seconds <s>]',
+  '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',
+  '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
+  '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks]',
+].join('\n');
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function parseNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+function parseNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number, int = false): number {
   if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}, not "${raw}"`);
+  const n = raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n))) {
+    fail(`--${name} must be ${int ? 'a whole number' : 'a number'} from ${min} to ${max}, not "${raw}"`);
+  }
   return n;
 }
+
+const faultFlags = Object.fromEntries(Object.values(FAULT_RANGES).map((r) => [r.flag, { type: 'string' as const }]));
 
 let args;
 try {
@@ -26,10 +36,14 @@ try {
       data: { type: 'string' },
       wallet: { type: 'string' },
       'job-seconds': { type: 'string' },
+      'allow-insecure-webhooks': { type: 'boolean' },
+      'webhook-retry-base-ms': { type: 'string' },
+      'duplicate-webhooks': { type: 'boolean' },
+      ...faultFlags,
       help: { type: 'boolean' },
     },
     strict: true,
-  }).values;
+  }).values as Record<string, string | boolean | undefined>;
 } catch (err) {
   fail((err as Error).message);
 }
@@ -37,13 +51,24 @@ if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-if (!args.data) fail('--data <dir> is required: the folder where the sandbox keeps its database and media');
+if (typeof args.data !== 'string' || !args.data) fail('--data <dir> is required: the folder where the sandbox keeps its database and media');
+
+const str = (name: string): string | undefined => args[name] as string | undefined;
+const faults: Partial<FaultSettings> = {};
+for (const [key, range] of Object.entries(FAULT_RANGES) as [keyof typeof FAULT_RANGES, (typeof FAULT_RANGES)[keyof typeof FAULT_RANGES]][]) {
+  const raw = str(range.flag);
+  if (raw !== undefined) faults[key] = parseNumber(range.flag, raw, 0, range.min, range.max, range.int);
+}
+if (args['duplicate-webhooks']) faults.duplicateWebhooks = true;
 
 const sandbox = await startSandbox({
-  port: parseNumber('port', args.port, 0, 0, 65535),
+  port: parseNumber('port', str('port'), 0, 0, 65535, true),
   dataDir: resolve(args.data),
-  walletUsd: parseNumber('wallet', args.wallet, 100, 0, 1e9),
-  jobSeconds: parseNumber('job-seconds', args['job-seconds'], 2, 0, 3600),
+  walletUsd: parseNumber('wallet', str('wallet'), 100, 0, 1e9),
+  jobSeconds: parseNumber('job-seconds', str('job-seconds'), 2, 0, 3600),
+  allowInsecureWebhooks: args['allow-insecure-webhooks'] === true,
+  webhookRetryBaseMs: parseNumber('webhook-retry-base-ms', str('webhook-retry-base-ms'), 1000, 10, 60_000, true),
+  faults,
 });
 
 const ready = {

@@ -1,3 +1,5 @@
+import type { FaultSettings } from './faults/faultSettings.ts';
+
 export interface SandboxOptions {
   /** 0 picks a free port. */
   port: number;
@@ -7,6 +9,12 @@ export interface SandboxOptions {
   walletUsd: number;
   /** How long a job takes from acceptance to completion, in seconds. */
   jobSeconds: number;
+  /** Accept http:// and loopback/private webhook URLs (tests and the app's local workspace). */
+  allowInsecureWebhooks: boolean;
+  /** Delay before the first retry of a failed webhook delivery; it doubles with each attempt. */
+  webhookRetryBaseMs: number;
+  /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
+  faults: Partial<FaultSettings>;
 }
 
 export const DEFAULT_OPTIONS: Omit<SandboxOptions, 'dataDir'> = {
@@ -14,4 +22,7 @@ export const DEFAULT_OPTIONS: Omit<SandboxOptions, 'dataDir'> = {
   host: '127.0.0.1',
   walletUsd: 100,
   jobSeconds: 2,
+  allowInsecureWebhooks: false,
+  webhookRetryBaseMs: 1000,
+  faults: {},
 };

@@ -12,6 +12,7 @@ import { editorRoutes } from './editor/editorRoutes.ts';
 import type { Route } from './http/route.ts';
 import { mediaIntelligenceRoutes } from './production/mediaIntelligenceRoutes.ts';
 import { templateRoutes } from './production/templateRoutes.ts';
+import { webhookRoutes } from './webhooks/webhookRoutes.ts';
 
 export const CREATE_ROUTE_MODULES: ((ctx: SandboxContext) => Route[])[] = [
   modelRoutes,
@@ -24,4 +25,5 @@ export const CREATE_ROUTE_MODULES: ((ctx: SandboxContext) => Route[])[] = [
   editorRoutes,
   templateRoutes,
   mediaIntelligenceRoutes,
+  webhookRoutes,
 ];

@@ -17,6 +17,9 @@ import { discoveryRoutes } from './create/discovery.ts';
 import { keyRoutes } from './create/keys.ts';
 import { projectRoutes } from './create/projects.ts';
 import { CREATE_ROUTE_MODULES } from './routeModules.ts';
+import { createRequestFaults } from './faults/applyRequestFaults.ts';
+import { faultRoutes } from './faults/faultRoutes.ts';
+import { applyFaults } from './faults/faultSettings.ts';
 import { createFaultSwitches } from './faults/faultSwitches.ts';
 import { createIdempotency } from './idempotency.ts';
 import { createAssetStore } from './media/assetStore.ts';
@@ -30,6 +33,8 @@ import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { createJobRunner } from './jobs/jobRunner.ts';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
+import { createWebhookDelivery } from './webhooks/deliveryWorker.ts';
+import { webhookAdminRoutes } from './webhooks/webhookAdminRoutes.ts';
 
 export interface SandboxHandle {
   origin: string;
@@ -51,6 +56,16 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
   const log = (line: string): void => void process.stderr.write(`[sandbox] ${line}\n`);
   let origin = '';
   const jobs = createJobRunner({ jobSeconds: options.jobSeconds, log });
+  const faults = createFaultSwitches();
+  applyFaults(faults, jobs.tuning, options.faults);
+  const webhooks = createWebhookDelivery({
+    db,
+    clock,
+    faults,
+    allowInsecure: options.allowInsecureWebhooks,
+    retryBaseMs: options.webhookRetryBaseMs,
+    log,
+  });
   const ctx: SandboxContext = {
     db,
     clock,
@@ -61,7 +76,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
     log,
     idempotency: createIdempotency(db, clock.now),
     wallet: createWallet(db),
-    faults: createFaultSwitches(),
+    faults,
+    webhooks,
     adminToken: randomBytes(24).toString('base64url'),
     assets: undefined as never,
   };
@@ -79,9 +95,13 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
   for (const module of extraModules) apiRoutes.push(...module(ctx));
 
   const routerDeps = { authenticator, chargeRate: (p: { keyId?: string }) => p.keyId && rate.charge(p.keyId), log };
-  const api = createRouter({ ...routerDeps, routes: apiRoutes });
+  // Faults on purpose hit the Create API only, never the session or the admin controls that switch them off.
+  const api = createRouter({ ...routerDeps, routes: apiRoutes, beforeRequest: createRequestFaults(faults) });
   const root = createRouter({ ...routerDeps, routes: sessionRoutes(ctx, sessions) });
-  const admin = createRouter({ ...routerDeps, routes: adminRoutes(ctx) });
+  const admin = createRouter({
+    ...routerDeps,
+    routes: [...adminRoutes(ctx), ...faultRoutes(ctx), ...webhookAdminRoutes(ctx, seeded.accountId)],
+  });
   const { adminToken } = ctx;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -111,6 +131,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host}:${port}`;
   jobs.resumeAll();
+  webhooks.resume();
   const messaging = await startMessagingService(ctx);
 
   return {
@@ -123,6 +144,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
     messagingApiKey: messaging.apiKey,
     async close() {
       jobs.stop();
+      webhooks.stop();
       await messaging.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
