@@ -1,0 +1,251 @@
+// The typed Create API operations the rest of the app calls. Each goes through the key's
+// rate budget and the retry policy (createApiCaller); inputs are checked before anything
+// is sent, so bad input costs no request; a job-creating POST takes the idempotency key
+// the caller journaled (DESIGN rule 1), never one made up here.
+import { z } from 'zod';
+import { AppFailure, appError } from '../../../shared/appError.ts';
+import {
+  AssetSchema,
+  DiscoverySchema,
+  ExportInputSchema,
+  ExportSchema,
+  GenerationInputSchema,
+  GenerationSchema,
+  MeSchema,
+  ModelSchema,
+  OpenApiDocumentSchema,
+  ProjectInputSchema,
+  ProjectSchema,
+  RenameInputSchema,
+  type ApiResult,
+  type Asset,
+  type Export,
+  type ExportInput,
+  type Generation,
+  type GenerationInput,
+  type ModelKindQuery,
+  type Page,
+  type PageQuery,
+  type Project,
+  type ProjectInput,
+  type RenameInput,
+} from '../../../shared/api/createTypes.ts';
+import { CREATE_LIMITS } from '../../../shared/limits.ts';
+import type { RateBudget } from '../rate/rateBudget.ts';
+import { createApiCaller, type ApiCall, type ApiCallerOptions, type CallOptions } from './apiCaller.ts';
+import { createHttpClient, type HttpClientOptions, type HttpRequest, type HttpTimeouts } from './httpClient.ts';
+import { collectAll, eachItem } from './paginate.ts';
+import type { RetryOptions } from './retryPolicy.ts';
+
+export interface CreateApiClientOptions {
+  /** The workspace's Create API base, e.g. http://127.0.0.1:4010/api/v1 */
+  baseUrl: string;
+  getApiKey: () => Promise<string>;
+  /** The budget of this key, shared with every other caller that uses it. */
+  budget: RateBudget;
+  retry?: Partial<RetryOptions>;
+  timeouts?: Partial<HttpTimeouts>;
+  onRetry?: ApiCallerOptions['onRetry'];
+  onResponse?: HttpClientOptions['onResponse'];
+}
+
+export interface JobCallOptions extends CallOptions {
+  /** The UUID journaled with the intent; a retry, now or after a restart, sends the same one. */
+  idempotencyKey: string;
+}
+
+export interface ListAllOptions extends CallOptions {
+  /** Stop once this many items are read. */
+  maxItems?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Bad input, refused before it costs a request: the message names the field. */
+function checked<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || what}: ${issue.message}`);
+  throw new AppFailure(appError('request.invalid', `Invalid ${what}. ${issues.join('; ')}`));
+}
+
+function checkedId(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > CREATE_LIMITS.idMax) {
+    throw new AppFailure(
+      appError('request.invalid_id', `${name} must be a whole number from 1 to ${CREATE_LIMITS.idMax}, not ${value}.`),
+    );
+  }
+  return value;
+}
+
+function checkedIdempotencyKey(key: string): string {
+  if (!UUID.test(key))
+    throw new AppFailure(appError('idempotency.key_invalid', `The Idempotency-Key must be a UUID, not "${key}".`));
+  return key;
+}
+
+function pageParams(
+  query: PageQuery & Record<string, string | number | undefined>,
+): Record<string, string | number | undefined> {
+  const { min, max } = CREATE_LIMITS.pageSize;
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < min || query.limit > max)) {
+    throw new AppFailure(
+      appError('request.invalid', `Invalid query. limit: must be a whole number from ${min} to ${max}.`),
+    );
+  }
+  return query;
+}
+
+export function createApiClient(options: CreateApiClientOptions) {
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    getApiKey: options.getApiKey,
+    timeouts: options.timeouts,
+    onResponse: options.onResponse,
+  });
+  const call: ApiCall = createApiCaller({
+    http,
+    budget: options.budget,
+    retry: options.retry,
+    onRetry: options.onRetry,
+  });
+
+  async function one<Schema extends z.ZodType>(
+    request: Omit<HttpRequest, 'signal'>,
+    schema: Schema,
+    callOptions?: CallOptions,
+  ): Promise<ApiResult<z.output<Schema>>> {
+    const { data, status, requestId } = await call(request, schema, callOptions);
+    return { data, status, requestId };
+  }
+
+  async function page<Schema extends z.ZodType>(
+    path: string,
+    itemSchema: Schema,
+    query: Record<string, string | number | undefined>,
+    callOptions?: CallOptions,
+  ): Promise<Page<z.output<Schema>>> {
+    const { data, pagination, requestId } = await call(
+      { method: 'GET', path, query: pageParams(query) },
+      z.array(itemSchema),
+      callOptions,
+    );
+    return { items: data, nextCursor: pagination?.nextCursor ?? null, requestId };
+  }
+
+  /** A list operation, its every-page form, and its lazy form. */
+  function listable<Schema extends z.ZodType, Query extends PageQuery>(
+    path: string,
+    itemSchema: Schema,
+    toQuery: (query: Query) => Record<string, string | number | undefined>,
+  ) {
+    const list = async (query: Query = {} as Query, callOptions?: CallOptions) =>
+      page(path, itemSchema, toQuery(query), callOptions);
+    return {
+      list,
+      /** Every item, following nextCursor with the largest page size. */
+      listAll: (query: Omit<Query, 'after'> = {} as Query, all: ListAllOptions = {}) =>
+        collectAll((after) => list({ limit: CREATE_LIMITS.pageSize.max, ...query, after } as Query, all), all.maxItems),
+      /** Every item, one page fetched at a time as the loop asks for more. */
+      each: (query: Omit<Query, 'after'> = {} as Query, callOptions?: CallOptions) =>
+        eachItem((after) => list({ limit: CREATE_LIMITS.pageSize.max, ...query, after } as Query, callOptions)),
+    };
+  }
+
+  const byProject = (query: PageQuery & { projectId?: number }) => ({
+    limit: query.limit,
+    after: query.after,
+    projectId: query.projectId === undefined ? undefined : checkedId(query.projectId, 'projectId'),
+  });
+
+  return {
+    budget: options.budget,
+
+    /** GET / (public: spends no budget). */
+    discovery: async (callOptions?: CallOptions) =>
+      one({ method: 'GET', path: '/', authenticated: false }, DiscoverySchema, callOptions),
+    /** GET /openapi.json (public). */
+    openapi: async (callOptions?: CallOptions) =>
+      one({ method: 'GET', path: '/openapi.json', authenticated: false }, OpenApiDocumentSchema, callOptions),
+    me: async (callOptions?: CallOptions) => one({ method: 'GET', path: '/me' }, MeSchema, callOptions),
+
+    projects: {
+      ...listable('/projects', ProjectSchema, byProject),
+      get: async (id: number, callOptions?: CallOptions) =>
+        one({ method: 'GET', path: `/projects/${checkedId(id, 'id')}` }, ProjectSchema, callOptions),
+      /** Not retried on failure (no idempotency key exists for it): read the list before trying again. */
+      create: async (input: ProjectInput, callOptions?: CallOptions): Promise<ApiResult<Project>> =>
+        one(
+          { method: 'POST', path: '/projects', body: checked(ProjectInputSchema, input, 'project') },
+          ProjectSchema,
+          callOptions,
+        ),
+      /** A stale revision fails with 409 revision.conflict; its details carry currentRevision and current (RevisionConflictSchema). */
+      rename: async (id: number, input: RenameInput, callOptions?: CallOptions): Promise<ApiResult<Project>> =>
+        one(
+          {
+            method: 'PATCH',
+            path: `/projects/${checkedId(id, 'id')}`,
+            body: checked(RenameInputSchema, input, 'rename'),
+          },
+          ProjectSchema,
+          callOptions,
+        ),
+    },
+
+    models: {
+      /** One page holds the whole catalog of a kind. */
+      list: async (query: { kind?: ModelKindQuery } = {}, callOptions?: CallOptions) =>
+        page('/models', ModelSchema, { kind: query.kind }, callOptions),
+    },
+
+    assets: {
+      ...listable('/assets', AssetSchema, (query: PageQuery & { projectId?: number; brandId?: number }) => ({
+        ...byProject(query),
+        brandId: query.brandId === undefined ? undefined : checkedId(query.brandId, 'brandId'),
+      })),
+      get: async (id: number, callOptions?: CallOptions): Promise<ApiResult<Asset>> =>
+        one({ method: 'GET', path: `/assets/${checkedId(id, 'id')}` }, AssetSchema, callOptions),
+    },
+
+    generations: {
+      ...listable('/generations', GenerationSchema, byProject),
+      get: async (id: number, callOptions?: CallOptions): Promise<ApiResult<Generation>> =>
+        one({ method: 'GET', path: `/generations/${checkedId(id, 'id')}` }, GenerationSchema, callOptions),
+      /** 202 for a new job; the same key with the same input replays it; with other input, 409 idempotency.key_reused. */
+      create: async (input: GenerationInput, callOptions: JobCallOptions): Promise<ApiResult<Generation>> =>
+        one(
+          {
+            method: 'POST',
+            path: '/generations',
+            body: checked(GenerationInputSchema, input, 'generation'),
+            idempotencyKey: checkedIdempotencyKey(callOptions.idempotencyKey),
+          },
+          GenerationSchema,
+          callOptions,
+        ),
+    },
+
+    exports: {
+      ...listable('/exports', ExportSchema, byProject),
+      get: async (id: number, callOptions?: CallOptions): Promise<ApiResult<Export>> =>
+        one({ method: 'GET', path: `/exports/${checkedId(id, 'id')}` }, ExportSchema, callOptions),
+      create: async (input: ExportInput, callOptions: JobCallOptions): Promise<ApiResult<Export>> =>
+        one(
+          {
+            method: 'POST',
+            path: '/exports',
+            body: checked(ExportInputSchema, input, 'export'),
+            idempotencyKey: checkedIdempotencyKey(callOptions.idempotencyKey),
+          },
+          ExportSchema,
+          callOptions,
+        ),
+    },
+
+    /** Closes the connections; the budget stays (other clients of the key may share it). */
+    close: () => http.close(),
+  };
+}
+
+export type CreateApiClient = ReturnType<typeof createApiClient>;

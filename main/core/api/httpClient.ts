@@ -1,0 +1,302 @@
+// HTTP for the Create API: one keep-alive undici Pool for the service's origin, JSON in
+// and out, the API key as a Bearer token, and every answer read as the envelope. It
+// throws only AppFailure: the service's error (code, message, status, request ID,
+// Retry-After), response.invalid for anything that is not the envelope, or a network
+// code when no answer came. It never retries and never waits for the rate budget: that
+// is createApiCaller's job.
+import { Pool, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { AppFailure, appError, responseInvalid, toAppError, type AppError } from '../../../shared/appError.ts';
+import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Pagination } from '../../../shared/api/envelope.ts';
+import { parseRetryAfter } from './retryAfter.ts';
+
+export interface HttpTimeouts {
+  /** To open the TCP (and TLS) connection. */
+  connectMs: number;
+  /** From sending to the end of the response headers. */
+  headersMs: number;
+  /** Between two chunks of the response body. */
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 };
+
+/** A JSON answer larger than this is refused (no list page or resource comes near it). */
+const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Relative to the base URL, starting with '/': '/projects/3'. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  idempotencyKey?: string;
+  /** false for the public operations (GET /, /openapi.json): no key is read or sent. */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+  timeouts?: Partial<Pick<HttpTimeouts, 'headersMs' | 'bodyMs'>>;
+}
+
+export interface HttpSuccess<T> {
+  status: number;
+  data: T;
+  /** On list operations. */
+  pagination: Pagination | null;
+  /** meta.requestId, else the X-Request-Id header. */
+  requestId: string | null;
+}
+
+export interface HttpClientOptions {
+  /** e.g. http://127.0.0.1:4010/api/v1 */
+  baseUrl: string;
+  /** Read for every authenticated request, so a rotated key is used at once. */
+  getApiKey: () => Promise<string>;
+  timeouts?: Partial<HttpTimeouts>;
+  /** Sockets kept open to the service. */
+  connections?: number;
+  /** For HTTP-date Retry-After values. */
+  now?: () => number;
+  userAgent?: string;
+  /** Told about every answer that arrived (for the request log): never the body or the key. */
+  onResponse?(exchange: Exchange): void;
+}
+
+export interface Exchange {
+  method: HttpMethod;
+  path: string;
+  status: number;
+  /** The X-Request-Id header, as support would ask for it. */
+  requestId: string | null;
+  elapsedMs: number;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  send<Schema extends z.ZodType>(request: HttpRequest, dataSchema: Schema): Promise<HttpSuccess<z.output<Schema>>>;
+  close(): Promise<void>;
+}
+
+/** The system and undici error codes of an error and of its causes, outermost first. */
+function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  const seen = new Set<unknown>();
+  const visit = (e: unknown): void => {
+    if (!e || typeof e !== 'object' || seen.has(e)) return;
+    seen.add(e);
+    const { code, name, cause, errors } = e as { code?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string') codes.push(code);
+    if (name === 'AbortError' || name === 'TimeoutError') codes.push(name);
+    visit(cause);
+    if (Array.isArray(errors)) errors.forEach(visit);
+  };
+  visit(err);
+  return codes;
+}
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ENETDOWN',
+  'EHOSTDOWN',
+]);
+const LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+
+/** What a transport failure means for the user. `origin` names where we tried to go. */
+export function transportError(err: unknown, origin: string, timeouts: HttpTimeouts, aborted: boolean): AppError {
+  if (err instanceof AppFailure) return toAppError(err);
+  const codes = errorCodes(err);
+  const has = (set: Set<string> | string[]) => codes.some((c) => (Array.isArray(set) ? set.includes(c) : set.has(c)));
+  const detail = codes[0] ?? (err instanceof Error ? err.message : String(err));
+  if (aborted || has(['UND_ERR_ABORTED', 'AbortError'])) return appError('request.cancelled');
+  if (has(['UND_ERR_CLOSED', 'UND_ERR_DESTROYED'])) return appError('client.closed');
+  if (has(['UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'])) {
+    return appError(
+      'network.timeout',
+      `Could not connect to ${origin} within ${timeouts.connectMs} ms: check the network connection.`,
+    );
+  }
+  if (has(['UND_ERR_HEADERS_TIMEOUT'])) {
+    return appError('network.timeout', `${origin} did not answer within ${timeouts.headersMs} ms.`);
+  }
+  if (has(['UND_ERR_BODY_TIMEOUT'])) {
+    return appError('network.timeout', `${origin} stopped sending its answer for ${timeouts.bodyMs} ms.`);
+  }
+  if (has(UNREACHABLE))
+    return appError(
+      'network.unreachable',
+      `Could not reach ${origin} (${detail}): check the network connection and the workspace address.`,
+    );
+  if (has(LOST)) {
+    return appError(
+      'network.connection_lost',
+      `The connection to ${origin} dropped before the answer arrived (${detail}): whether the request took effect is unknown.`,
+    );
+  }
+  if (has(['UND_ERR_RES_EXCEEDED_MAX_SIZE']))
+    return responseInvalid(null, `The answer is larger than ${MAX_RESPONSE_BYTES} bytes.`);
+  if (codes.some((c) => c.startsWith('HPE_')))
+    return responseInvalid(null, `${origin} does not speak HTTP as expected (${detail}).`);
+  if (has(['UND_ERR_INVALID_ARG']))
+    return appError('client.internal', `Clipdesk built a request undici refused: ${detail}.`);
+  return appError('network.unreachable', `Could not reach ${origin} (${detail}).`);
+}
+
+function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'data'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const { origin } = base;
+  const timeouts: HttpTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const now = options.now ?? Date.now;
+  const pool: Dispatcher = new Pool(origin, {
+    connections: options.connections ?? 8,
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    maxResponseSize: MAX_RESPONSE_BYTES,
+  });
+  const userAgent = options.userAgent ?? 'Clipdesk';
+  let closed = false;
+
+  function pathWithQuery(request: HttpRequest): string {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const query = search.toString();
+    return `${basePath}${request.path}${query ? `?${query}` : ''}`;
+  }
+
+  /** Turns one complete answer into data or an AppFailure. */
+  function readEnvelope<Schema extends z.ZodType>(
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+    text: string,
+    dataSchema: Schema,
+  ): HttpSuccess<z.output<Schema>> {
+    const headerRequestId = headerValue(headers, 'x-request-id') ?? null;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const type = headerValue(headers, 'content-type') ?? 'no content type';
+      throw new AppFailure(
+        responseInvalid(status, `The body is not JSON (${type}, ${text.length} characters).`, headerRequestId),
+      );
+    }
+    if (status >= 200 && status < 300) {
+      const envelope = SuccessEnvelopeSchema.safeParse(json);
+      if (!envelope.success || !Object.hasOwn(envelope.data, 'data')) {
+        throw new AppFailure(
+          responseInvalid(status, 'The body has no `data`: it is not the success envelope.', headerRequestId),
+        );
+      }
+      const requestId = envelope.data.meta?.requestId ?? headerRequestId;
+      const data = dataSchema.safeParse(envelope.data.data);
+      if (!data.success) {
+        throw new AppFailure(
+          responseInvalid(
+            status,
+            `The data is not what this operation returns. ${describeIssues(data.error)}`,
+            requestId,
+          ),
+        );
+      }
+      return { status, data: data.data, pagination: envelope.data.pagination ?? null, requestId };
+    }
+    const envelope = ErrorEnvelopeSchema.safeParse(json);
+    if (!envelope.success) {
+      throw new AppFailure(
+        responseInvalid(
+          status,
+          'The body has no `error` with a code and message: it is not the error envelope.',
+          headerRequestId,
+        ),
+      );
+    }
+    const { code, message, ...details } = envelope.data.error;
+    throw new AppFailure(
+      appError(code, message, {
+        status,
+        requestId: envelope.data.meta?.requestId ?? headerRequestId,
+        retryAfterMs: parseRetryAfter(headers['retry-after'], now()),
+        details,
+      }),
+    );
+  }
+
+  return {
+    baseUrl: options.baseUrl,
+
+    async send(request, dataSchema) {
+      if (closed) throw new AppFailure(appError('client.closed'));
+      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+      if (request.authenticated !== false) {
+        try {
+          headers.authorization = `Bearer ${await options.getApiKey()}`;
+        } catch (err) {
+          throw err instanceof AppFailure ? err : new AppFailure(toAppError(err), { cause: err });
+        }
+      }
+      if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
+      let body: string | undefined;
+      if (request.body !== undefined) {
+        body = JSON.stringify(request.body);
+        headers['content-type'] = 'application/json';
+      }
+
+      const started = performance.now();
+      let status: number;
+      let responseHeaders: Record<string, string | string[] | undefined>;
+      let text: string;
+      try {
+        const response = await pool.request({
+          method: request.method,
+          path: pathWithQuery(request),
+          headers,
+          body,
+          signal: request.signal,
+          headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
+          bodyTimeout: request.timeouts?.bodyMs ?? timeouts.bodyMs,
+        });
+        status = response.statusCode;
+        responseHeaders = response.headers;
+        text = await response.body.text();
+      } catch (err) {
+        throw new AppFailure(transportError(err, origin, timeouts, request.signal?.aborted ?? false), { cause: err });
+      }
+      options.onResponse?.({
+        method: request.method,
+        path: request.path,
+        status,
+        requestId: headerValue(responseHeaders, 'x-request-id') ?? null,
+        elapsedMs: Math.round(performance.now() - started),
+      });
+      return readEnvelope(status, responseHeaders, text, dataSchema);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.close();
+    },
+  };
+}
