@@ -1,6 +1,177 @@
+// The Messaging API (spec/messaging-api.md) on its own loopback port, in the sandbox's
+// process and database: calendar events, contacts, and text/MMS messages. It is a legacy-style
+// API, so it has its own answer shape ({status, code, message}, see resultReply.ts) rather
+// than the Create API's envelope. GET /openapi.json describes it.
+//
+// Faults: ctx.faults.latencyMs delays every operation; ctx.faults.dropShare drops the
+// connection unanswered *after* the operation took effect (the hardest case for a client:
+// it cannot know whether the messages went out); the sandbox-only backendErrorShare answers
+// 500 before anything is done.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MessagingOperation } from '../../shared/messagingCodes.ts';
 import type { SandboxContext } from '../context.ts';
+import { calendarOperation } from './calendarApi.ts';
+import { contactsOperation } from './contactsApi.ts';
+import { adminTokenMatches, messagingAdminRoutes, type AdminRoute, type MessagingFaults } from './messagingAdmin.ts';
+import { createMessagingKeys } from './messagingKey.ts';
+import { buildMessagingOpenApi } from './messagingOpenApi.ts';
+import { createMessagingTables } from './messagingTables.ts';
+import type { Operation } from './operation.ts';
+import { PayloadError, readBodyFields, readQueryFields, type RequestFields } from './requestFields.ts';
+import { ResultError, resultBody, sendJson, sendResult } from './resultReply.ts';
+import { bulkOperation } from './smsBulk.ts';
+import { listOperation } from './smsList.ts';
+import { sendOperations } from './smsSend.ts';
 
-// Stub: the Messaging API (issue 3) listens on its own loopback port, in this process.
-export async function startMessagingService(_ctx: SandboxContext): Promise<{ baseUrl: string; apiKey: string; close(): Promise<void> }> {
-  return { baseUrl: '', apiKey: '', close: async () => {} };
+export interface MessagingService {
+  baseUrl: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+export async function startMessagingService(ctx: SandboxContext): Promise<MessagingService> {
+  createMessagingTables(ctx.db);
+  const keys = createMessagingKeys(ctx.db, ctx.clock);
+  const faults: MessagingFaults = { backendErrorShare: 0 };
+  const operations: Operation[] = [
+    calendarOperation(ctx),
+    contactsOperation(ctx),
+    ...sendOperations(ctx),
+    bulkOperation(ctx),
+    listOperation(ctx),
+  ];
+  const adminRoutes = messagingAdminRoutes(ctx, keys, faults);
+  let baseUrl = '';
+
+  function answerError(res: ServerResponse, table: MessagingOperation, requestId: string, err: unknown): void {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof ResultError) {
+      sendResult(res, resultBody(table, err.code, err.message, requestId, err.extra));
+      return;
+    }
+    ctx.log(`messaging request ${requestId} failed: ${(err as Error).stack ?? err}`);
+    sendResult(
+      res,
+      resultBody(
+        table,
+        '500',
+        'Backend error: the service failed unexpectedly; try again, and quote the request ID if it persists.',
+        requestId,
+      ),
+    );
+  }
+
+  async function runOperation(
+    op: Operation,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    requestId: string,
+  ): Promise<void> {
+    if (ctx.faults.latencyMs > 0) await sleep(ctx.faults.latencyMs);
+    let request: RequestFields;
+    try {
+      if (op.source === 'query') {
+        req.resume();
+        request = readQueryFields(url);
+      } else {
+        request = await readBodyFields(req, { file: op.file, jsonOnly: op.source === 'json' });
+      }
+    } catch (err) {
+      if (err instanceof PayloadError) throw new ResultError(op.payloadCode, `Invalid request payload. ${err.message}`);
+      throw err;
+    }
+    if (faults.backendErrorShare > 0 && Math.random() < faults.backendErrorShare) {
+      throw new ResultError('500', 'Backend error: nothing was changed; try again later.');
+    }
+    const { [op.keyField]: key, ...fields } = request.fields;
+    if (op.keyField === 'apiKey' && key === undefined && fields.key !== undefined && !req.headers.authorization) {
+      throw new ResultError('01', 'No API key provided: the calendar takes the key in the apiKey field, not key.');
+    }
+    keys.check(key, req.headers.authorization, op.keyField);
+    const result = await op.handle({ fields, file: request.file });
+    const body = resultBody(op.table, result.code, result.message, requestId, result.extra);
+    if (ctx.faults.dropShare > 0 && Math.random() < ctx.faults.dropShare) {
+      req.socket.destroy();
+      return;
+    }
+    sendResult(res, body);
+  }
+
+  async function runAdmin(
+    route: AdminRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+  ): Promise<void> {
+    if (!adminTokenMatches(ctx, req)) {
+      req.resume();
+      throw new ResultError('401', 'Sandbox admin calls need the X-Sandbox-Admin token from the READY line.');
+    }
+    const { message, extra } = await route.handle(req);
+    sendResult(res, resultBody('admin', '00', message, requestId, extra));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    const url = new URL(req.url ?? '/', baseUrl);
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const admin = path.startsWith('/_sandbox/');
+    const candidates: { method: string; table: MessagingOperation; run(): Promise<void> }[] = [];
+    if (path === '/openapi.json') {
+      const document = () => buildMessagingOpenApi(baseUrl, operations, adminRoutes);
+      candidates.push({ method: 'GET', table: 'route', run: async () => sendJson(res, 200, document()) });
+    }
+    for (const op of operations.filter((o) => o.path === path)) {
+      candidates.push({ method: op.method, table: op.table, run: () => runOperation(op, req, res, url, requestId) });
+    }
+    for (const route of adminRoutes.filter((r) => r.path === path)) {
+      candidates.push({ method: route.method, table: 'admin', run: () => runAdmin(route, req, res, requestId) });
+    }
+    const hit = candidates.find((c) => c.method === method);
+    try {
+      if (candidates.length === 0) {
+        throw new ResultError('404', `No operation at ${path}${admin ? '' : '; see /openapi.json'}.`);
+      }
+      if (!hit) {
+        const allow = [...new Set(candidates.map((c) => c.method))].join(', ');
+        req.resume();
+        sendResult(res, resultBody('route', '405', `${method} is not allowed here; use ${allow}.`, requestId), {
+          allow,
+        });
+        return;
+      }
+      await hit.run();
+    } catch (err) {
+      req.resume();
+      answerError(res, hit?.table ?? 'route', requestId, err);
+    }
+  }
+
+  const server = createServer((req, res) => void handle(req, res));
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 0; // MMS uploads may be slow; the client bounds them
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, ctx.options.host, () => resolve());
+  });
+  baseUrl = `http://${ctx.options.host}:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    get apiKey() {
+      return keys.current();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
