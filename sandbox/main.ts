@@ -6,7 +6,7 @@ import { FAULT_RANGES, type FaultSettings } from './faults/faultSettings.ts';
 import { startSandbox } from './server.ts';
 
 const USAGE = [
-  'usage: npm run sandbox -- --port <n|0> --data <dir> [--wallet <usd>] [--job-seconds <s>]',
+  'usage: npm run sandbox -- --port <n|0> --data <dir> [--messaging-port <n|0>] [--wallet <usd>] [--job-seconds <s>]',
   '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',
   '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
   '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks]',
@@ -33,6 +33,7 @@ try {
   args = parseArgs({
     options: {
       port: { type: 'string' },
+      'messaging-port': { type: 'string' },
       data: { type: 'string' },
       wallet: { type: 'string' },
       'job-seconds': { type: 'string' },
@@ -63,6 +64,7 @@ if (args['duplicate-webhooks']) faults.duplicateWebhooks = true;
 
 const sandbox = await startSandbox({
   port: parseNumber('port', str('port'), 0, 0, 65535, true),
+  messagingPort: parseNumber('messaging-port', str('messaging-port'), 0, 0, 65535, true),
   dataDir: resolve(args.data),
   walletUsd: parseNumber('wallet', str('wallet'), 100, 0, 1e9),
   jobSeconds: parseNumber('job-seconds', str('job-seconds'), 2, 0, 3600),

@@ -3,6 +3,8 @@ import type { FaultSettings } from './faults/faultSettings.ts';
 export interface SandboxOptions {
   /** 0 picks a free port. */
   port: number;
+  /** The Messaging API's own port; 0 picks a free one. */
+  messagingPort: number;
   host: string;
   dataDir: string;
   /** Opening wallet balance of the default account, in USD (only when the account is first created). */
@@ -19,6 +21,7 @@ export interface SandboxOptions {
 
 export const DEFAULT_OPTIONS: Omit<SandboxOptions, 'dataDir'> = {
   port: 0,
+  messagingPort: 0,
   host: '127.0.0.1',
   walletUsd: 100,
   jobSeconds: 2,

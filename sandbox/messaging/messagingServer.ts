@@ -160,7 +160,7 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
   server.requestTimeout = 0; // MMS uploads may be slow; the client bounds them
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, ctx.options.host, () => resolve());
+    server.listen(ctx.options.messagingPort, ctx.options.host, () => resolve());
   });
   baseUrl = `http://${ctx.options.host}:${(server.address() as AddressInfo).port}`;
 

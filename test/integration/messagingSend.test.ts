@@ -408,3 +408,17 @@ describe('the sent-message list and restarts', () => {
     expectCode(await api.json('/calendar_api', { apiKey: key }), '401', 401);
   });
 });
+
+describe('the messaging base URL', () => {
+  it('stays the same across a restart, so a workspace pointed at it keeps working', async () => {
+    const first = await startSandboxProcess();
+    const again = await first.restart();
+    try {
+      expect(again.messagingBaseUrl).toBe(first.messagingBaseUrl);
+      expect(again.messagingApiKey).toBe(first.messagingApiKey);
+      expect(again.createBaseUrl).toBe(first.createBaseUrl);
+    } finally {
+      await again.stop({ removeData: true });
+    }
+  });
+});

@@ -24,7 +24,7 @@ export interface RunningSandbox extends SandboxReady {
   stderr(): string;
   /** SIGTERM and wait for exit. Keeps the data folder unless `removeData`. */
   stop(options?: { removeData?: boolean }): Promise<void>;
-  /** Stop, then start again on the same data folder and port. */
+  /** Stop, then start again on the same data folder and ports. */
   restart(extraArgs?: string[]): Promise<RunningSandbox>;
   /** Call a sandbox-only admin route. */
   admin(method: string, path: string, body?: unknown): Promise<Response>;
@@ -33,7 +33,7 @@ export interface RunningSandbox extends SandboxReady {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startSandboxProcess(
-  options: { args?: string[]; dataDir?: string; port?: number; jobSeconds?: number } = {},
+  options: { args?: string[]; dataDir?: string; port?: number; messagingPort?: number; jobSeconds?: number } = {},
 ): Promise<RunningSandbox> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clipdesk-sandbox-'));
   const args = [
@@ -42,6 +42,8 @@ export async function startSandboxProcess(
     String(options.port ?? 0),
     '--data',
     dataDir,
+    '--messaging-port',
+    String(options.messagingPort ?? 0),
     '--job-seconds',
     String(options.jobSeconds ?? 0.5),
     ...(options.args ?? []),
@@ -83,8 +85,10 @@ export async function startSandboxProcess(
     },
     async restart(extraArgs = options.args ?? []) {
       await running.stop();
+      // Same data folder and the same ports, as a service that comes back would have.
       const port = Number(new URL(ready.origin).port);
-      return startSandboxProcess({ ...options, args: extraArgs, dataDir, port });
+      const messagingPort = Number(new URL(ready.messagingBaseUrl).port);
+      return startSandboxProcess({ ...options, args: extraArgs, dataDir, port, messagingPort });
     },
     admin(method, path, body) {
       return fetch(`${ready.origin}${path}`, {
