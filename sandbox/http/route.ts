@@ -20,6 +20,10 @@ export interface ResponseDoc {
   list?: boolean;
   /** A non-JSON response, e.g. a media download. */
   contentType?: string;
+  /** No body at all (e.g. 204, or the tus protocol's answers, which speak in headers). */
+  empty?: boolean;
+  /** Response headers worth documenting: name → what it carries. */
+  headers?: Record<string, string>;
 }
 
 export interface RequestContext<Body = unknown, Query = unknown> {
@@ -57,6 +61,8 @@ export interface Route<Body = unknown, Query = unknown> {
   query?: z.ZodType<Query>;
   /** A zod schema for a JSON body; 'multipart' / 'raw' leave the stream to the handler. */
   body?: z.ZodType<Body> | 'multipart' | 'raw';
+  /** Request headers the operation reads (documented as header parameters). */
+  headers?: Record<string, { description: string; required?: boolean }>;
   /** Documented when the body is not JSON. */
   bodyDoc?: { contentType: string; schema: Record<string, unknown> };
   idempotent?: boolean;

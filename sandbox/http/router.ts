@@ -6,6 +6,7 @@ import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
 import { ApiError } from './apiError.ts';
+import { discardUnreadBody } from './discardUnreadBody.ts';
 import { sendData, sendError } from './envelope.ts';
 import { readJsonBody } from './readBody.ts';
 import { HANDLED, type Route } from './route.ts';
@@ -137,6 +138,8 @@ export function createRouter(deps: RouterDeps) {
         deps.log?.(`request ${requestId} failed: ${(err as Error).stack ?? err}`);
         sendError(res, requestId, new ApiError('server.internal'));
       }
+      // A refused upload must not be read to its end just to keep the connection.
+      discardUnreadBody(req, res);
     }
   };
 }

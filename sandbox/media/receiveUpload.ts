@@ -2,7 +2,7 @@
 // in memory beyond its first bytes (to sniff its type), reading stops the moment the file
 // proves unacceptable, and a refusal removes what was written. The refusal is answered at
 // once; the rest of the body is then swallowed only while it is small, and the connection is
-// closed on a client that keeps sending (see discardRest).
+// closed on a client that keeps sending (see http/discardUnreadBody.ts).
 import busboy from 'busboy';
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -11,15 +11,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import { ApiError } from '../http/apiError.ts';
+import { discardUnreadBody } from '../http/discardUnreadBody.ts';
 import { ACCEPTED_FORMATS, maxBytesFor, sniffMedia, SNIFF_BYTES, type SniffedMedia } from './sniffMedia.ts';
 
 /** Room for the boundaries, part headers and the small text fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-/** After a refusal, how much more of the body is read (and dropped), and for how long. */
-const DRAIN_BYTES = 8 * 1024 * 1024;
-const DRAIN_MS = 2_000;
-/** How long a client that keeps sending is held (unread) to read the answer before it is cut off. */
-const LINGER_MS = 1_000;
 const MiB = 1024 * 1024;
 
 export interface UploadedFile {
@@ -91,46 +87,6 @@ function drained(stream: WriteStream): Promise<void> {
   });
 }
 
-/**
- * After a refusal: reads and drops the rest of a small body, so the client reads the answer and
- * may keep its connection. Past DRAIN_BYTES or DRAIN_MS (or at once when `stopNow`), reading
- * stops: TCP flow control then holds the client while it reads the answer, and the connection
- * is closed after LINGER_MS. (Closing at once would reset the connection while the client is
- * still writing, and many clients then report the reset instead of the answer.)
- */
-function discardRest(req: IncomingMessage, res: ServerResponse, stopNow: boolean): void {
-  if (req.readableEnded) return;
-  let dropped = 0;
-  let stopped = false;
-  const closeLater = (): void => {
-    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
-    timer.unref();
-    req.socket.once('close', () => clearTimeout(timer));
-  };
-  const stop = (): void => {
-    if (stopped) return;
-    stopped = true;
-    clearTimeout(drainTimer);
-    req.off('data', onData);
-    req.pause();
-    if (res.writableFinished) closeLater();
-    else res.once('close', closeLater);
-  };
-  const onData = (chunk: Buffer): void => {
-    dropped += chunk.length;
-    if (dropped > DRAIN_BYTES) stop();
-  };
-  const drainTimer = setTimeout(stop, DRAIN_MS);
-  drainTimer.unref();
-  req.once('end', () => clearTimeout(drainTimer));
-  if (stopNow) {
-    stop();
-    return;
-  }
-  req.on('data', onData);
-  req.resume();
-}
-
 function invalid(message: string): ApiError {
   return new ApiError('request.invalid', message);
 }
@@ -151,7 +107,7 @@ export function receiveUpload(req: IncomingMessage, res: ServerResponse, options
       settled = true;
       req.unpipe();
       out?.destroy();
-      discardRest(req, res, unread);
+      discardUnreadBody(req, res, unread);
       const error =
         err instanceof ApiError ? err : new ApiError('server.internal', `The upload could not be stored: ${(err as Error).message}`);
       const removed = partialPath ? rm(partialPath, { force: true }) : Promise.resolve();

@@ -50,3 +50,40 @@ describe('the envelope', () => {
     }
   });
 });
+
+describe('refusals of large bodies', () => {
+  it('answers an unauthenticated 1 GiB upload with 401 without reading it to the end', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(`${sandbox.createBaseUrl}/assets`);
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const result = await new Promise<{ status: number; code: string; sentBytes: number }>((resolve, reject) => {
+      let sentBytes = 0;
+      let status = 0;
+      let body = '';
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1024 ** 3) } },
+        (res) => {
+          status = res.statusCode ?? 0;
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status, code: JSON.parse(body).error.code, sentBytes }));
+        },
+      );
+      req.on('error', (err) => (status ? resolve({ status, code: JSON.parse(body || '{}').error?.code, sentBytes }) : reject(err)));
+      const pump = (): void => {
+        while (sentBytes < 1024 ** 3) {
+          sentBytes += chunk.length;
+          if (!req.write(chunk)) {
+            req.once('drain', pump);
+            return;
+          }
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(result.status).toBe(401);
+    expect(result.code).toBe('auth.missing');
+    // The server stops reading a few MiB in; flow control then holds the sender.
+    expect(result.sentBytes).toBeLessThan(128 * 1024 * 1024);
+  });
+});
