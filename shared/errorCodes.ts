@@ -62,6 +62,13 @@ export const ERROR_CODES = {
   'editor.session_expired': { status: 409, meaning: 'The editor session has expired: start a new editor session.' },
   'editor.render_invalid': { status: 400, meaning: 'The render range is empty, outside the timeline or too long, or it holds too many cuts: choose a range inside the timeline (at most 30 minutes).' },
   'editor.render_failed': { status: 500, meaning: 'The render could not be made (a failed job, not an HTTP answer): check the timeline\'s media and start a new render.' },
+  'job.not_cancellable': { status: 409, meaning: 'The job already completed, failed or was cancelled: there is nothing to cancel; read it for its result.' },
+  'media.kind_not_supported': { status: 400, meaning: 'This operation does not take this kind of media (transcriptions, reviews and finishes take video or audio): pick another asset.' },
+  'media.no_audio': { status: 400, meaning: 'The video has no sound track, so there is no sound to work on: pick video with sound or an audio asset.' },
+  'transcription.not_ready': { status: 409, meaning: 'The transcription has not completed: poll it until it completes (or, if it failed or was cancelled, transcribe the asset again).' },
+  'model.task_unsupported': { status: 400, meaning: 'The text model does not do this speech task: pick a model whose speechTasks include it (GET /models?kind=text).' },
+  'speech_edit.same_language': { status: 400, meaning: 'The transcription is already in English: use its caption files instead of translating them.' },
+  'finish.silent_audio': { status: 400, meaning: 'The sound is silent, so a finish has nothing to normalise (a failed job, not an HTTP answer): pick media with audible sound.' },
   'service.unavailable': { status: 503, meaning: 'The service is unavailable for a moment: retry after the time in Retry-After.' },
   'server.internal': { status: 500, meaning: 'The service failed unexpectedly: retry, and quote the request ID if it persists.' },
 } as const satisfies Record<string, ErrorCodeInfo>;

@@ -17,6 +17,34 @@ export const CREATE_LIMITS = {
   webhookToleranceSeconds: 300,
 } as const;
 
+/** Limits of the editor timeline (ours: the spec leaves them open). */
+export const EDITOR_LIMITS = {
+  commandsPerRequest: 500,
+  clipsPerTimeline: 10_000,
+  tracksPerTimeline: 50,
+  /** The latest a clip may end on the timeline: 6 hours. */
+  timelineMaxMs: 6 * 3_600_000,
+  captionTextMax: 500,
+  trackNameMax: 80,
+  /** A render covers at most this much of the timeline, in at most this many cuts. */
+  renderMaxDurationMs: 30 * 60_000,
+  renderMaxSegments: 200,
+  renderMinDurationMs: 100,
+  /** How long an editor session lasts without a reconnect. */
+  sessionTtlMs: 30 * 60_000,
+} as const;
+
+/** Resumable uploads, brands and delivery links (ours: the spec leaves them open). */
+export const UPLOAD_LIMITS = {
+  /** The largest file a resumable upload (POST /uploads, tus) takes, of any kind: 2 GiB. */
+  resumableMaxBytes: 2 * 1024 * MiB,
+  /** An unfinished resumable upload is discarded this long after its last bytes arrived. */
+  resumableExpiryMs: 24 * 3_600_000,
+  brandName: { min: 1, max: 120 },
+  /** How long a delivery link works, in hours: 1 hour to 30 days, default 7 days. */
+  deliveryLinkHours: { min: 1, max: 720, default: 168 },
+} as const;
+
 export const MESSAGING_LIMITS = {
   contactsPerRequest: 1000,
   contactsPerBulkSubmission: 500,

@@ -1,7 +1,23 @@
+// The editor part of the Create API: catalog, timeline and commands, editor sessions,
+// media sync and renders. Each area has its own module; this file wires them together.
 import type { SandboxContext } from '../context.ts';
 import type { Route } from '../http/route.ts';
+import { editorSessionRoutes } from './editorSessions.ts';
+import { mediaSyncRoutes } from './mediaSync.ts';
+import { registerRenderJob } from './renderJob.ts';
+import { renderRoutes } from './renderRoutes.ts';
+import { createRenderStore } from './renderStore.ts';
+import { timelineRoutes } from './timelineRoutes.ts';
+import { createTimelineStore } from './timelineStore.ts';
 
-// Stub: editor catalog, timeline, commands, sessions, media sync, render, issue 3.
-export function editorRoutes(_ctx: SandboxContext): Route[] {
-  return [];
+export function editorRoutes(ctx: SandboxContext): Route[] {
+  const timelines = createTimelineStore(ctx);
+  const renders = createRenderStore(ctx);
+  registerRenderJob(ctx, renders);
+  return [
+    ...timelineRoutes(ctx, timelines),
+    ...editorSessionRoutes(ctx, timelines),
+    ...mediaSyncRoutes(ctx, timelines),
+    ...renderRoutes(ctx, timelines, renders),
+  ];
 }

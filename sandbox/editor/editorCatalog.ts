@@ -1,0 +1,170 @@
+// What the editor supports (GET /editor/catalog): effects, transitions, caption styles,
+// fonts and clip properties, each with its value types and ranges. The command checks
+// read the same tables, so what the catalog promises is exactly what commands accept.
+import { z } from 'zod';
+import { EDITOR_LIMITS } from '../../shared/limits.ts';
+
+export type TrackKind = 'video' | 'audio' | 'caption';
+
+export interface NumberParam {
+  name: string;
+  type: 'number';
+  min: number;
+  max: number;
+  default: number;
+  unit: string | null;
+  description: string;
+}
+
+export interface EffectDef {
+  id: string;
+  name: string;
+  /** Track kinds whose clips take the effect. */
+  appliesTo: TrackKind[];
+  /** True when the effect changes how long the clip lasts on the timeline. */
+  changesDuration: boolean;
+  params: NumberParam[];
+}
+
+export interface TransitionDef {
+  id: string;
+  name: string;
+  minDurationMs: number;
+  maxDurationMs: number;
+  defaultDurationMs: number;
+}
+
+export interface PropertyDef extends NumberParam {
+  appliesTo: TrackKind[];
+}
+
+const num = (name: string, min: number, max: number, dflt: number, unit: string | null, description: string): NumberParam => ({
+  name,
+  type: 'number',
+  min,
+  max,
+  default: dflt,
+  unit,
+  description,
+});
+
+export const EFFECTS: EffectDef[] = [
+  { id: 'brightness', name: 'Brightness', appliesTo: ['video'], changesDuration: false, params: [num('amount', -1, 1, 0, null, '0 leaves the picture as it is; -1 is black, 1 is white.')] },
+  { id: 'contrast', name: 'Contrast', appliesTo: ['video'], changesDuration: false, params: [num('amount', 0, 2, 1, null, '1 leaves the picture as it is.')] },
+  { id: 'saturation', name: 'Saturation', appliesTo: ['video'], changesDuration: false, params: [num('amount', 0, 3, 1, null, '0 is black and white; 1 leaves the colours as they are.')] },
+  { id: 'blur', name: 'Blur', appliesTo: ['video'], changesDuration: false, params: [num('radius', 0, 50, 5, 'px', 'Gaussian blur radius.')] },
+  {
+    id: 'speed',
+    name: 'Speed',
+    appliesTo: ['video', 'audio'],
+    changesDuration: true,
+    params: [num('rate', 0.25, 4, 1, 'x', 'Playback rate: the clip lasts (outMs - inMs) / rate on the timeline.')],
+  },
+];
+
+export const TRANSITIONS: TransitionDef[] = [
+  { id: 'fade', name: 'Fade from black', minDurationMs: 100, maxDurationMs: 5000, defaultDurationMs: 500 },
+  { id: 'dissolve', name: 'Cross dissolve', minDurationMs: 100, maxDurationMs: 5000, defaultDurationMs: 500 },
+  { id: 'wipe', name: 'Wipe', minDurationMs: 100, maxDurationMs: 3000, defaultDurationMs: 500 },
+  { id: 'slide', name: 'Slide', minDurationMs: 100, maxDurationMs: 3000, defaultDurationMs: 500 },
+];
+
+export const CAPTION_STYLES = [
+  { id: 'subtitle', name: 'Subtitle', position: 'bottom', defaultFontId: 'inter' },
+  { id: 'lower-third', name: 'Lower third', position: 'bottom-left', defaultFontId: 'roboto' },
+  { id: 'title', name: 'Title', position: 'center', defaultFontId: 'playfair-display' },
+  { id: 'karaoke', name: 'Karaoke', position: 'bottom', defaultFontId: 'inter' },
+] as const;
+
+export const FONTS = [
+  { id: 'inter', name: 'Inter', weights: [400, 700] },
+  { id: 'roboto', name: 'Roboto', weights: [400, 500, 700] },
+  { id: 'playfair-display', name: 'Playfair Display', weights: [400, 700] },
+  { id: 'dejavu-sans', name: 'DejaVu Sans', weights: [400, 700] },
+  { id: 'source-code-pro', name: 'Source Code Pro', weights: [400] },
+] as const;
+
+export const PROPERTIES: PropertyDef[] = [
+  { ...num('volume', 0, 2, 1, 'gain', '1 is the source level; 0 is silent.'), appliesTo: ['video', 'audio'] },
+  { ...num('opacity', 0, 1, 1, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
+  { ...num('scale', 0.1, 10, 1, 'x', 'Size relative to fitting the frame.'), appliesTo: ['video'] },
+  { ...num('positionX', -1, 1, 0, 'frame widths', 'Horizontal offset of the centre from the frame centre.'), appliesTo: ['video'] },
+  { ...num('positionY', -1, 1, 0, 'frame heights', 'Vertical offset of the centre from the frame centre.'), appliesTo: ['video'] },
+  { ...num('rotation', -360, 360, 0, 'degrees', 'Clockwise rotation.'), appliesTo: ['video'] },
+];
+
+/** How long an image lasts when addClip gives no outMs. */
+export const DEFAULT_IMAGE_MS = 5000;
+
+export const effectById = new Map(EFFECTS.map((e) => [e.id, e]));
+export const transitionById = new Map(TRANSITIONS.map((t) => [t.id, t]));
+export const captionStyleIds: ReadonlySet<string> = new Set(CAPTION_STYLES.map((s) => s.id));
+export const fontIds: ReadonlySet<string> = new Set(FONTS.map((f) => f.id));
+
+export type ClipProperties = Record<(typeof PROPERTIES)[number]['name'], number>;
+
+export function defaultProperties(): ClipProperties {
+  return Object.fromEntries(PROPERTIES.map((p) => [p.name, p.default]));
+}
+
+/** A partial properties object, each value range-checked against the catalog. */
+const propertyShape: Record<string, z.ZodOptional<z.ZodNumber>> = Object.fromEntries(
+  PROPERTIES.map((p) => [p.name, z.number().min(p.min).max(p.max).optional().describe(`${p.description} ${p.min} to ${p.max}.`)]),
+);
+export const PropertiesInput = z
+  .strictObject(propertyShape)
+  .refine((value) => Object.keys(value).length > 0, 'name at least one property');
+
+const NumberParamSchema = z.object({
+  name: z.string(),
+  type: z.literal('number'),
+  min: z.number(),
+  max: z.number(),
+  default: z.number(),
+  unit: z.string().nullable(),
+  description: z.string(),
+});
+
+const TRACK_KIND = z.enum(['video', 'audio', 'caption']);
+
+export const CatalogSchema = z.object({
+  effects: z.array(
+    z.object({ id: z.string(), name: z.string(), appliesTo: z.array(TRACK_KIND), changesDuration: z.boolean(), params: z.array(NumberParamSchema) }),
+  ),
+  transitions: z.array(z.object({ id: z.string(), name: z.string(), minDurationMs: z.number().int(), maxDurationMs: z.number().int(), defaultDurationMs: z.number().int() })),
+  captionStyles: z.array(z.object({ id: z.string(), name: z.string(), position: z.string(), defaultFontId: z.string() })),
+  fonts: z.array(z.object({ id: z.string(), name: z.string(), weights: z.array(z.number().int()) })),
+  properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(TRACK_KIND) })),
+  trackKinds: z.array(TRACK_KIND),
+  defaultImageDurationMs: z.number().int().describe('How long an image clip lasts when addClip gives no outMs.'),
+  limits: z
+    .object({
+      commandsPerRequest: z.number().int(),
+      clipsPerTimeline: z.number().int(),
+      tracksPerTimeline: z.number().int(),
+      timelineMaxMs: z.number().int(),
+      captionTextMax: z.number().int(),
+      renderMaxDurationMs: z.number().int(),
+    })
+    .describe('What one command list, one timeline and one render may hold.'),
+});
+
+export function catalog(): z.infer<typeof CatalogSchema> {
+  return {
+    effects: EFFECTS,
+    transitions: TRANSITIONS,
+    captionStyles: CAPTION_STYLES.map((s) => ({ ...s })),
+    fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
+    properties: PROPERTIES,
+    trackKinds: ['video', 'audio', 'caption'],
+    defaultImageDurationMs: DEFAULT_IMAGE_MS,
+    limits: {
+      commandsPerRequest: EDITOR_LIMITS.commandsPerRequest,
+      clipsPerTimeline: EDITOR_LIMITS.clipsPerTimeline,
+      tracksPerTimeline: EDITOR_LIMITS.tracksPerTimeline,
+      timelineMaxMs: EDITOR_LIMITS.timelineMaxMs,
+      captionTextMax: EDITOR_LIMITS.captionTextMax,
+      renderMaxDurationMs: EDITOR_LIMITS.renderMaxDurationMs,
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Editor renders: a preview range or the whole timeline rendered to a real MP4 asset,
+// asynchronously (queued → running → completed | failed), not charged. Completion
+// publishes render.completed.
+import { z } from 'zod';
+import { EDITOR_LIMITS } from '../../shared/limits.ts';
+import type { SandboxContext } from '../context.ts';
+import { createProjectStore } from '../create/projects.ts';
+import { transaction } from '../db/database.ts';
+import { ApiError } from '../http/apiError.ts';
+import { pageOf, pageQuery } from '../http/pagination.ts';
+import { route } from '../http/route.ts';
+import { framesOf, planRender, type RenderRange } from './renderPlan.ts';
+import type { RenderStore } from './renderStore.ts';
+import { RenderSchema } from './renderStore.ts';
+import { RevisionSchema } from './timelineSchemas.ts';
+import { revisionConflict } from './timelineRoutes.ts';
+import { revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
+
+const ms = z.number().int('must be whole milliseconds').min(0, 'must not be negative');
+
+const RenderInput = z
+  .strictObject({
+    range: z
+      .strictObject({ startMs: ms.describe('Start on the timeline.'), endMs: ms.describe('End on the timeline (exclusive).') })
+      .optional()
+      .describe('The preview range; the whole timeline by default.'),
+    revision: RevisionSchema.optional().describe('Render only if the timeline is still at this revision (409 revision.conflict otherwise). The current revision by default.'),
+  })
+  .optional();
+
+type RenderBody = z.infer<typeof RenderInput>;
+
+const OPERATION = 'editor.render';
+const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
+
+export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, store: RenderStore) {
+  const { db } = ctx;
+  const projects = createProjectStore(ctx);
+  const invalid = (message: string) => new ApiError('editor.render_invalid', message);
+
+  return [
+    route<RenderBody>({
+      method: 'POST',
+      path: '/projects/{id}/editor/render',
+      auth: 'any',
+      tag: 'Editor',
+      summary: `Render a preview range (or the whole timeline, at most ${minutes} minutes) to an MP4 asset: the video tracks (a later track on top, gaps black, fade and dissolve transitions, clip volume) with the first unmuted audio track mixed in; 30 fps, 640 px on the long side. Not charged`,
+      body: RenderInput,
+      idempotent: true,
+      responses: {
+        202: { description: 'Accepted: the render is queued; poll GET /projects/{id}/editor/renders/{renderId} (or wait for render.completed), then download its assetId', schema: RenderSchema },
+        200: { description: 'A replay: this Idempotency-Key already started this render with the same inputs', schema: RenderSchema },
+        400: { description: 'request.invalid (a field) or editor.render_invalid (empty timeline, range outside it, too long or too many cuts)' },
+        404: { description: 'resource.not_found: no such project in this account' },
+        409: { description: 'revision.conflict: the timeline is no longer at the revision sent (error.currentRevision, error.current); or idempotency.key_reused' },
+      },
+      handler({ principal, params, body, idempotencyKey }) {
+        const { accountId } = principal;
+        const projectId = params.id as number;
+        const input = { projectId, range: body?.range, revision: body?.revision };
+        const outcome = transaction(db, () => {
+          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, input);
+          if (replayed !== undefined) return { id: replayed, replay: true };
+          const project = projects.get(accountId, projectId);
+          const stored = timelines.read(accountId, projectId);
+          if (body?.revision !== undefined && body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
+          const { durationMs } = toTimeline(stored);
+          if (durationMs === 0) throw invalid('The timeline is empty: add clips before rendering.');
+          const range: RenderRange = body?.range ?? { startMs: 0, endMs: durationMs };
+          if (range.endMs <= range.startMs) throw invalid(`range.endMs (${range.endMs}) must be greater than range.startMs (${range.startMs}).`);
+          if (range.endMs > durationMs) throw invalid(`range.endMs (${range.endMs}) is past the end of the timeline (${durationMs} ms).`);
+          if (range.endMs - range.startMs < EDITOR_LIMITS.renderMinDurationMs) throw invalid(`A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms: widen the range.`);
+          if (range.endMs - range.startMs > EDITOR_LIMITS.renderMaxDurationMs) throw invalid(`A render lasts at most ${minutes} minutes: render a shorter range.`);
+          if (framesOf(range) === 0) throw invalid('The range is shorter than one frame.');
+          const cuts = planRender(stored.tracks, range);
+          const most = Math.max(cuts.video.length, cuts.audio.length);
+          if (most > EDITOR_LIMITS.renderMaxSegments) {
+            throw invalid(`The range holds ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: render a shorter range.`);
+          }
+          const id = store.insert({ accountId, projectId, revision: stored.revision, range, aspectRatio: project.aspect_ratio, cuts });
+          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, id);
+          return { id, replay: false };
+        });
+        if (!outcome.replay) ctx.jobs.enqueue('render', outcome.id);
+        return { status: outcome.replay ? 200 : 202, data: store.get(accountId, projectId, outcome.id) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/projects/{id}/editor/renders',
+      auth: 'any',
+      tag: 'Editor',
+      summary: "List a project's editor renders, newest first",
+      query: pageQuery,
+      responses: {
+        200: { description: 'A page of renders', schema: RenderSchema, list: true },
+        404: { description: 'resource.not_found: no such project in this account' },
+      },
+      handler({ principal, params, query }) {
+        const projectId = params.id as number;
+        projects.get(principal.accountId, projectId);
+        const { items, pagination } = pageOf((where, args, limit) => store.page(principal.accountId, projectId, where, args, limit), query);
+        return { data: items, pagination };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/projects/{id}/editor/renders/{renderId}',
+      auth: 'any',
+      tag: 'Editor',
+      summary: 'Read an editor render (poll it until its state is completed, failed or cancelled)',
+      responses: {
+        200: { description: 'The render', schema: RenderSchema },
+        404: { description: 'resource.not_found: no such render of this project' },
+      },
+      handler({ principal, params }) {
+        return { data: store.get(principal.accountId, params.id as number, params.renderId as number) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,100 @@
+// The editor's catalog, timeline read and command list (spec: "Operations known by name
+// only"). Commands need the current revision (stale: 409 revision.conflict with the
+// current timeline) and an Idempotency-Key: an identical retry gets the first answer back,
+// even after later edits.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { SandboxContext } from '../context.ts';
+import { transaction } from '../db/database.ts';
+import { ApiError } from '../http/apiError.ts';
+import { route } from '../http/route.ts';
+import { applyCommands, type AssetFacts } from './applyCommands.ts';
+import { catalog, CatalogSchema } from './editorCatalog.ts';
+import { CommandsInput, CommandsResultSchema, TimelineSchema } from './timelineSchemas.ts';
+import { revisionLabel, toTimeline, type StoredTimeline, type TimelineStore } from './timelineStore.ts';
+
+const OPERATION = 'editor.commands';
+
+/** 409 revision.conflict carrying what the client needs to review its edit: the current timeline. */
+export function revisionConflict(stored: StoredTimeline, sent: string): ApiError {
+  const currentRevision = revisionLabel(stored.revision);
+  return new ApiError('revision.conflict', `The timeline is at ${currentRevision}, not ${sent}: someone changed it since you read it. Review your edit against the current timeline (in this error) and send it again with revision ${currentRevision}.`, {
+    details: { currentRevision, current: toTimeline(stored) },
+  });
+}
+
+export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
+  const { db } = ctx;
+  const assetFacts = db.prepare('SELECT kind, duration_ms FROM assets WHERE id = ? AND account_id = ?');
+
+  return [
+    route({
+      method: 'GET',
+      path: '/editor/catalog',
+      auth: 'any',
+      tag: 'Editor',
+      summary: 'What the editor supports: effects and their parameters, transitions, caption styles, fonts and clip properties, with types and ranges',
+      responses: { 200: { description: 'The catalog', schema: CatalogSchema } },
+      handler: () => ({ data: catalog() }),
+    }),
+    route({
+      method: 'GET',
+      path: '/projects/{id}/editor/timeline',
+      auth: 'any',
+      tag: 'Editor',
+      summary: "Read a project's timeline and its revision (a new project has an empty video, audio and caption track at r0)",
+      responses: {
+        200: { description: 'The timeline; send its revision with the next commands', schema: TimelineSchema },
+        404: { description: 'resource.not_found: no such project in this account' },
+      },
+      handler({ principal, params }) {
+        return { data: toTimeline(store.read(principal.accountId, params.id as number)) };
+      },
+    }),
+    route<z.infer<typeof CommandsInput>>({
+      method: 'POST',
+      path: '/projects/{id}/editor/commands',
+      auth: 'any',
+      tag: 'Editor',
+      summary:
+        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, addClip, moveClip, trimClip, splitClip, removeClip, setClipProperties, applyEffect, removeEffect, setTransition, addCaption, updateCaption',
+      body: CommandsInput,
+      idempotent: true,
+      responses: {
+        200: { description: 'Applied (or an identical retry of an applied list: the same answer again): the new revision and timeline', schema: CommandsResultSchema },
+        400: {
+          description:
+            'request.invalid (the body; the issue path names commands[i] and the field), editor.command_invalid, editor.target_not_found, editor.clips_overlap, editor.media_not_usable or editor.track_locked; error.commandIndex, error.commandType and error.field name the command. Nothing was applied.',
+        },
+        404: { description: 'resource.not_found: no such project in this account' },
+        409: { description: 'revision.conflict: the timeline moved on; error.currentRevision and error.current (the timeline) let the client review and resend. Or idempotency.key_reused: this key was used with other inputs.' },
+      },
+      handler({ principal, params, body, idempotencyKey }) {
+        const { accountId } = principal;
+        const projectId = params.id as number;
+        const input = { projectId, ...body };
+        const seen = new Map<number, AssetFacts | undefined>();
+        const asset = (id: number): AssetFacts | undefined => {
+          if (!seen.has(id)) {
+            const row = assetFacts.get(id, accountId) as { kind: AssetFacts['kind']; duration_ms: number | null } | undefined;
+            seen.set(id, row && { kind: row.kind, durationMs: row.duration_ms, usable: ctx.assets.usableInProject(projectId, id) });
+          }
+          return seen.get(id);
+        };
+        const started = performance.now();
+        const data = transaction(db, () => {
+          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, input);
+          if (replayed !== undefined) return store.result(replayed);
+          const stored = store.read(accountId, projectId);
+          if (body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
+          applyCommands(stored.tracks, body.commands, { asset, newId: randomUUID });
+          const made = store.save(stored, body.commands.length);
+          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
+          return made.result;
+        });
+        // How long the list took to check, apply and store, for clients that watch editing speed.
+        return { data, headers: { 'server-timing': `apply;dur=${(performance.now() - started).toFixed(1)}` } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,121 @@
+// The editor timeline as the API shows it, and the commands that change it (zod: they
+// validate requests and describe both in /openapi.json).
+import { z } from 'zod';
+import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
+import { PropertiesInput } from './editorCatalog.ts';
+
+const ms = (what: string) => z.number().int('must be whole milliseconds').min(0, 'must not be negative').max(EDITOR_LIMITS.timelineMaxMs, `must be at most ${EDITOR_LIMITS.timelineMaxMs} (6 hours)`).describe(what);
+const uuid = (what: string) => z.uuid('must be a UUID').describe(what);
+const assetId = z.number().int().min(1).max(CREATE_LIMITS.idMax).describe('An asset of the project, or a brand asset attached to it.');
+const trackName = z.string().trim().min(1, 'must not be empty').max(EDITOR_LIMITS.trackNameMax, `must be at most ${EDITOR_LIMITS.trackNameMax} characters`);
+const captionText = z.string().trim().min(1, 'must not be empty').max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax} characters`);
+export const TrackKindSchema = z.enum(['video', 'audio', 'caption']);
+export const RevisionSchema = z.string().regex(/^r\d{1,15}$/, 'must be a revision read from the timeline, like "r12"').describe('The timeline revision you read ("r" and a counter).');
+
+// ---- the timeline ----
+
+const TransitionInSchema = z.object({ transitionId: z.string(), durationMs: z.number().int() });
+
+export const MediaClipSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('media'),
+  assetId: z.number().int(),
+  startMs: z.number().int().describe('Where the clip starts on the timeline.'),
+  endMs: z.number().int().describe('Where it ends on the timeline: startMs + (outMs - inMs) / speed.'),
+  inMs: z.number().int().describe('Start of the used range of the source media.'),
+  outMs: z.number().int().describe('End (exclusive) of the used range of the source media.'),
+  properties: z.record(z.string(), z.number()).describe('Every clip property of the catalog, with its value.'),
+  effects: z.array(z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) })).describe('In the order they apply; at most one of each effect.'),
+  transitionIn: TransitionInSchema.nullable().describe('How the clip comes in; null for a cut.'),
+});
+
+export const CaptionClipSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('caption'),
+  startMs: z.number().int(),
+  endMs: z.number().int(),
+  text: z.string(),
+  style: z.string().describe('A caption style ID from the catalog.'),
+  font: z.string().describe('A font ID from the catalog.'),
+});
+
+export const ClipSchema = z.discriminatedUnion('kind', [MediaClipSchema, CaptionClipSchema]);
+
+export const TrackSchema = z.object({
+  id: z.uuid(),
+  kind: TrackKindSchema,
+  name: z.string(),
+  muted: z.boolean().describe('A muted track is silent in renders (video keeps its picture).'),
+  locked: z.boolean().describe('Commands may not change the clips of a locked track.'),
+  clips: z.array(ClipSchema).describe('In timeline order; clips of one track never overlap.'),
+});
+
+export const TimelineSchema = z.object({
+  projectId: z.number().int(),
+  revision: z.string().describe('Changes with every applied command list; send it with the next commands.'),
+  durationMs: z.number().int().describe('Where the last clip of any track ends.'),
+  updatedAt: z.string(),
+  tracks: z.array(TrackSchema).describe('Video tracks listed later are drawn on top of earlier ones.'),
+});
+
+export type MediaClip = z.infer<typeof MediaClipSchema>;
+export type CaptionClip = z.infer<typeof CaptionClipSchema>;
+export type Clip = MediaClip | CaptionClip;
+export type Track = z.infer<typeof TrackSchema>;
+export type Timeline = z.infer<typeof TimelineSchema>;
+
+// ---- commands ----
+
+const clipId = uuid('The clip.');
+const trackId = uuid('The track.');
+const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T, description: string) =>
+  z.strictObject({ type: z.literal(type), ...shape }).describe(description);
+
+export const CommandSchema = z.discriminatedUnion('type', [
+  command('addTrack', { kind: TrackKindSchema, trackId: uuid('Your own ID for the new track, so later commands can name it.').optional(), name: trackName.optional(), index: z.number().int().min(0).optional().describe('Position in the track list; the end by default.') }, 'Add an empty track.'),
+  command('removeTrack', { trackId }, 'Remove a track and every clip on it.'),
+  command('updateTrack', { trackId, name: trackName.optional(), muted: z.boolean().optional(), locked: z.boolean().optional() }, 'Rename, mute or lock a track.'),
+  command(
+    'addClip',
+    {
+      trackId,
+      clipId: uuid('Your own ID for the new clip, so you can refer to it before the answer comes.').optional(),
+      assetId,
+      startMs: ms('Where it starts on the timeline.'),
+      inMs: ms('Start of the used source range; 0 by default.').optional(),
+      outMs: ms('End of the used source range; the whole media (an image: 5000 ms) by default.').optional(),
+    },
+    'Place media on a video or audio track.',
+  ),
+  command('moveClip', { clipId, startMs: ms('The new start on the timeline.'), trackId: uuid('Another track of the same kind to move it to.').optional() }, 'Move a clip, optionally to another track.'),
+  command('trimClip', { clipId, inMs: ms('New source start.').optional(), outMs: ms('New source end.').optional(), startMs: ms('New timeline start.').optional() }, 'Change the used source range (and position) of a media clip.'),
+  command('splitClip', { clipId, atMs: ms('A timeline position strictly inside the clip.'), newClipId: uuid('Your own ID for the right-hand part.').optional() }, 'Cut a clip in two at a timeline position; the left part keeps the ID.'),
+  command('removeClip', { clipId, ripple: z.boolean().optional().describe('Also move the later clips of the same track left to close the gap.') }, 'Remove a clip.'),
+  command('setClipProperties', { clipId, properties: PropertiesInput }, 'Set some clip properties (volume, opacity, scale, position, rotation).'),
+  command('applyEffect', { clipId, effectId: z.string(), params: z.record(z.string(), z.number()).optional().describe('Parameter values; catalog defaults for the rest.') }, 'Add an effect to a clip, or change its parameters if the clip has it.'),
+  command('removeEffect', { clipId, effectId: z.string() }, 'Remove an effect from a clip.'),
+  command('setTransition', { clipId, transitionId: z.string().nullable().describe('A transition from the catalog, or null for a cut.'), durationMs: z.number().int().min(1).optional().describe('The catalog default if not given.') }, 'Set how a media clip comes in.'),
+  command(
+    'addCaption',
+    { trackId, clipId: uuid('Your own ID for the caption.').optional(), startMs: ms('Start on the timeline.'), endMs: ms('End on the timeline.'), text: captionText, style: z.string().optional(), font: z.string().optional() },
+    'Add a caption to a caption track.',
+  ),
+  command('updateCaption', { clipId, text: captionText.optional(), startMs: ms('New start.').optional(), endMs: ms('New end.').optional(), style: z.string().optional(), font: z.string().optional() }, 'Change a caption.'),
+]);
+
+export type Command = z.infer<typeof CommandSchema>;
+
+export const CommandsInput = z.strictObject({
+  revision: RevisionSchema,
+  commands: z
+    .array(CommandSchema)
+    .min(1, 'send at least one command')
+    .max(EDITOR_LIMITS.commandsPerRequest, `send at most ${EDITOR_LIMITS.commandsPerRequest} commands per request`)
+    .describe('Applied in order, all or nothing.'),
+});
+
+export const CommandsResultSchema = z.object({
+  revision: z.string().describe('The new revision.'),
+  applied: z.number().int().describe('How many commands were applied (all of them).'),
+  timeline: TimelineSchema,
+});
