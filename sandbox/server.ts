@@ -14,6 +14,7 @@ import { createSessionStore } from './auth/sessionStore.ts';
 import { createClock } from './clock.ts';
 import type { SandboxContext } from './context.ts';
 import { discoveryRoutes } from './create/discovery.ts';
+import { deliveryDownloadRoutes } from './create/deliveryLinks.ts';
 import { keyRoutes } from './create/keys.ts';
 import { projectRoutes } from './create/projects.ts';
 import { CREATE_ROUTE_MODULES } from './routeModules.ts';
@@ -97,7 +98,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
   const routerDeps = { authenticator, chargeRate: (p: { keyId?: string }) => p.keyId && rate.charge(p.keyId), log };
   // Faults on purpose hit the Create API only, never the session or the admin controls that switch them off.
   const api = createRouter({ ...routerDeps, routes: apiRoutes, beforeRequest: createRequestFaults(faults) });
-  const root = createRouter({ ...routerDeps, routes: sessionRoutes(ctx, sessions) });
+  const root = createRouter({ ...routerDeps, routes: [...sessionRoutes(ctx, sessions), ...deliveryDownloadRoutes(ctx)] });
   const admin = createRouter({
     ...routerDeps,
     routes: [...adminRoutes(ctx), ...faultRoutes(ctx), ...webhookAdminRoutes(ctx, seeded.accountId)],

@@ -69,6 +69,10 @@ export const ERROR_CODES = {
   'model.task_unsupported': { status: 400, meaning: 'The text model does not do this speech task: pick a model whose speechTasks include it (GET /models?kind=text).' },
   'speech_edit.same_language': { status: 400, meaning: 'The transcription is already in English: use its caption files instead of translating them.' },
   'finish.silent_audio': { status: 400, meaning: 'The sound is silent, so a finish has nothing to normalise (a failed job, not an HTTP answer): pick media with audible sound.' },
+  'template.invalid': { status: 400, meaning: 'The template does not fit its timeline: a binding names a slot, a clip or a property that does not exist, or a property the slot\'s type cannot set, or a default does not fit its slot; the message names the field. Nothing was published.' },
+  'template.variants_invalid': { status: 400, meaning: 'Some variants carry values that do not fit their slots (wrong type or kind of media, too long, out of range, a missing required slot, an unknown slot); error.variants lists each variant\'s errors by slot. Nothing was created: fix the values (a dryRun checks them for free).' },
+  'production.batch_invalid': { status: 400, meaning: 'A project of the batch cannot be rendered (its timeline is empty, longer than 30 minutes or holds too many cuts): the message names projectIds[i]. Nothing was started.' },
+  'production.items_failed': { status: 500, meaning: 'Some items of the batch could not be rendered (a failed job, not an HTTP answer): each item\'s error says why; fix those projects and start a new batch for them.' },
   'service.unavailable': { status: 503, meaning: 'The service is unavailable for a moment: retry after the time in Retry-After.' },
   'server.internal': { status: 500, meaning: 'The service failed unexpectedly: retry, and quote the request ID if it persists.' },
 } as const satisfies Record<string, ErrorCodeInfo>;

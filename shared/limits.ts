@@ -45,6 +45,19 @@ export const UPLOAD_LIMITS = {
   deliveryLinkHours: { min: 1, max: 720, default: 168 },
 } as const;
 
+/** Templates, variants and production batches (ours: the spec leaves them open). */
+export const TEMPLATE_LIMITS = {
+  name: { min: 1, max: 120 },
+  slotsPerTemplate: 50,
+  /** A slot name is an identifier: a letter or _, then letters, digits or _. */
+  slotNameMax: 64,
+  slotDescriptionMax: 500,
+  bindingsPerTemplate: 200,
+  variantsPerRequest: 50,
+  variantName: { min: 1, max: 80 },
+  projectsPerBatch: 50,
+} as const;
+
 export const MESSAGING_LIMITS = {
   contactsPerRequest: 1000,
   contactsPerBulkSubmission: 500,

@@ -53,6 +53,9 @@ function parameters(route: Route): Json[] {
       params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: rest, ...(description ? { description } : {}) });
     }
   }
+  for (const [name, header] of Object.entries(route.headers ?? {})) {
+    params.push({ name, in: 'header', required: header.required ?? false, description: header.description, schema: { type: 'string' } });
+  }
   if (route.idempotent) {
     params.push({
       name: 'Idempotency-Key',
@@ -71,11 +74,20 @@ function operation(route: Route, errorStatuses: number[]): Json {
     const code = Number(status);
     if (code >= 400) {
       responses[status] = { description: doc.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+    } else if (doc.empty) {
+      responses[status] = { description: doc.description };
     } else if (doc.contentType) {
       responses[status] = { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string', contentMediaType: doc.contentType } } } };
     } else {
       const data = doc.schema ? jsonSchema(doc.schema, 'output') : undefined;
       responses[status] = { description: doc.description, content: { 'application/json': { schema: envelope(data, doc.list ?? false) } } };
+    }
+  }
+  for (const [status, doc] of Object.entries(route.responses)) {
+    if (doc.headers) {
+      (responses[status] as Json).headers = Object.fromEntries(
+        Object.entries(doc.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+      );
     }
   }
   for (const status of errorStatuses) {
