@@ -10,7 +10,7 @@ import { transaction } from '../db/database.ts';
 import { ffmpeg, probe, type MediaProbe } from '../media/ffmpeg.ts';
 import { EXPORT_FPS, renderExport, type RenderClip } from '../media/renderExport.ts';
 import { jobEventType } from '../webhooks/eventTypes.ts';
-import type { RenderSegment } from './renderPlan.ts';
+import type { RenderCuts, RenderSegment } from './renderPlan.ts';
 import type { RenderStore } from './renderStore.ts';
 
 function renderFailure(err: unknown): Error & { code: string } {
@@ -19,57 +19,80 @@ function renderFailure(err: unknown): Error & { code: string } {
   return Object.assign(new Error(`The render failed: ${detail || 'ffmpeg failed'}. Check the timeline's media and start a new render.`), { code: 'editor.render_failed' });
 }
 
+/** What to render: fixed when the job was accepted. */
+export interface CutsToRender {
+  accountId: number;
+  aspectRatio: string;
+  cuts: RenderCuts;
+}
+
+/**
+ * Renders accepted cuts to an MP4 at `output` (a path under the media folder). On failure
+ * `output` is removed and the error carries code editor.render_failed. Editor renders and
+ * production batches both render through here.
+ */
+export async function renderCuts(ctx: SandboxContext, job: CutsToRender, output: string): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'clipdesk-render-'));
+  try {
+    const black = join(dir, 'black.png');
+    await ffmpeg(['-f', 'lavfi', '-i', 'color=c=black:s=16x16', '-frames:v', '1', black]);
+    const probes = new Map<number, MediaProbe>();
+    const toClips = async (segments: RenderSegment[], track: 'video' | 'audio'): Promise<RenderClip[]> => {
+      const clips: RenderClip[] = [];
+      for (const segment of segments) {
+        const base = { startMs: segment.sourceStartMs, durationMs: (segment.frames * 1000) / EXPORT_FPS, motion: 'none', look: 'none', title: null } as const;
+        if (segment.assetId === null) {
+          clips.push({ ...base, path: black, kind: 'image', hasVideo: true, hasAudio: false, startMs: 0, transition: 'none', fit: 'fill', volume: 1 });
+          continue;
+        }
+        const asset = ctx.assets.get(job.accountId, segment.assetId);
+        if (!probes.has(asset.id)) {
+          const info = await probe(asset.storage_path);
+          if (!info) throw new Error(`asset ${asset.id} (${asset.filename}) can no longer be read as media`);
+          probes.set(asset.id, info);
+        }
+        const info = probes.get(asset.id)!;
+        clips.push({
+          ...base,
+          path: asset.storage_path,
+          kind: track === 'audio' ? 'audio' : asset.kind,
+          hasVideo: info.hasVideo,
+          hasAudio: info.hasAudio,
+          transition: segment.transition,
+          fit: 'contain',
+          volume: segment.volume,
+        });
+      }
+      return clips;
+    };
+    const plan = (clips: RenderClip[]) => ({ aspectRatio: job.aspectRatio, clips });
+    if (job.cuts.audio.length === 0) {
+      await renderExport(plan(await toClips(job.cuts.video, 'video')), output);
+    } else {
+      const picture = join(dir, 'picture.mp4');
+      const sound = join(dir, 'sound.mp4');
+      await renderExport(plan(await toClips(job.cuts.video, 'video')), picture);
+      await renderExport(plan(await toClips(job.cuts.audio, 'audio')), sound);
+      await ffmpeg([
+        '-i', picture, '-i', sound,
+        '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[a]',
+        '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output,
+      ]);
+    }
+  } catch (err) {
+    await rm(output, { force: true });
+    throw renderFailure(err);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void {
   async function work(id: number): Promise<number> {
     const job = store.job(id);
-    const dir = await mkdtemp(join(tmpdir(), 'clipdesk-render-'));
     const output = ctx.assets.newPath('.mp4');
+    await renderCuts(ctx, job, output);
     try {
-      const black = join(dir, 'black.png');
-      await ffmpeg(['-f', 'lavfi', '-i', 'color=c=black:s=16x16', '-frames:v', '1', black]);
-      const probes = new Map<number, MediaProbe>();
-      const toClips = async (segments: RenderSegment[], track: 'video' | 'audio'): Promise<RenderClip[]> => {
-        const clips: RenderClip[] = [];
-        for (const segment of segments) {
-          const base = { startMs: segment.sourceStartMs, durationMs: (segment.frames * 1000) / EXPORT_FPS, motion: 'none', look: 'none', title: null } as const;
-          if (segment.assetId === null) {
-            clips.push({ ...base, path: black, kind: 'image', hasVideo: true, hasAudio: false, startMs: 0, transition: 'none', fit: 'fill', volume: 1 });
-            continue;
-          }
-          const asset = ctx.assets.get(job.accountId, segment.assetId);
-          if (!probes.has(asset.id)) {
-            const info = await probe(asset.storage_path);
-            if (!info) throw new Error(`asset ${asset.id} (${asset.filename}) can no longer be read as media`);
-            probes.set(asset.id, info);
-          }
-          const info = probes.get(asset.id)!;
-          clips.push({
-            ...base,
-            path: asset.storage_path,
-            kind: track === 'audio' ? 'audio' : asset.kind,
-            hasVideo: info.hasVideo,
-            hasAudio: info.hasAudio,
-            transition: segment.transition,
-            fit: 'contain',
-            volume: segment.volume,
-          });
-        }
-        return clips;
-      };
-      const plan = (clips: RenderClip[]) => ({ aspectRatio: job.aspectRatio, clips });
-      if (job.cuts.audio.length === 0) {
-        await renderExport(plan(await toClips(job.cuts.video, 'video')), output);
-      } else {
-        const picture = join(dir, 'picture.mp4');
-        const sound = join(dir, 'sound.mp4');
-        await renderExport(plan(await toClips(job.cuts.video, 'video')), picture);
-        await renderExport(plan(await toClips(job.cuts.audio, 'audio')), sound);
-        await ffmpeg([
-          '-i', picture, '-i', sound,
-          '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[a]',
-          '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output,
-        ]);
-      }
       const asset = await ctx.assets.register({
         accountId: job.accountId,
         projectId: job.projectId,
@@ -83,8 +106,6 @@ export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void
     } catch (err) {
       await rm(output, { force: true });
       throw renderFailure(err);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
     }
   }
 

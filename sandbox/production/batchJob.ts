@@ -1,0 +1,77 @@
+// The production job: renders a batch's items one after another through the editor's
+// renderer (editor/renderJob.ts), each to an MP4 asset of its own project. An item that
+// fails does not stop the others; the batch then fails. Between items the job checks
+// whether the batch was cancelled, so a cancel stops the work after the current item.
+// Each final state publishes production.completed / .failed / .cancelled in the
+// transaction that records it.
+import { rm } from 'node:fs/promises';
+import type { SandboxContext } from '../context.ts';
+import { transaction } from '../db/database.ts';
+import { renderCuts } from '../editor/renderJob.ts';
+import { jobEventType } from '../webhooks/eventTypes.ts';
+import type { BatchStore } from './batchStore.ts';
+import { jobFailure } from './mediaJob.ts';
+
+export const PRODUCTION_JOB = 'production';
+
+export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
+  async function work(id: number): Promise<null> {
+    const { accountId, items } = store.job(id);
+    for (const item of items) {
+      // Items finished before a restart are kept; the job resumes with the rest.
+      if (item.state !== 'queued' && item.state !== 'running') continue;
+      if (!store.job(id).active) return null;
+      store.itemRunning(id, item.position);
+      const output = ctx.assets.newPath('.mp4');
+      try {
+        await renderCuts(ctx, { accountId, aspectRatio: item.aspectRatio, cuts: item.cuts }, output);
+        // Cancelled while this item rendered: its file is discarded, as the item now is.
+        if (!store.job(id).active) {
+          await rm(output, { force: true });
+          return null;
+        }
+        const asset = await ctx.assets.register({
+          accountId,
+          projectId: item.projectId,
+          kind: 'video',
+          filename: `production-${id}-${item.position + 1}.mp4`,
+          contentType: 'video/mp4',
+          source: 'production',
+          filePath: output,
+        });
+        store.itemCompleted(id, item.position, asset.id);
+      } catch (err) {
+        await rm(output, { force: true });
+        const error = err as Error & { code?: string };
+        store.itemFailed(id, item.position, { code: error.code ?? 'editor.render_failed', message: error.message });
+      }
+    }
+    const after = store.job(id).items;
+    const failed = after.filter((item) => item.state === 'failed');
+    if (failed.length > 0) {
+      const reasons = failed.map((item) => `project ${item.projectId}: ${item.error?.message ?? 'failed'}`).join(' ');
+      throw jobFailure('production.items_failed', `${failed.length} of ${after.length} items could not be rendered. ${reasons}`);
+    }
+    return null;
+  }
+
+  ctx.jobs.register({
+    kind: PRODUCTION_JOB,
+    unfinished: () => store.unfinished(),
+    work,
+    transition(id, to, detail) {
+      transaction(ctx.db, () => {
+        let moved = false;
+        if (to === 'running') moved = store.markRunning(id);
+        else if (to === 'completed') moved = store.markCompleted(id);
+        else if (to === 'failed') moved = store.markEnded(id, 'failed', detail.error ?? { code: 'job.failed', message: 'The batch failed.' });
+        else if (to === 'cancelled') moved = store.markEnded(id, 'cancelled', { code: 'job.cancelled', message: 'The batch was cancelled; items not yet rendered were cancelled with it.' });
+        const type = jobEventType(PRODUCTION_JOB, to);
+        if (moved && type) {
+          const { accountId, batch } = store.job(id);
+          ctx.webhooks.publish(accountId, type, { kind: PRODUCTION_JOB, ...batch });
+        }
+      });
+    },
+  });
+}

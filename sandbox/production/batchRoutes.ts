@@ -1,0 +1,148 @@
+// Editor batches (spec: "Apply variations to prepared editor projects"): one asynchronous
+// production job renders the current timeline of each prepared project to an MP4 asset
+// (queued → running → completed | failed | cancelled). Every project is checked, and its
+// cuts fixed, when the batch is accepted, so a batch that starts can be rendered.
+import { z } from 'zod';
+import { CREATE_LIMITS, EDITOR_LIMITS, TEMPLATE_LIMITS, TERMINAL_JOB_STATES } from '../../shared/limits.ts';
+import type { SandboxContext } from '../context.ts';
+import { createProjectStore } from '../create/projects.ts';
+import { transaction } from '../db/database.ts';
+import { framesOf, planRender } from '../editor/renderPlan.ts';
+import { toTimeline, type TimelineStore } from '../editor/timelineStore.ts';
+import { ApiError } from '../http/apiError.ts';
+import { pageOf, pageQuery } from '../http/pagination.ts';
+import { route, type Route } from '../http/route.ts';
+import { PRODUCTION_JOB, registerBatchJob } from './batchJob.ts';
+import { BatchSchema, createBatchStore, type NewItem } from './batchStore.ts';
+
+const OPERATION = 'editor.batches';
+const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
+
+const BatchInput = z.strictObject({
+  projectIds: z
+    .array(z.number().int('must be a whole number').min(1, 'must be at least 1').max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`))
+    .min(1, 'give at least one project')
+    .max(TEMPLATE_LIMITS.projectsPerBatch, `give at most ${TEMPLATE_LIMITS.projectsPerBatch} projects`)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not list a project twice')
+    .optional()
+    .describe('The prepared projects to render, in order; just the project in the path by default.'),
+  output: z.strictObject({ kind: z.literal('render').describe('Each project\'s whole timeline rendered to an MP4 asset of that project.') }),
+});
+type BatchBody = z.infer<typeof BatchInput>;
+
+export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Route[] {
+  const { db } = ctx;
+  const projects = createProjectStore(ctx);
+  const store = createBatchStore(ctx);
+  registerBatchJob(ctx, store);
+
+  /** The item for one project, or why it cannot be rendered (naming `field`). */
+  function itemFor(accountId: number, projectId: number, field: string): NewItem {
+    const named = (err: unknown) => (err instanceof ApiError ? new ApiError(err.code, `${field}: ${err.message}`) : err);
+    let project;
+    try {
+      project = projects.get(accountId, projectId);
+    } catch (err) {
+      throw named(err);
+    }
+    const stored = timelines.read(accountId, projectId);
+    const invalid = (why: string) => new ApiError('production.batch_invalid', `${field}: project ${projectId} ${why} Nothing was started.`, { details: { field, projectId } });
+    const { durationMs } = toTimeline(stored);
+    const range = { startMs: 0, endMs: durationMs };
+    if (durationMs < EDITOR_LIMITS.renderMinDurationMs || framesOf(range) === 0) throw invalid('has an empty timeline: add clips (or apply a template with variants) first.');
+    if (durationMs > EDITOR_LIMITS.renderMaxDurationMs) throw invalid(`lasts ${durationMs} ms; a render lasts at most ${minutes} minutes: shorten its timeline.`);
+    const cuts = planRender(stored.tracks, range);
+    const most = Math.max(cuts.video.length, cuts.audio.length);
+    if (most > EDITOR_LIMITS.renderMaxSegments) throw invalid(`has ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: simplify its timeline.`);
+    return { projectId, revision: stored.revision, aspectRatio: project.aspect_ratio, cuts };
+  }
+
+  return [
+    route<BatchBody>({
+      method: 'POST',
+      path: '/projects/{id}/editor/batches',
+      auth: 'any',
+      tag: 'Editor',
+      summary: `Start a batch (a production job) that renders the current timeline of each prepared project, one after another, to an MP4 asset of that project (at most ${minutes} minutes each). Ends with production.completed (every item completed), production.failed (any item failed) or production.cancelled. Not charged`,
+      body: BatchInput,
+      idempotent: true,
+      responses: {
+        202: { description: 'Accepted: the batch is queued; poll GET /batches/{id} (or wait for its production.* event)', schema: BatchSchema },
+        200: { description: 'A replay: this Idempotency-Key already started this batch with the same inputs', schema: BatchSchema },
+        400: { description: 'request.invalid (a field of the body) or production.batch_invalid (a project that cannot be rendered; error.field names it)' },
+        404: { description: 'resource.not_found: the project in the path, or one in projectIds, is not in this account' },
+        409: { description: 'idempotency.key_reused: this key was used with other inputs' },
+      },
+      handler({ principal, params, body, idempotencyKey }) {
+        const { accountId } = principal;
+        const projectId = params.id as number;
+        const projectIds = body.projectIds ?? [projectId];
+        const input = { projectId, projectIds, output: body.output };
+        const outcome = transaction(db, () => {
+          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, input);
+          if (replayed !== undefined) return { id: replayed, replay: true };
+          projects.get(accountId, projectId);
+          const items = projectIds.map((id, i) => itemFor(accountId, id, body.projectIds ? `projectIds[${i}]` : 'id'));
+          const id = store.insert(accountId, projectId, items);
+          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, id);
+          return { id, replay: false };
+        });
+        if (!outcome.replay) ctx.jobs.enqueue(PRODUCTION_JOB, outcome.id);
+        return { status: outcome.replay ? 200 : 202, data: store.get(accountId, outcome.id) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/projects/{id}/editor/batches',
+      auth: 'any',
+      tag: 'Editor',
+      summary: 'List the batches started from a project, newest first',
+      query: pageQuery,
+      responses: {
+        200: { description: 'A page of batches', schema: BatchSchema, list: true },
+        404: { description: 'resource.not_found: no such project in this account' },
+      },
+      handler({ principal, params, query }) {
+        const projectId = params.id as number;
+        projects.get(principal.accountId, projectId);
+        const { items, pagination } = pageOf((where, args, limit) => store.page(principal.accountId, projectId, where, args, limit), query);
+        return { data: items, pagination };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/batches/{id}',
+      auth: 'any',
+      tag: 'Editor',
+      summary: 'Read a batch and its items (poll it until its state is completed, failed or cancelled)',
+      responses: {
+        200: { description: 'The batch', schema: BatchSchema },
+        404: { description: 'resource.not_found: no such batch in this account' },
+      },
+      handler({ principal, params }) {
+        return { data: store.get(principal.accountId, params.id as number) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/batches/{id}/cancel',
+      auth: 'any',
+      tag: 'Editor',
+      summary: 'Cancel a queued or running batch: items not yet rendered are cancelled (items already rendered keep their assets), and production.cancelled is published',
+      responses: {
+        200: { description: 'The batch, now cancelled', schema: BatchSchema },
+        404: { description: 'resource.not_found: no such batch in this account' },
+        409: { description: 'job.not_cancellable: it already completed, failed or was cancelled; error.state says which' },
+      },
+      handler({ principal, params }) {
+        const id = params.id as number;
+        const batch = store.get(principal.accountId, id);
+        if (TERMINAL_JOB_STATES.includes(batch.state)) {
+          throw new ApiError('job.not_cancellable', `Batch ${id} is already ${batch.state}: there is nothing to cancel.`, { details: { state: batch.state } });
+        }
+        ctx.jobs.cancel(PRODUCTION_JOB, id);
+        return { data: store.get(principal.accountId, id) };
+      },
+    }),
+  ];
+}

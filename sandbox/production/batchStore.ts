@@ -1,0 +1,199 @@
+// Editor batches (productions) as rows: the batch, and one item per prepared project
+// holding the cuts fixed when the batch was accepted, so later edits never change a batch
+// in flight. A finished batch or item never changes again.
+import { z } from 'zod';
+import { JOB_STATES, type JobState } from '../../shared/limits.ts';
+import { iso } from '../clock.ts';
+import type { SandboxContext } from '../context.ts';
+import type { RenderCuts } from '../editor/renderPlan.ts';
+import { revisionLabel } from '../editor/timelineStore.ts';
+import { ApiError } from '../http/apiError.ts';
+import type { JobError } from '../jobs/jobRunner.ts';
+
+interface BatchRow {
+  id: number;
+  account_id: number;
+  project_id: number;
+  state: JobState;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+interface ItemRow {
+  batch_id: number;
+  position: number;
+  project_id: number;
+  revision: number;
+  aspect_ratio: string;
+  cuts: string;
+  state: JobState;
+  asset_id: number | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+const ErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+export const BatchItemSchema = z.object({
+  projectId: z.number().int().describe('The prepared project rendered.'),
+  revision: z.string().describe('The timeline revision rendered (fixed when the batch was accepted).'),
+  state: z.enum(JOB_STATES),
+  assetId: z.number().int().nullable().describe('The rendered MP4 (an Asset of that project, source "production"); null until the item completed.'),
+  error: ErrorSchema.nullable().describe('Why the item failed or was cancelled; null otherwise.'),
+});
+
+export const BatchSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int().describe('The project the batch was started from.'),
+  output: z.object({ kind: z.literal('render') }),
+  state: z.enum(JOB_STATES).describe('completed when every item completed; failed when any item failed; cancelled by POST /batches/{id}/cancel.'),
+  items: z.array(BatchItemSchema).describe('In the order given; rendered one after another.'),
+  costUsd: z.number().describe('Always 0: batches are not charged.'),
+  error: ErrorSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type Batch = z.infer<typeof BatchSchema>;
+
+export interface NewItem {
+  projectId: number;
+  revision: number;
+  aspectRatio: string;
+  cuts: RenderCuts;
+}
+
+export interface JobItem {
+  position: number;
+  projectId: number;
+  aspectRatio: string;
+  cuts: RenderCuts;
+  state: JobState;
+  error: JobError | null;
+}
+
+const errorOf = (row: { error_code: string | null; error_message: string | null }) => (row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null);
+
+export function createBatchStore(ctx: SandboxContext) {
+  const { db, clock } = ctx;
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS production_batches (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      account_id INTEGER NOT NULL,
+      project_id INTEGER NOT NULL REFERENCES projects(id),
+      state TEXT NOT NULL,
+      error_code TEXT,
+      error_message TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      started_at TEXT,
+      completed_at TEXT
+    );
+    CREATE TABLE IF NOT EXISTS production_batch_items (
+      batch_id INTEGER NOT NULL REFERENCES production_batches(id),
+      position INTEGER NOT NULL,
+      project_id INTEGER NOT NULL REFERENCES projects(id),
+      revision INTEGER NOT NULL,
+      aspect_ratio TEXT NOT NULL,
+      cuts TEXT NOT NULL,
+      state TEXT NOT NULL,
+      asset_id INTEGER REFERENCES assets(id),
+      error_code TEXT,
+      error_message TEXT,
+      PRIMARY KEY (batch_id, position)
+    );
+  `);
+  const now = () => iso(clock.now());
+  const batchRow = (id: number) => db.prepare('SELECT * FROM production_batches WHERE id = ?').get(id) as BatchRow | undefined;
+  const itemRows = (id: number) => db.prepare('SELECT * FROM production_batch_items WHERE batch_id = ? ORDER BY position').all(id) as unknown as ItemRow[];
+  const toBatch = (row: BatchRow): Batch => ({
+    id: row.id,
+    projectId: row.project_id,
+    output: { kind: 'render' },
+    state: row.state,
+    items: itemRows(row.id).map((item) => ({
+      projectId: item.project_id,
+      revision: revisionLabel(item.revision),
+      state: item.state,
+      assetId: item.asset_id,
+      error: errorOf(item),
+    })),
+    costUsd: 0,
+    error: errorOf(row),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+  });
+  /** Moves an unfinished batch on; a finished one never changes again. */
+  const move = (id: number, set: string, args: (string | number | null)[]) =>
+    db.prepare(`UPDATE production_batches SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`).run(...args, now(), id).changes > 0;
+  const moveItem = (id: number, position: number, set: string, args: (string | number | null)[]) =>
+    db.prepare(`UPDATE production_batch_items SET ${set} WHERE batch_id = ? AND position = ? AND state IN ('queued', 'running')`).run(...args, id, position).changes > 0;
+  /** Ends every unfinished item with the batch's final state and reason. */
+  const endItems = (id: number, state: JobState, error: JobError) =>
+    db
+      .prepare(`UPDATE production_batch_items SET state = ?, error_code = ?, error_message = ? WHERE batch_id = ? AND state IN ('queued', 'running')`)
+      .run(state, error.code, error.message, id);
+
+  return {
+    /** Records a queued batch and its items (call inside a transaction). */
+    insert(accountId: number, projectId: number, items: NewItem[]): number {
+      const at = now();
+      const { lastInsertRowid } = db
+        .prepare(`INSERT INTO production_batches (account_id, project_id, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)`)
+        .run(accountId, projectId, at, at);
+      const id = Number(lastInsertRowid);
+      const insertItem = db.prepare(
+        `INSERT INTO production_batch_items (batch_id, position, project_id, revision, aspect_ratio, cuts, state) VALUES (?, ?, ?, ?, ?, ?, 'queued')`,
+      );
+      items.forEach((item, position) => insertItem.run(id, position, item.projectId, item.revision, item.aspectRatio, JSON.stringify(item.cuts)));
+      return id;
+    },
+    get(accountId: number, id: number): Batch {
+      const row = batchRow(id);
+      if (!row || row.account_id !== accountId) throw new ApiError('resource.not_found', `No batch ${id} in this account.`);
+      return toBatch(row);
+    },
+    page(accountId: number, projectId: number, where: string, args: (string | number | null)[], limit: number): Batch[] {
+      const rows = db
+        .prepare(`SELECT * FROM production_batches WHERE account_id = ? AND project_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
+        .all(accountId, projectId, ...args, limit) as unknown as BatchRow[];
+      return rows.map(toBatch);
+    },
+    /** What the job needs: the account and the items as they stand now. */
+    job(id: number): { accountId: number; active: boolean; batch: Batch; items: JobItem[] } {
+      const row = batchRow(id);
+      if (!row) throw new Error(`batch ${id} is not in the database`);
+      const items = itemRows(id).map((item) => ({
+        position: item.position,
+        projectId: item.project_id,
+        aspectRatio: item.aspect_ratio,
+        cuts: JSON.parse(item.cuts) as RenderCuts,
+        state: item.state,
+        error: errorOf(item),
+      }));
+      return { accountId: row.account_id, active: row.state === 'queued' || row.state === 'running', batch: toBatch(row), items };
+    },
+    unfinished(): number[] {
+      return (db.prepare(`SELECT id FROM production_batches WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
+    },
+    markRunning: (id: number) => move(id, `state = 'running', started_at = ?`, [now()]),
+    markCompleted: (id: number) => move(id, `state = 'completed', completed_at = ?`, [now()]),
+    markEnded(id: number, state: 'failed' | 'cancelled', error: JobError): boolean {
+      const moved = move(id, `state = ?, error_code = ?, error_message = ?, completed_at = ?`, [state, error.code, error.message, now()]);
+      if (moved) endItems(id, state, error);
+      return moved;
+    },
+    itemRunning: (id: number, position: number) => moveItem(id, position, `state = 'running'`, []),
+    itemCompleted: (id: number, position: number, assetId: number) => moveItem(id, position, `state = 'completed', asset_id = ?`, [assetId]),
+    itemFailed: (id: number, position: number, error: JobError) => moveItem(id, position, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]),
+  };
+}
+
+export type BatchStore = ReturnType<typeof createBatchStore>;
