@@ -41,6 +41,31 @@ const KNOWN_SHAPE = [
   'get /exports/{id}',
 ];
 
+/** The spec's "Operations known by name only", and the ones it names without a path (ours). */
+const NAMED_ONLY = [
+  'post /uploads',
+  'get /brands/{id}/assets',
+  'get /editor/catalog',
+  'get /projects/{id}/editor/timeline',
+  'post /projects/{id}/editor/commands',
+  'post /templates',
+  'post /templates/{templateId}/variants',
+  'post /projects/{id}/editor/batches',
+  'post /assets/{id}/transcriptions',
+  'post /assets/{id}/reviews',
+  'post /speech-edits',
+  'post /projects/{id}/editor/render',
+  'post /assets/{id}/finishes',
+  'post /webhooks',
+  // "starting or reconnecting an editor session, syncing media, authenticated content download, delivery links"
+  'post /projects/{id}/editor/sessions',
+  'post /projects/{id}/editor/sessions/{sessionId}/reconnect',
+  'post /projects/{id}/editor/media-sync',
+  'get /assets/{id}/content',
+  'post /assets/{id}/delivery-links',
+  'delete /assets/{id}/delivery-links/{linkId}',
+];
+
 describe('the OpenAPI document', () => {
   it('passes an OpenAPI 3.1 validator and carries version 1.2.0', async () => {
     const validator = new Validator();
@@ -55,6 +80,20 @@ describe('the OpenAPI document', () => {
   it('describes every operation of known shape in the spec', () => {
     const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));
     expect(described).toEqual(expect.arrayContaining(KNOWN_SHAPE));
+  });
+
+  it('describes every operation the spec names without a shape', () => {
+    const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));
+    expect(described).toEqual(expect.arrayContaining(NAMED_ONLY));
+  });
+
+  it('documents the Idempotency-Key on every creating POST of paid or job work', () => {
+    const jobPosts = NAMED_ONLY.filter((op) => /^post .*(commands|variants|batches|transcriptions|reviews|speech-edits|render|finishes)$/.test(op));
+    for (const op of [...jobPosts, 'post /generations', 'post /exports']) {
+      const [method, path] = op.split(' ') as [string, string];
+      const params = doc.paths[path][method].parameters as { name: string; in: string; required: boolean }[];
+      expect(params.some((p) => p.name === 'Idempotency-Key' && p.in === 'header' && p.required), op).toBe(true);
+    }
   });
 
   it('real responses match the response schemas it documents', async () => {
