@@ -1,0 +1,75 @@
+// Caption cues from timed words, and the two caption file formats (SubRip and WebVTT).
+// A cue holds at most two lines of at most 42 characters, the usual broadcast limits, and
+// breaks at pauses so a caption never stays up across a silence.
+export const CAPTION_LIMITS = {
+  lineChars: 42,
+  lines: 2,
+  /** A pause longer than this starts a new cue. */
+  breakAtPauseMs: 1000,
+  maxCueMs: 6000,
+} as const;
+
+export interface TimedText {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface Cue {
+  startMs: number;
+  endMs: number;
+  lines: string[];
+}
+
+/** Greedy wrap into lines of at most `CAPTION_LIMITS.lineChars`; a longer single word is cut. */
+function wrap(words: string[]): string[] {
+  const lines: string[] = [];
+  for (const raw of words) {
+    const word = raw.slice(0, CAPTION_LIMITS.lineChars);
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= CAPTION_LIMITS.lineChars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+export function buildCues(words: TimedText[]): Cue[] {
+  const cues: Cue[] = [];
+  let current: TimedText[] = [];
+  const flush = () => {
+    if (current.length === 0) return;
+    cues.push({ startMs: current[0]!.startMs, endMs: current[current.length - 1]!.endMs, lines: wrap(current.map((w) => w.text)) });
+    current = [];
+  };
+  for (const word of words) {
+    const previous = current[current.length - 1];
+    const fits =
+      previous !== undefined &&
+      word.startMs - previous.endMs <= CAPTION_LIMITS.breakAtPauseMs &&
+      word.endMs - current[0]!.startMs <= CAPTION_LIMITS.maxCueMs &&
+      wrap([...current, word].map((w) => w.text)).length <= CAPTION_LIMITS.lines;
+    if (!fits) flush();
+    current.push(word);
+  }
+  flush();
+  return cues;
+}
+
+function timestamp(ms: number, separator: ',' | '.'): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+/** SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`, a blank line after each. */
+export function toSrt(cues: Cue[]): string {
+  return cues.map((cue, i) => `${i + 1}\n${timestamp(cue.startMs, ',')} --> ${timestamp(cue.endMs, ',')}\n${cue.lines.join('\n')}\n`).join('\n');
+}
+
+/** WebVTT: the WEBVTT header, then cues with `00:00:01.000 --> 00:00:02.500`. */
+export function toVtt(cues: Cue[]): string {
+  const body = cues.map((cue, i) => `${i + 1}\n${timestamp(cue.startMs, '.')} --> ${timestamp(cue.endMs, '.')}\n${cue.lines.join('\n')}\n`);
+  return ['WEBVTT\n', ...body].join('\n');
+}

@@ -1,0 +1,174 @@
+// Measures real media with ffmpeg's analysis filters (silencedetect, blackdetect,
+// freezedetect, volumedetect, loudnorm) and reads their findings from ffmpeg's log:
+// the filters report only there, so this runs ffmpeg at the info log level.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface Span {
+  startMs: number;
+  endMs: number;
+}
+
+/** What loudnorm measured: integrated loudness, true peak, loudness range, gate threshold. */
+export interface Loudness {
+  integratedLufs: number;
+  truePeakDb: number;
+  rangeLu: number;
+  thresholdLufs: number;
+}
+
+async function ffmpegLog(args: string[]): Promise<string> {
+  try {
+    const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-nostdin', '-loglevel', 'info', ...args], { maxBuffer: 64 * 1024 * 1024 });
+    return stderr;
+  } catch (err) {
+    // The whole log would drown the reason: keep its last lines, where ffmpeg says what went wrong.
+    const tail = String((err as { stderr?: string }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
+    throw new Error(`ffmpeg could not process the media: ${tail}`, { cause: err });
+  }
+}
+
+const ms = (seconds: string) => Math.max(0, Math.round(Number(seconds) * 1000));
+
+/**
+ * Spans between each `start` and the next `end` in the log; a span still open at the end
+ * of the file ends there. Both patterns capture seconds.
+ */
+function spansFrom(log: string, start: RegExp, end: RegExp, durationMs: number): Span[] {
+  const spans: Span[] = [];
+  let open: number | null = null;
+  for (const line of log.split('\n')) {
+    const s = start.exec(line);
+    if (s) open = ms(s[1]!);
+    const e = end.exec(line);
+    if (e && open !== null) {
+      spans.push({ startMs: open, endMs: Math.min(durationMs, ms(e[1]!)) });
+      open = null;
+    }
+  }
+  if (open !== null && open < durationMs) spans.push({ startMs: open, endMs: durationMs });
+  return spans.filter((span) => span.endMs > span.startMs);
+}
+
+/** The parts of [0, durationMs] not covered by `spans` (which are sorted and disjoint). */
+function complement(spans: Span[], durationMs: number): Span[] {
+  const gaps: Span[] = [];
+  let at = 0;
+  for (const span of spans) {
+    if (span.startMs > at) gaps.push({ startMs: at, endMs: span.startMs });
+    at = Math.max(at, span.endMs);
+  }
+  if (at < durationMs) gaps.push({ startMs: at, endMs: durationMs });
+  return gaps;
+}
+
+/** loudnorm's JSON summary: the last {...} block of the log that names input_i. */
+function parseLoudnorm(log: string): { input: Loudness; normalization: string } | null {
+  const blocks = log.match(/\{[^{}]*"input_i"[^{}]*\}/g);
+  if (!blocks) return null;
+  const raw = JSON.parse(blocks[blocks.length - 1]!) as Record<string, string>;
+  // loudnorm writes "-inf" for silence; a number that is not finite means "no sound".
+  const num = (key: string) => (raw[key] === '-inf' ? -Infinity : raw[key] === 'inf' ? Infinity : Number(raw[key]));
+  return {
+    input: { integratedLufs: num('input_i'), truePeakDb: num('input_tp'), rangeLu: num('input_lra'), thresholdLufs: num('input_thresh') },
+    normalization: raw.normalization_type ?? 'unknown',
+  };
+}
+
+const SILENCE = { start: /silence_start: (-?[\d.]+)/, end: /silence_end: (-?[\d.]+)/ };
+
+/** silencedetect's shortest silence when looking for speech: edges of sound land within this. */
+const DETECT_SILENCE_MS = 50;
+
+/**
+ * Where the audio is not silent, from silencedetect at `noiseDb`. Pauses shorter than
+ * `minPauseMs` inside the sound are bridged (speech has short gaps between words), but
+ * silence before the first and after the last sound is always cut off, however short;
+ * sounds shorter than `minSoundMs` (clicks) are dropped.
+ */
+export async function soundSpans(path: string, durationMs: number, options: { noiseDb: number; minPauseMs: number; minSoundMs: number }): Promise<Span[]> {
+  const log = await ffmpegLog(['-i', path, '-map', '0:a:0', '-af', `silencedetect=noise=${options.noiseDb}dB:d=${DETECT_SILENCE_MS / 1000}`, '-f', 'null', '-']);
+  const silences = spansFrom(log, SILENCE.start, SILENCE.end, durationMs);
+  const merged: Span[] = [];
+  for (const sound of complement(silences, durationMs)) {
+    const last = merged[merged.length - 1];
+    if (last && sound.startMs - last.endMs < options.minPauseMs) last.endMs = sound.endMs;
+    else merged.push({ ...sound });
+  }
+  return merged.filter((span) => span.endMs - span.startMs >= options.minSoundMs);
+}
+
+export interface ReviewMeasurements {
+  /** Stretches of (nearly) black picture; empty without video. */
+  black: Span[];
+  /** Stretches where the picture does not change; empty without video. */
+  frozen: Span[];
+  /** Stretches of silence; empty without audio. */
+  silent: Span[];
+  /** The loudest sample, dBFS; null without audio. */
+  maxVolumeDb: number | null;
+  /** Integrated loudness etc.; null without audio. */
+  loudness: Loudness | null;
+}
+
+export const REVIEW_THRESHOLDS = {
+  blackMinMs: 500,
+  /** A pixel darker than this share of full brightness counts as black. */
+  blackPixel: 0.1,
+  frozenMinMs: 1000,
+  frozenNoiseDb: -60,
+  silenceMinMs: 2000,
+  silenceNoiseDb: -50,
+} as const;
+
+/** One decoding pass over the whole file with every analysis filter that applies to it. */
+export async function measureForReview(path: string, durationMs: number, streams: { video: boolean; audio: boolean }): Promise<ReviewMeasurements> {
+  const t = REVIEW_THRESHOLDS;
+  const args = ['-i', path];
+  if (streams.video) {
+    args.push('-map', '0:v:0', '-vf', `blackdetect=d=${t.blackMinMs / 1000}:pix_th=${t.blackPixel},freezedetect=n=${t.frozenNoiseDb}dB:d=${t.frozenMinMs / 1000}`);
+  }
+  if (streams.audio) {
+    args.push('-map', '0:a:0', '-af', `silencedetect=noise=${t.silenceNoiseDb}dB:d=${t.silenceMinMs / 1000},volumedetect,loudnorm=print_format=json`);
+  }
+  if (!streams.video && !streams.audio) return { black: [], frozen: [], silent: [], maxVolumeDb: null, loudness: null };
+  args.push('-f', 'null', '-');
+  const log = await ffmpegLog(args);
+  const maxVolume = /max_volume: (-?[\d.]+|-inf) dB/.exec(log);
+  return {
+    black: streams.video ? spansFrom(log, /black_start:\s*(-?[\d.]+)/, /black_end:\s*(-?[\d.]+)/, durationMs) : [],
+    frozen: streams.video ? spansFrom(log, /freeze_start: (-?[\d.]+)/, /freeze_end: (-?[\d.]+)/, durationMs) : [],
+    silent: streams.audio ? spansFrom(log, SILENCE.start, SILENCE.end, durationMs) : [],
+    maxVolumeDb: streams.audio && maxVolume ? (maxVolume[1] === '-inf' ? -Infinity : Number(maxVolume[1])) : null,
+    loudness: streams.audio ? (parseLoudnorm(log)?.input ?? null) : null,
+  };
+}
+
+export interface LoudnessTarget {
+  integratedLufs: number;
+  truePeakDb: number;
+  rangeLu: number;
+}
+
+/** loudnorm's first pass: how loud the first audio stream is, measured against `target`. */
+export async function measureLoudness(path: string, target: LoudnessTarget): Promise<Loudness | null> {
+  const log = await ffmpegLog(['-i', path, '-map', '0:a:0', '-af', `${loudnormFilter(target)}:print_format=json`, '-f', 'null', '-']);
+  return parseLoudnorm(log)?.input ?? null;
+}
+
+export function loudnormFilter(target: LoudnessTarget, measured?: Loudness): string {
+  const base = `loudnorm=I=${target.integratedLufs}:TP=${target.truePeakDb}:LRA=${target.rangeLu}`;
+  if (!measured) return base;
+  return (
+    `${base}:measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDb}` +
+    `:measured_LRA=${measured.rangeLu}:measured_thresh=${measured.thresholdLufs}:linear=true`
+  );
+}
+
+/** loudnorm's second pass: writes `output` with ffmpeg `args` around the filter; says which mode loudnorm used. */
+export async function applyLoudnorm(inputArgs: string[], filter: string, outputArgs: string[]): Promise<{ normalization: string }> {
+  const log = await ffmpegLog(['-y', ...inputArgs, '-af', `${filter}:print_format=json`, ...outputArgs]);
+  return { normalization: parseLoudnorm(log)?.normalization ?? 'unknown' };
+}
