@@ -76,7 +76,13 @@ export const FinishInputSchema = z
 export type FinishInput = z.input<typeof FinishInputSchema>;
 
 /** POST /projects/{id}/editor/batches: the service's shape is still open, so only "an object" is checked. */
-export const BatchInputSchema = z.object({}).loose();
+/** POST /projects/{id}/editor/batches: render prepared projects (just the one in the path by default). */
+export const BatchInputSchema = z
+  .object({
+    projectIds: z.array(z.number().int().min(1, 'must be a project ID')).min(1, 'give at least one project').optional(),
+    output: z.object({ kind: z.literal('render') }).loose(),
+  })
+  .loose();
 export type BatchInput = z.input<typeof BatchInputSchema>;
 
 /** POST /projects/{id}/editor/commands: all or nothing, against the revision read last. */

@@ -253,3 +253,45 @@ describe('webhook events', () => {
     }
   });
 });
+
+describe('batches (productions)', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ jobSeconds: 0.3 });
+  });
+  afterAll(() => sandbox?.stop({ removeData: true }));
+
+  it('a batch submitted through the outbox is followed at /batches/{id} until its items are rendered', async () => {
+    const call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
+    const editor = editorClient(call);
+    const dir = tempDir();
+    const h = makeJobs({ baseUrl: sandbox.createBaseUrl, apiKey: sandbox.apiKey, dataDir: dir.dir });
+    try {
+      h.jobs.start();
+      const projectId = await editor.createProject('Batch');
+      const asset = await editor.upload(await makePng(fixtures.dir), projectId);
+      const timeline = await editor.timeline(projectId);
+      const edit = h.jobs.submit('editor-commands', {
+        projectId,
+        input: {
+          revision: timeline.revision,
+          commands: [{ type: 'addClip', trackId: trackOf(timeline, 'video').id, assetId: asset.id, startMs: 0, outMs: 800 }],
+        },
+      });
+      await until(() => h.journal.intents.get(edit.id)?.state === 'done', 'the timeline edit was applied');
+
+      const batch = h.jobs.submit('batch', { projectId, input: { output: { kind: 'render' } } });
+      await until(() => h.journal.intents.get(batch.id)?.state === 'done', 'the batch finished', 30_000);
+      const jobId = h.journal.intents.get(batch.id)!.jobId!;
+      expect(h.exchanges.some((e) => e.method === 'GET' && e.path.startsWith(`/batches/${jobId}`))).toBe(true);
+      const finished = h.events['job.updated'].filter((e) => e.kind === 'batch' && String(e.id) === String(jobId)).at(-1)!;
+      expect(finished.state).toBe('completed');
+      expect(finished.outputs).toHaveLength(1);
+      const rendered = (await call('GET', `/assets/${finished.outputs![0]}`)).body.data;
+      expect(rendered).toMatchObject({ kind: 'video', source: 'production', projectId });
+    } finally {
+      await h.close();
+      dir.remove();
+    }
+  });
+});

@@ -168,8 +168,8 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     results: noAssets,
     sourceAssetField: 'assetId',
   },
-  // The service's batch jobs ("productions") are still being specified; their read paths
-  // follow the editor's render pattern until it says otherwise.
+  // A batch (a "production") renders prepared projects; it is read at /batches/{id} and
+  // listed per project. Its outputs are the items' rendered assets, in order.
   batch: {
     kind: 'batch',
     noun: 'editor batch',
@@ -179,11 +179,13 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     input: BatchInputSchema,
     inputRequired: true,
     synchronous: false,
-    pollPath: (id, { projectId }) =>
-      projectId === undefined ? null : `/projects/${projectId}/editor/batches/${seg(id)}`,
+    pollPath: (id) => `/batches/${seg(id)}`,
     listPath: ({ projectId }) =>
       projectId === undefined ? null : { path: `/projects/${projectId}/editor/batches`, query: {} },
-    results: (data) => ({ outputs: assetList(data.outputs), assetId: null }),
+    results: (data) => ({
+      outputs: assetList(Array.isArray(data.items) ? data.items.map((item) => (item as { assetId?: unknown } | null)?.assetId ?? null) : []),
+      assetId: null,
+    }),
     sourceAssetField: null,
   },
   'editor-commands': {
