@@ -352,3 +352,40 @@ describe('a crash mid-send', () => {
     expect((await api.stats()).messages - before.messages).toBe(1800 + landed);
   });
 });
+
+describe('offline', () => {
+  it('a bulk started while the service is down waits as pending and goes out once, when it answers again', async () => {
+    const own = await startSandboxProcess({ jobSeconds: 0.5 });
+    const ownClient = createMessagingClient({ baseUrl: own.messagingBaseUrl, getApiKey: async () => own.messagingApiKey, defaultCountry: 'US' });
+    try {
+      await own.stop();
+      const seen: BulkProgress[] = [];
+      const bulk = createBulkSender({
+        client: ownClient,
+        sendLog: journal.messaging,
+        workspaceId: WORKSPACE,
+        defaultCountry: 'US',
+        offlineRetry: { baseMs: 50, maxMs: 200 },
+        onProgress: (event) => seen.push(event),
+      });
+      const running = bulk.send({ senderId: SENDER, messages: bulkMessages(700, 'offline') });
+      await expect.poll(() => seen.filter((e) => e.state === 'pending').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      // Nothing is failed or unknown while offline: every submission still waits.
+      expect(journal.messaging.list(WORKSPACE, 'failed')).toHaveLength(0);
+      expect(journal.messaging.list(WORKSPACE, 'unknown')).toHaveLength(0);
+      expect(seen.at(-1)!.error?.code).toBe('network.unreachable');
+
+      const back = await own.restart();
+      try {
+        const done = await running;
+        expect(done.submissions.map((s) => s.state)).toEqual(['sent', 'sent']);
+        const stats = await sandboxMessaging(back).stats();
+        expect(stats.messages).toBe(700);
+      } finally {
+        await back.stop({ removeData: true });
+      }
+    } finally {
+      await ownClient.close();
+    }
+  });
+});

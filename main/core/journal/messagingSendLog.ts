@@ -41,6 +41,7 @@ export class MessagingSendLog {
   readonly #inState: StatementSync;
   readonly #transition: StatementSync;
   readonly #recover: StatementSync;
+  readonly #returnUnsent: StatementSync;
 
   constructor(db: JournalDb, now: () => number) {
     this.#db = db;
@@ -53,6 +54,10 @@ export class MessagingSendLog {
     this.#bulk = db.prepare('SELECT * FROM messaging_sends WHERE bulk_id = ? ORDER BY submission_index');
     this.#inState = db.prepare(
       'SELECT * FROM messaging_sends WHERE workspace_id = ? AND state = ? ORDER BY created_at, bulk_id, submission_index',
+    );
+    this.#returnUnsent = db.prepare(
+      `UPDATE messaging_sends SET state = 'pending', unsent_returns = unsent_returns + 1, result_json = $result, updated_at = $now
+       WHERE bulk_id = $bulkId AND submission_index = $index AND state = 'sending'`,
     );
     this.#transition = db.prepare(
       `UPDATE messaging_sends SET state = $to, result_json = coalesce($result, result_json), updated_at = $now
@@ -116,6 +121,15 @@ export class MessagingSendLog {
   /** The service answered with a refusal: nothing was sent. */
   markFailed(bulkId: string, index: number, result: unknown): boolean {
     return this.#move(bulkId, index, 'sending', 'failed', result);
+  }
+
+  /**
+   * No connection was ever made, so not a byte of the request left: it waits as `pending`
+   * again (offline is a state, not an error). Never for a request that may have gone out.
+   */
+  returnUnsent(bulkId: string, index: number, reason: unknown): boolean {
+    const result = JSON.stringify(reason);
+    return transaction(this.#db, () => this.#returnUnsent.run({ bulkId, index, result, now: this.#now() }).changes === 1);
   }
 
   /** No answer came (timeout, dropped connection): it may or may not have been sent. */

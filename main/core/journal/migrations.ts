@@ -93,4 +93,13 @@ export const MIGRATIONS: readonly string[] = [
     WHEN OLD.state IN ('sent', 'failed') AND NEW.state IS NOT OLD.state
     BEGIN SELECT RAISE(ABORT, 'a finished submission stays finished'); END;
   `,
+  // 2: a submission whose request certainly never left (no connection was ever made) may
+  // return from `sending` to `pending`, but only through returnUnsent(), which counts it.
+  `
+  ALTER TABLE messaging_sends ADD COLUMN unsent_returns INTEGER NOT NULL DEFAULT 0;
+  DROP TRIGGER messaging_sending_never_pending;
+  CREATE TRIGGER messaging_sending_never_pending BEFORE UPDATE OF state ON messaging_sends
+    WHEN OLD.state = 'sending' AND NEW.state = 'pending' AND NEW.unsent_returns = OLD.unsent_returns
+    BEGIN SELECT RAISE(ABORT, 'a submission that may have been sent never goes back to pending'); END;
+  `,
 ];

@@ -3,6 +3,8 @@
 // `pending` in one transaction before anything is sent; then they go out one at a time:
 // `sending` is committed before the request leaves, and the answer makes it `sent`, `failed`
 // (a definite refusal: nothing was written) or `unknown` (no answer: it may have gone out).
+// When no connection could be made at all, it is `pending` again and the run waits for the
+// service (DESIGN.md rule 2: offline is a state, not an error), then goes on.
 //
 // An `unknown` submission, whether from a timeout, a dropped connection or a crash (the
 // journal's recoverAtStartup turns `sending` into `unknown`), is never sent again unless the
@@ -34,12 +36,17 @@ export interface BulkSenderOptions {
   workspaceId: string;
   defaultCountry: CountryCode | null;
   onProgress?(event: BulkProgress): void;
+  /** While the service cannot be reached: the first wait before trying again, doubling to `maxMs`. */
+  offlineRetry?: { baseMs: number; maxMs: number };
 }
 
 export interface BulkSender {
   /** Checks everything and journals every submission as `pending`; sends nothing. */
   plan(input: BulkSendInput): BulkSummary;
-  /** Sends the bulk's `pending` submissions in order, one at a time, until one is not `sent`. */
+  /**
+   * Sends the bulk's `pending` submissions in order, one at a time, until one is `failed` or
+   * `unknown`; while the service cannot be reached it waits and tries again, until aborted.
+   */
   run(bulkId: string, options?: { signal?: AbortSignal }): Promise<BulkSummary>;
   /** plan, then run. */
   send(input: BulkSendInput, options?: { signal?: AbortSignal }): Promise<BulkSummary>;
@@ -56,9 +63,20 @@ export interface BulkSender {
 function isDefinite(error: AppError): boolean {
   return (
     error.code.startsWith('messaging.bulk.') ||
-    error.code.startsWith('messaging.input.') ||
-    error.details?.delivery === 'not_sent'
+    error.code.startsWith('messaging.input.')
   );
+}
+
+function waitOrAbort(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -121,9 +139,15 @@ export function createBulkSender(options: BulkSenderOptions): BulkSender {
       state = 'sent';
     } catch (err) {
       error = toAppError(err);
-      state = isDefinite(error) ? 'failed' : 'unknown';
-      if (state === 'failed') sendLog.markFailed(bulkId, index, error);
-      else sendLog.markUnknown(bulkId, index, error);
+      if (error.details?.delivery === 'not_sent') {
+        // Offline: nothing left this machine, so it waits as pending and goes when the service answers.
+        state = 'pending';
+        sendLog.returnUnsent(bulkId, index, error);
+      } else {
+        state = isDefinite(error) ? 'failed' : 'unknown';
+        if (state === 'failed') sendLog.markFailed(bulkId, index, error);
+        else sendLog.markUnknown(bulkId, index, error);
+      }
     }
     emit(bulkId, index, state, error);
     return state;
@@ -131,12 +155,22 @@ export function createBulkSender(options: BulkSenderOptions): BulkSender {
 
   async function run(bulkId: string, { signal }: { signal?: AbortSignal } = {}): Promise<BulkSummary> {
     summary(bulkId); // a bulk that does not exist is refused
+    const { baseMs, maxMs } = options.offlineRetry ?? { baseMs: 1_000, maxMs: 30_000 };
+    let offlineWaitMs = baseMs;
     for (;;) {
       // Read again each time: another caller may have moved a submission meanwhile.
       const next = sendLog.listBulk(bulkId).find((s) => s.state === 'pending');
       // A submission is never cut off mid-request (that would make it `unknown`): only between them.
       if (!next || signal?.aborted) break;
-      if ((await sendSubmission(next)) !== 'sent') break;
+      const state = await sendSubmission(next);
+      if (state === 'sent') {
+        offlineWaitMs = baseMs;
+        continue;
+      }
+      if (state !== 'pending') break;
+      // The service could not be reached: wait, then try the same submission again (until aborted).
+      await waitOrAbort(offlineWaitMs, signal);
+      offlineWaitMs = Math.min(maxMs, offlineWaitMs * 2);
     }
     return summary(bulkId);
   }
