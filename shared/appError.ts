@@ -32,6 +32,9 @@ export const CLIENT_ERROR_CODES = {
   'request.cancelled': 'The request was cancelled before it finished.',
   'client.closed': 'The connection to this workspace was closed (the workspace was switched or the app is quitting).',
   'client.internal': 'Something unexpected went wrong in Clipdesk: try again, and report it if it persists.',
+  'file.unreadable': 'The file could not be read: check that it still exists and that Clipdesk may open it.',
+  'upload.file_changed':
+    'The file changed (its size or modification time) after its upload began, so the bytes already sent no longer match it: upload it again.',
 } as const satisfies Record<string, string>;
 
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;

@@ -134,6 +134,8 @@ export function receiveUpload(req: IncomingMessage, res: ServerResponse, options
         if (size > limit) throw tooLargeForKind(media.kind, limit);
         partialPath = options.newPath();
         out = createWriteStream(partialPath);
+        // A disk error refuses the upload. (So would a write cut short by a refusal's destroy, but fail runs once.)
+        out.on('error', fail);
         for (const chunk of head) out.write(chunk);
         head.length = 0;
       };

@@ -4,6 +4,7 @@
 // Retry-After), response.invalid for anything that is not the envelope, or a network
 // code when no answer came. It never retries and never waits for the rate budget: that
 // is createApiCaller's job.
+import type { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { AppFailure, appError, responseInvalid, toAppError, type AppError } from '../../../shared/appError.ts';
@@ -24,7 +25,7 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 5_000, headersMs: 30_
 /** A JSON answer larger than this is refused (no list page or resource comes near it). */
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface HttpRequest {
   method: HttpMethod;
@@ -33,6 +34,8 @@ export interface HttpRequest {
   query?: Record<string, string | number | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Instead of `body`: a streamed body (a file upload), read only as it is sent; `open` runs once per try. */
+  stream?: { contentType: string; length: number; open(): Readable };
   idempotencyKey?: string;
   /** false for the public operations (GET /, /openapi.json): no key is read or sent. */
   authenticated?: boolean;
@@ -257,8 +260,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
       }
       if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
-      let body: string | undefined;
-      if (request.body !== undefined) {
+      let body: string | Readable | undefined;
+      if (request.stream) {
+        body = request.stream.open();
+        headers['content-type'] = request.stream.contentType;
+        headers['content-length'] = String(request.stream.length);
+      } else if (request.body !== undefined) {
         body = JSON.stringify(request.body);
         headers['content-type'] = 'application/json';
       }
