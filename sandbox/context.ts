@@ -22,8 +22,8 @@ export interface SandboxContext {
   faults: FaultSwitches;
   /**
    * Queues a webhook event (at least once, signed, retried). Job kinds with events
-   * (production, review, render) publish from their JobHandler.transition, using
-   * jobEventType(kind, state) from webhooks/eventTypes.ts; generation and export have none.
+   * (production, review, render) give registerJob (jobs/registerJob.ts) their event data;
+   * it publishes jobEventType(kind, state) with each state change. Generation and export have none.
    */
   webhooks: WebhookPublisher;
   /** Guards the sandbox-only /_sandbox/* controls (on both services). */

@@ -1,6 +1,6 @@
 // Idempotency keys for creating POSTs, scoped to the account (spec rule 6):
 // the same key with the same inputs replays the first job; other inputs are 409.
-import type { Db } from './db/database.ts';
+import { transaction, type Db } from './db/database.ts';
 import { sha256Hex } from './auth/secrets.ts';
 import { ApiError } from './http/apiError.ts';
 
@@ -43,3 +43,22 @@ export function createIdempotency(db: Db, now: () => number) {
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;
+
+/**
+ * Replays an earlier identical request, or runs `accept` (checks, charge, insert) and
+ * remembers the key — in one transaction, so a resource is created (and charged) at most
+ * once. `input` must hold everything that defines the request, path parameters included.
+ */
+export function acceptOnce(
+  ctx: { db: Db; idempotency: Idempotency },
+  request: { accountId: number; idempotencyKey: string; operation: string; input: unknown },
+  accept: () => number,
+): { id: number; replay: boolean } {
+  return transaction(ctx.db, () => {
+    const replayed = ctx.idempotency.replayOf(request.accountId, request.idempotencyKey, request.operation, request.input);
+    if (replayed !== undefined) return { id: replayed, replay: true };
+    const id = accept();
+    ctx.idempotency.remember(request.accountId, request.idempotencyKey, request.operation, request.input, id);
+    return { id, replay: false };
+  });
+}

@@ -2,6 +2,7 @@
 // MP4 as a new asset of the project. Source media is only read, never changed.
 import { rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
+import { registerJob } from '../jobs/registerJob.ts';
 import { probe } from '../media/ffmpeg.ts';
 import { renderExport, type RenderClip } from '../media/renderExport.ts';
 import type { ExportStore } from './exportStore.ts';
@@ -64,17 +65,12 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
     return { assetId: asset.id, titlesDrawn: clips.some((c) => c.title) ? titlesDrawn : null };
   }
 
-  ctx.jobs.register({
+  registerJob<ExportResult>(ctx, {
     kind: 'export',
-    unfinished: () => store.unfinished(),
+    states: store.states,
     work,
-    transition(id, to, detail) {
-      if (to === 'running') store.markRunning(id);
-      else if (to === 'completed') {
-        const result = detail.result as ExportResult;
-        store.markCompleted(id, result.assetId, result.titlesDrawn);
-      } else if (to === 'failed') store.markFailed(id, detail.error ?? { code: 'export.render_failed', message: 'The export could not be rendered.' });
-      else if (to === 'cancelled') store.markCancelled(id);
-    },
+    complete: (id, result) => store.markCompleted(id, result.assetId, result.titlesDrawn),
+    end: (id, to, error) =>
+      to === 'failed' ? store.markFailed(id, error ?? { code: 'export.render_failed', message: 'The export could not be rendered.' }) : store.markCancelled(id),
   });
 }

@@ -1,26 +1,19 @@
 // Export jobs as rows and as the Export resource. An export's clips and length are fixed
 // when it is accepted; only its state, result asset and error change afterwards.
 import { z } from 'zod';
-import { JOB_STATES, type JobState } from '../../shared/limits.ts';
+import { JOB_STATES } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
+import { createJobStates, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
+import type { JobError } from '../jobs/jobRunner.ts';
 import { ClipSchema, type Clip } from './exportInput.ts';
 
-interface ExportRow {
-  id: number;
-  account_id: number;
+interface ExportRow extends JobRow {
   project_id: number;
   clips: string;
   duration_ms: number;
-  state: JobState;
   asset_id: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  completed_at: string | null;
   titles_drawn: number | null;
 }
 
@@ -36,11 +29,7 @@ export const ExportSchema = z.object({
     .boolean()
     .nullable()
     .describe('Whether clip titles were drawn into the picture. null until completed, or when no clip has a title; false when the machine had no font to draw with, so the titles live only in clips[].title.'),
-  error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why the export failed; null otherwise.'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  ...jobShape('Why the export failed; null otherwise.'),
 });
 
 export type Export = z.infer<typeof ExportSchema>;
@@ -57,11 +46,7 @@ function toExport(row: ExportRow): Export {
     assetId: row.asset_id,
     costUsd: 0,
     titlesDrawn: row.titles_drawn === null ? null : row.titles_drawn === 1,
-    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
+    ...jobFields(row),
   };
 }
 
@@ -73,11 +58,10 @@ export function createExportStore(ctx: SandboxContext) {
     titles_drawn INTEGER
   )`);
   const now = () => iso(clock.now());
-  /** Moves an unfinished export on; a finished one never changes again. */
-  const move = (id: number, set: string, args: (string | number | null)[]) =>
-    db.prepare(`UPDATE exports SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`).run(...args, now(), id);
+  const states = createJobStates(db, 'exports', now);
 
   return {
+    states,
     insert(accountId: number, projectId: number, clips: Clip[], durationMs: number): number {
       const at = now();
       const { lastInsertRowid } = db
@@ -99,30 +83,19 @@ export function createExportStore(ctx: SandboxContext) {
       return { accountId: row.account_id, export: toExport(row) };
     },
     page(accountId: number, projectId: number | undefined, where: string, args: (string | number | null)[], limit: number): Export[] {
-      const filter = projectId ? ' AND project_id = ?' : '';
-      const rows = db
-        .prepare(`SELECT * FROM (${SELECT}) WHERE account_id = ? AND ${where}${filter} ORDER BY id DESC LIMIT ?`)
-        .all(accountId, ...args, ...(projectId ? [projectId] : []), limit) as unknown as ExportRow[];
-      return rows.map(toExport);
+      return jobPage<ExportRow>(db, `(${SELECT})`, accountId, { project_id: projectId }, where, args, limit).map(toExport);
     },
-    unfinished(): number[] {
-      return (db.prepare(`SELECT id FROM exports WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
-    },
-    markRunning(id: number): void {
-      move(id, `state = 'running', started_at = ?`, [now()]);
-    },
-    markCompleted(id: number, assetId: number, titlesDrawn: boolean | null): void {
-      const changed = move(id, `state = 'completed', asset_id = ?, completed_at = ?`, [assetId, now()]);
-      if (changed.changes > 0) {
+    markCompleted(id: number, assetId: number, titlesDrawn: boolean | null): boolean {
+      const moved = states.completed(id, { set: 'asset_id = ?', args: [assetId] });
+      if (moved) {
         db.prepare('INSERT OR REPLACE INTO export_renders (export_id, titles_drawn) VALUES (?, ?)').run(id, titlesDrawn === null ? null : Number(titlesDrawn));
       }
+      return moved;
     },
-    markFailed(id: number, error: { code: string; message: string }): void {
-      move(id, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]);
-    },
-    markCancelled(id: number): void {
-      move(id, `state = 'cancelled'`, []);
-    },
+    // Unlike the other kinds, a failed or cancelled export has always left completedAt null
+    // (and a cancelled one shows no error): kept, so the API shows what it always did.
+    markFailed: (id: number, error: JobError) => states.move(id, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]),
+    markCancelled: (id: number) => states.move(id, `state = 'cancelled'`),
   };
 }
 

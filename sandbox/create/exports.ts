@@ -2,9 +2,9 @@
 // checks everything first, then queues a job that renders a real MP4 (exportJob.ts).
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import { createProjectStore } from './projects.ts';
 import { checkExportInput, ExportInput, type ExportInputBody } from './exportInput.ts';
 import { registerExportJob } from './exportJob.ts';
@@ -52,14 +52,10 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       },
       handler({ principal, body, idempotencyKey }) {
         const { accountId } = principal;
-        const outcome = transaction(ctx.db, () => {
-          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, body);
-          if (replayed !== undefined) return { id: replayed, replay: true };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () => {
           projects.get(accountId, body.projectId);
           const { clips, durationMs } = checkExportInput(ctx, accountId, body);
-          const id = store.insert(accountId, body.projectId, clips, durationMs);
-          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, body, id);
-          return { id, replay: false };
+          return store.insert(accountId, body.projectId, clips, durationMs);
         });
         if (!outcome.replay) ctx.jobs.enqueue('export', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: store.get(accountId, outcome.id) };

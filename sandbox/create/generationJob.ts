@@ -4,22 +4,18 @@
 // Each output is recorded as soon as it exists: a job resumed after a restart goes on
 // from there instead of making (and leaving behind) a second copy.
 import { rm } from 'node:fs/promises';
-import type { JobState } from '../../shared/limits.ts';
-import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
-import type { JobError } from '../jobs/jobRunner.ts';
+import { isTerminal } from '../jobs/jobLifecycle.ts';
+import { endRefunded, registerJob } from '../jobs/registerJob.ts';
 import type { MediaKind } from '../media/assetStore.ts';
 import { synthesizeAudio, synthesizeImage, synthesizeVideo, type SynthesisInput } from '../media/synthesizeMedia.ts';
-import { isTerminal, type GenerationStore } from './generationStore.ts';
+import type { GenerationStore } from './generationStore.ts';
 
 const OUTPUT_FORMAT: Record<MediaKind, { extension: string; contentType: string }> = {
   image: { extension: 'png', contentType: 'image/png' },
   video: { extension: 'mp4', contentType: 'video/mp4' },
   audio: { extension: 'wav', contentType: 'audio/wav' },
 };
-
-const ERROR_MESSAGE_MAX = 500;
 
 export function registerGenerationJob(ctx: SandboxContext, store: GenerationStore): void {
   const { db } = ctx;
@@ -61,32 +57,19 @@ export function registerGenerationJob(ctx: SandboxContext, store: GenerationStor
     return outputs;
   }
 
-  function transition(id: number, to: JobState, detail: { result?: unknown; error?: JobError }): void {
-    transaction(db, () => {
+  registerJob<number[]>(ctx, {
+    kind: 'generation',
+    states: store.states,
+    work,
+    complete: (id, outputs) => store.states.completed(id, { set: 'outputs = ?', args: [JSON.stringify(outputs)] }),
+    end(id, to, failure) {
       const row = store.byId(id);
-      if (!row || isTerminal(row.state) || to === 'queued') return;
-      const now = iso(ctx.clock.now());
-      if (to === 'running') {
-        db.prepare("UPDATE generations SET state = 'running', started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?").run(now, now, id);
-      } else if (to === 'completed') {
-        db.prepare("UPDATE generations SET state = 'completed', outputs = ?, completed_at = ?, updated_at = ? WHERE id = ?").run(
-          JSON.stringify(detail.result ?? JSON.parse(row.outputs)),
-          now,
-          now,
-          id,
-        );
-      } else {
-        const error =
-          to === 'cancelled'
-            ? { code: 'job.cancelled', message: 'The generation was cancelled; its price was refunded.' }
-            : { code: detail.error?.code ?? 'job.failed', message: `${detail.error?.message ?? 'The generation failed.'} Its price was refunded.` };
-        ctx.wallet.refund(row.account_id, row.cost_micros);
-        db.prepare(
-          'UPDATE generations SET state = ?, cost_micros = 0, error_code = ?, error_message = ?, completed_at = ?, updated_at = ? WHERE id = ?',
-        ).run(to, error.code, error.message.slice(0, ERROR_MESSAGE_MAX), now, now, id);
-      }
-    });
-  }
-
-  ctx.jobs.register({ kind: 'generation', unfinished: () => store.unfinishedIds(), work, transition });
+      if (!row) return false;
+      const error =
+        to === 'cancelled'
+          ? { code: 'job.cancelled', message: 'The generation was cancelled; its price was refunded.' }
+          : { code: failure?.code ?? 'job.failed', message: `${failure?.message ?? 'The generation failed.'} Its price was refunded.` };
+      return endRefunded(ctx.wallet, store.states, row, to, error);
+    },
+  });
 }

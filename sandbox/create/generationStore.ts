@@ -2,14 +2,14 @@
 // routes and the job share. History is immutable (spec principle 6): once a job is
 // accepted only its job state, outputs and error change, never its inputs.
 import { z } from 'zod';
-import { JOB_STATES, TERMINAL_JOB_STATES, type JobState } from '../../shared/limits.ts';
-import type { Db } from '../db/database.ts';
+import { JOB_STATES } from '../../shared/limits.ts';
+import { iso } from '../clock.ts';
+import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
+import { createJobStates, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
 import type { MediaKind } from '../media/assetStore.ts';
 
-export interface GenerationRow {
-  id: number;
-  account_id: number;
+export interface GenerationRow extends JobRow {
   project_id: number;
   scene_id: string;
   model_id: string;
@@ -17,16 +17,9 @@ export interface GenerationRow {
   prompt: string;
   settings: string;
   parent_generation_id: number | null;
-  state: JobState;
   cost_micros: number;
   /** Asset IDs made so far; shown only once the job completed. */
   outputs: string;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  completed_at: string | null;
 }
 
 export const GenerationSchema = z.object({
@@ -41,11 +34,7 @@ export const GenerationSchema = z.object({
   state: z.enum(JOB_STATES),
   outputs: z.array(z.number().int()).describe('Asset IDs of the results; empty until the job completed.'),
   costUsd: z.number().describe('What the job costs the wallet; 0 once a failed or cancelled job was refunded.'),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  ...jobShape(),
 });
 
 export type Generation = z.infer<typeof GenerationSchema>;
@@ -63,20 +52,15 @@ export function toGeneration(row: GenerationRow): Generation {
     state: row.state,
     outputs: row.state === 'completed' ? (JSON.parse(row.outputs) as number[]) : [],
     costUsd: row.cost_micros / 1e6,
-    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
+    ...jobFields(row),
   };
 }
 
-export function isTerminal(state: JobState): boolean {
-  return TERMINAL_JOB_STATES.includes(state);
-}
-
-export function createGenerationStore(db: Db) {
+export function createGenerationStore(ctx: SandboxContext) {
+  const { db, clock } = ctx;
+  const states = createJobStates(db, 'generations', () => iso(clock.now()), { keepFirstStart: true });
   return {
+    states,
     /** A generation of the account, or 404. */
     get(accountId: number, id: number): GenerationRow {
       const row = db.prepare('SELECT * FROM generations WHERE id = ? AND account_id = ?').get(id, accountId) as GenerationRow | undefined;
@@ -87,13 +71,7 @@ export function createGenerationStore(db: Db) {
       return db.prepare('SELECT * FROM generations WHERE id = ?').get(id) as GenerationRow | undefined;
     },
     page(accountId: number, projectId: number | undefined, where: string, args: (string | number | null)[], limit: number): GenerationRow[] {
-      const filter = projectId ? ' AND project_id = ?' : '';
-      return db
-        .prepare(`SELECT * FROM generations WHERE account_id = ? AND ${where}${filter} ORDER BY id DESC LIMIT ?`)
-        .all(accountId, ...args, ...(projectId ? [projectId] : []), limit) as unknown as GenerationRow[];
-    },
-    unfinishedIds(): number[] {
-      return (db.prepare("SELECT id FROM generations WHERE state IN ('queued', 'running') ORDER BY id").all() as { id: number }[]).map((r) => r.id);
+      return jobPage(db, 'generations', accountId, { project_id: projectId }, where, args, limit);
     },
   };
 }

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import type { MediaKind } from '../media/assetStore.ts';
 import { registerGenerationJob } from './generationJob.ts';
 import { createGenerationStore, GenerationSchema, toGeneration, type GenerationRow } from './generationStore.ts';
@@ -42,7 +42,7 @@ type GenerationInputBody = z.infer<typeof GenerationInput>;
 
 export function generationRoutes(ctx: SandboxContext): Route[] {
   const { db } = ctx;
-  const store = createGenerationStore(db);
+  const store = createGenerationStore(ctx);
   const projects = createProjectStore(ctx);
   registerGenerationJob(ctx, store);
 
@@ -147,15 +147,9 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
       },
       handler({ principal, body, idempotencyKey }) {
         const { accountId } = principal;
-        const outcome = transaction(db, () => {
-          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, body);
-          if (replayed !== undefined) return { id: replayed, created: false };
-          const generationId = accept(accountId, body);
-          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, body, generationId);
-          return { id: generationId, created: true };
-        });
-        if (outcome.created) ctx.jobs.enqueue('generation', outcome.id);
-        return { status: outcome.created ? 202 : 200, data: toGeneration(store.get(accountId, outcome.id)) };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () => accept(accountId, body));
+        if (!outcome.replay) ctx.jobs.enqueue('generation', outcome.id);
+        return { status: outcome.replay ? 200 : 202, data: toGeneration(store.get(accountId, outcome.id)) };
       },
     }),
     route({

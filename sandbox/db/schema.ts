@@ -1,5 +1,7 @@
 // Tables of the Create API sandbox. Later domains add their own with CREATE TABLE IF NOT EXISTS.
 // Money is kept in micro-dollars (integers) so sums never drift.
+import { JOB_COLUMNS } from '../jobs/jobLifecycle.ts';
+
 export const CORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS accounts (
   id INTEGER PRIMARY KEY,
@@ -98,12 +100,7 @@ CREATE TABLE IF NOT EXISTS generations (
   state TEXT NOT NULL,
   cost_micros INTEGER NOT NULL,
   outputs TEXT NOT NULL DEFAULT '[]',
-  error_code TEXT,
-  error_message TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  started_at TEXT,
-  completed_at TEXT
+  ${JOB_COLUMNS}
 );
 CREATE TABLE IF NOT EXISTS exports (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -113,12 +110,7 @@ CREATE TABLE IF NOT EXISTS exports (
   duration_ms INTEGER NOT NULL,
   state TEXT NOT NULL,
   asset_id INTEGER REFERENCES assets(id),
-  error_code TEXT,
-  error_message TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  started_at TEXT,
-  completed_at TEXT
+  ${JOB_COLUMNS}
 );
 CREATE TABLE IF NOT EXISTS counters (
   name TEXT PRIMARY KEY,

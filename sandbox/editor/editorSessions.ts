@@ -8,9 +8,9 @@ import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
-import { transaction } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import { HANDLED, route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import { revisionLabel, type TimelineStore } from './timelineStore.ts';
 
 interface SessionRow {
@@ -92,18 +92,15 @@ export function editorSessionRoutes(ctx: SandboxContext, timelines: TimelineStor
       handler({ principal, params, idempotencyKey }) {
         const projectId = params.id as number;
         const input = { projectId };
-        const outcome = transaction(db, () => {
-          const replayed = ctx.idempotency.replayOf(principal.accountId, idempotencyKey, OPERATION, input);
-          if (replayed !== undefined) return { seq: replayed, replay: true };
+        const outcome = acceptOnce(ctx, { accountId: principal.accountId, idempotencyKey, operation: OPERATION, input }, () => {
           projects.get(principal.accountId, projectId);
           const now = clock.now();
           const { lastInsertRowid } = db
             .prepare('INSERT INTO editor_sessions (id, account_id, project_id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
             .run(randomUUID(), principal.accountId, projectId, principal.userId, now, now + EDITOR_LIMITS.sessionTtlMs);
-          ctx.idempotency.remember(principal.accountId, idempotencyKey, OPERATION, input, Number(lastInsertRowid));
-          return { seq: Number(lastInsertRowid), replay: false };
+          return Number(lastInsertRowid);
         });
-        const row = db.prepare('SELECT * FROM editor_sessions WHERE seq = ?').get(outcome.seq) as unknown as SessionRow;
+        const row = db.prepare('SELECT * FROM editor_sessions WHERE seq = ?').get(outcome.id) as unknown as SessionRow;
         return { status: outcome.replay ? 200 : 201, data: toSession(row, timelines.read(principal.accountId, projectId).revision) };
       },
     }),

@@ -6,10 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
+import { registerJob } from '../jobs/registerJob.ts';
 import { ffmpeg, probe, type MediaProbe } from '../media/ffmpeg.ts';
 import { EXPORT_FPS, renderExport, type RenderClip } from '../media/renderExport.ts';
-import { jobEventType } from '../webhooks/eventTypes.ts';
 import type { RenderCuts, RenderSegment } from './renderPlan.ts';
 import type { RenderStore } from './renderStore.ts';
 
@@ -109,24 +108,16 @@ export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void
     }
   }
 
-  ctx.jobs.register({
+  registerJob<number>(ctx, {
     kind: 'render',
-    unfinished: () => store.unfinished(),
+    states: store.states,
     work,
-    transition(id, to, detail) {
-      // The state change and its event commit together: no completed render without its event.
-      transaction(ctx.db, () => {
-        let moved = false;
-        if (to === 'running') moved = store.markRunning(id);
-        else if (to === 'completed') moved = store.markCompleted(id, detail.result as number);
-        else if (to === 'failed') moved = store.markFailed(id, detail.error ?? { code: 'editor.render_failed', message: 'The render failed.' });
-        else if (to === 'cancelled') moved = store.markCancelled(id);
-        const type = jobEventType('render', to);
-        if (moved && type) {
-          const { accountId, render } = store.job(id);
-          ctx.webhooks.publish(accountId, type, { kind: 'render', ...render });
-        }
-      });
+    complete: (id, assetId) => store.markCompleted(id, assetId),
+    // A cancelled render shows no error.
+    end: (id, to, error) => store.states.ended(id, to, to === 'failed' ? (error ?? { code: 'editor.render_failed', message: 'The render failed.' }) : null),
+    event(id) {
+      const { accountId, render } = store.job(id);
+      return { accountId, data: { kind: 'render', ...render } };
     },
   });
 }

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
-import { transaction } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
-import { pageOf, pageQuery } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
+import { projectJobListRoute } from '../jobs/jobRoutes.ts';
 import { framesOf, planRender, type RenderRange } from './renderPlan.ts';
 import type { RenderStore } from './renderStore.ts';
 import { RenderSchema } from './renderStore.ts';
@@ -34,7 +34,6 @@ const OPERATION = 'editor.render';
 const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
 
 export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, store: RenderStore) {
-  const { db } = ctx;
   const projects = createProjectStore(ctx);
   const invalid = (message: string) => new ApiError('editor.render_invalid', message);
 
@@ -58,9 +57,7 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
         const { accountId } = principal;
         const projectId = params.id as number;
         const input = { projectId, range: body?.range, revision: body?.revision };
-        const outcome = transaction(db, () => {
-          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, input);
-          if (replayed !== undefined) return { id: replayed, replay: true };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
           const project = projects.get(accountId, projectId);
           const stored = timelines.read(accountId, projectId);
           if (body?.revision !== undefined && body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
@@ -77,31 +74,20 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
           if (most > EDITOR_LIMITS.renderMaxSegments) {
             throw invalid(`The range holds ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: render a shorter range.`);
           }
-          const id = store.insert({ accountId, projectId, revision: stored.revision, range, aspectRatio: project.aspect_ratio, cuts });
-          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, id);
-          return { id, replay: false };
+          return store.insert({ accountId, projectId, revision: stored.revision, range, aspectRatio: project.aspect_ratio, cuts });
         });
         if (!outcome.replay) ctx.jobs.enqueue('render', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: store.get(accountId, projectId, outcome.id) };
       },
     }),
-    route({
-      method: 'GET',
+    projectJobListRoute({
       path: '/projects/{id}/editor/renders',
-      auth: 'any',
       tag: 'Editor',
       summary: "List a project's editor renders, newest first",
-      query: pageQuery,
-      responses: {
-        200: { description: 'A page of renders', schema: RenderSchema, list: true },
-        404: { description: 'resource.not_found: no such project in this account' },
-      },
-      handler({ principal, params, query }) {
-        const projectId = params.id as number;
-        projects.get(principal.accountId, projectId);
-        const { items, pagination } = pageOf((where, args, limit) => store.page(principal.accountId, projectId, where, args, limit), query);
-        return { data: items, pagination };
-      },
+      plural: 'renders',
+      schema: RenderSchema,
+      project: projects.get,
+      page: store.page,
     }),
     route({
       method: 'GET',

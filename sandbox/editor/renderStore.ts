@@ -1,30 +1,22 @@
 // Editor render jobs as rows and as the resource. The cuts to render are fixed when the
 // render is accepted, so later edits never change a render in flight.
 import { z } from 'zod';
-import { JOB_STATES, type JobState } from '../../shared/limits.ts';
+import { JOB_STATES } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
+import { createJobStates, JOB_COLUMNS, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
 import type { RenderCuts, RenderRange } from './renderPlan.ts';
 import { revisionLabel } from './timelineStore.ts';
 
-interface RenderRow {
-  id: number;
-  account_id: number;
+interface RenderRow extends JobRow {
   project_id: number;
   revision: number;
   range_start: number;
   range_end: number;
   aspect_ratio: string;
   cuts: string;
-  state: JobState;
   asset_id: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  completed_at: string | null;
 }
 
 export const RenderSchema = z.object({
@@ -36,11 +28,7 @@ export const RenderSchema = z.object({
   state: z.enum(JOB_STATES),
   assetId: z.number().int().nullable().describe('The rendered MP4 (an Asset of the project, source "render"); null until completed.'),
   costUsd: z.number().describe('Always 0: renders are not charged.'),
-  error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why the render failed; null otherwise.'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  ...jobShape('Why the render failed; null otherwise.'),
 });
 
 export type Render = z.infer<typeof RenderSchema>;
@@ -55,11 +43,7 @@ function toRender(row: RenderRow): Render {
     state: row.state,
     assetId: row.asset_id,
     costUsd: 0,
-    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
+    ...jobFields(row),
   };
 }
 
@@ -76,20 +60,14 @@ export function createRenderStore(ctx: SandboxContext) {
     cuts TEXT NOT NULL,
     state TEXT NOT NULL,
     asset_id INTEGER REFERENCES assets(id),
-    error_code TEXT,
-    error_message TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    started_at TEXT,
-    completed_at TEXT
+    ${JOB_COLUMNS}
   )`);
   const now = () => iso(clock.now());
-  /** Moves an unfinished render on; a finished one never changes again. */
-  const move = (id: number, set: string, args: (string | number | null)[]) =>
-    db.prepare(`UPDATE editor_renders SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`).run(...args, now(), id).changes > 0;
+  const states = createJobStates(db, 'editor_renders', now);
   const row = (id: number) => db.prepare('SELECT * FROM editor_renders WHERE id = ?').get(id) as RenderRow | undefined;
 
   return {
+    states,
     insert(input: { accountId: number; projectId: number; revision: number; range: RenderRange; aspectRatio: string; cuts: RenderCuts }): number {
       const at = now();
       const { lastInsertRowid } = db
@@ -106,10 +84,7 @@ export function createRenderStore(ctx: SandboxContext) {
       return toRender(found);
     },
     page(accountId: number, projectId: number, where: string, args: (string | number | null)[], limit: number): Render[] {
-      const rows = db
-        .prepare(`SELECT * FROM editor_renders WHERE account_id = ? AND project_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
-        .all(accountId, projectId, ...args, limit) as unknown as RenderRow[];
-      return rows.map(toRender);
+      return jobPage<RenderRow>(db, 'editor_renders', accountId, { project_id: projectId }, where, args, limit).map(toRender);
     },
     /** What the job needs: the render's account, project, frame and cuts. */
     job(id: number): { accountId: number; projectId: number; aspectRatio: string; cuts: RenderCuts; render: Render } {
@@ -117,13 +92,7 @@ export function createRenderStore(ctx: SandboxContext) {
       if (!found) throw new Error(`render ${id} is not in the database`);
       return { accountId: found.account_id, projectId: found.project_id, aspectRatio: found.aspect_ratio, cuts: JSON.parse(found.cuts) as RenderCuts, render: toRender(found) };
     },
-    unfinished(): number[] {
-      return (db.prepare(`SELECT id FROM editor_renders WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
-    },
-    markRunning: (id: number) => move(id, `state = 'running', started_at = ?`, [now()]),
-    markCompleted: (id: number, assetId: number) => move(id, `state = 'completed', asset_id = ?, completed_at = ?`, [assetId, now()]),
-    markFailed: (id: number, error: { code: string; message: string }) => move(id, `state = 'failed', error_code = ?, error_message = ?, completed_at = ?`, [error.code, error.message, now()]),
-    markCancelled: (id: number) => move(id, `state = 'cancelled', completed_at = ?`, [now()]),
+    markCompleted: (id: number, assetId: number) => states.completed(id, { set: 'asset_id = ?', args: [assetId] }),
   };
 }
 

@@ -7,7 +7,8 @@ export interface Pagination {
   nextCursor: string | null;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** Any JSON body, never cached (the Messaging API answers through this too). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -28,7 +29,7 @@ export function sendData(
 ): void {
   const body: Record<string, unknown> = { data, meta: { requestId, apiVersion: API_VERSION } };
   if (pagination) body.pagination = pagination;
-  send(res, status, body, { 'x-request-id': requestId, ...headers });
+  sendJson(res, status, body, { 'x-request-id': requestId, ...headers });
 }
 
 export function sendError(res: ServerResponse, requestId: string, error: ApiError): void {
@@ -36,5 +37,5 @@ export function sendError(res: ServerResponse, requestId: string, error: ApiErro
     error: { code: error.code, message: error.message, ...error.details },
     meta: { requestId, apiVersion: API_VERSION },
   };
-  send(res, error.status, body, { 'x-request-id': requestId, ...error.headers });
+  sendJson(res, error.status, body, { 'x-request-id': requestId, ...error.headers });
 }

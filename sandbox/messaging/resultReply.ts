@@ -7,6 +7,7 @@ import {
   type MessagingOperation,
   type ResultStatus,
 } from '../../shared/messagingCodes.ts';
+import { sendJson } from '../http/envelope.ts';
 
 export type ResultExtra = Record<string, unknown>;
 
@@ -45,20 +46,4 @@ export function resultBody(
 
 export function sendResult(res: ServerResponse, body: ResultBody, headers: Record<string, string> = {}): void {
   sendJson(res, resultHttpStatus(body.code), body, { 'x-request-id': body.requestId, ...headers });
-}
-
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(text);
 }

@@ -6,9 +6,8 @@
 // transaction that records it.
 import { rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
 import { renderCuts } from '../editor/renderJob.ts';
-import { jobEventType } from '../webhooks/eventTypes.ts';
+import { registerJob } from '../jobs/registerJob.ts';
 import type { BatchStore } from './batchStore.ts';
 import { jobFailure } from './mediaJob.ts';
 
@@ -55,23 +54,18 @@ export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
     return null;
   }
 
-  ctx.jobs.register({
+  registerJob<null>(ctx, {
     kind: PRODUCTION_JOB,
-    unfinished: () => store.unfinished(),
+    states: store.states,
     work,
-    transition(id, to, detail) {
-      transaction(ctx.db, () => {
-        let moved = false;
-        if (to === 'running') moved = store.markRunning(id);
-        else if (to === 'completed') moved = store.markCompleted(id);
-        else if (to === 'failed') moved = store.markEnded(id, 'failed', detail.error ?? { code: 'job.failed', message: 'The batch failed.' });
-        else if (to === 'cancelled') moved = store.markEnded(id, 'cancelled', { code: 'job.cancelled', message: 'The batch was cancelled; items not yet rendered were cancelled with it.' });
-        const type = jobEventType(PRODUCTION_JOB, to);
-        if (moved && type) {
-          const { accountId, batch } = store.job(id);
-          ctx.webhooks.publish(accountId, type, { kind: PRODUCTION_JOB, ...batch });
-        }
-      });
+    complete: (id) => store.states.completed(id),
+    end: (id, to, error) =>
+      to === 'failed'
+        ? store.markEnded(id, 'failed', error ?? { code: 'job.failed', message: 'The batch failed.' })
+        : store.markEnded(id, 'cancelled', { code: 'job.cancelled', message: 'The batch was cancelled; items not yet rendered were cancelled with it.' }),
+    event(id) {
+      const { accountId, batch } = store.job(id);
+      return { accountId, data: { kind: PRODUCTION_JOB, ...batch } };
     },
   });
 }

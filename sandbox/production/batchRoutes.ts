@@ -3,15 +3,15 @@
 // (queued → running → completed | failed | cancelled). Every project is checked, and its
 // cuts fixed, when the batch is accepted, so a batch that starts can be rendered.
 import { z } from 'zod';
-import { CREATE_LIMITS, EDITOR_LIMITS, TEMPLATE_LIMITS, TERMINAL_JOB_STATES } from '../../shared/limits.ts';
+import { CREATE_LIMITS, EDITOR_LIMITS, TEMPLATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
-import { transaction } from '../db/database.ts';
 import { framesOf, planRender } from '../editor/renderPlan.ts';
 import { toTimeline, type TimelineStore } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
-import { pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
+import { cancelJob, projectJobListRoute } from '../jobs/jobRoutes.ts';
 import { PRODUCTION_JOB, registerBatchJob } from './batchJob.ts';
 import { BatchSchema, createBatchStore, type NewItem } from './batchStore.ts';
 
@@ -31,7 +31,6 @@ const BatchInput = z.strictObject({
 type BatchBody = z.infer<typeof BatchInput>;
 
 export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Route[] {
-  const { db } = ctx;
   const projects = createProjectStore(ctx);
   const store = createBatchStore(ctx);
   registerBatchJob(ctx, store);
@@ -78,36 +77,23 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
         const projectId = params.id as number;
         const projectIds = body.projectIds ?? [projectId];
         const input = { projectId, projectIds, output: body.output };
-        const outcome = transaction(db, () => {
-          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, input);
-          if (replayed !== undefined) return { id: replayed, replay: true };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
           projects.get(accountId, projectId);
           const items = projectIds.map((id, i) => itemFor(accountId, id, body.projectIds ? `projectIds[${i}]` : 'id'));
-          const id = store.insert(accountId, projectId, items);
-          ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, id);
-          return { id, replay: false };
+          return store.insert(accountId, projectId, items);
         });
         if (!outcome.replay) ctx.jobs.enqueue(PRODUCTION_JOB, outcome.id);
         return { status: outcome.replay ? 200 : 202, data: store.get(accountId, outcome.id) };
       },
     }),
-    route({
-      method: 'GET',
+    projectJobListRoute({
       path: '/projects/{id}/editor/batches',
-      auth: 'any',
       tag: 'Editor',
       summary: 'List the batches started from a project, newest first',
-      query: pageQuery,
-      responses: {
-        200: { description: 'A page of batches', schema: BatchSchema, list: true },
-        404: { description: 'resource.not_found: no such project in this account' },
-      },
-      handler({ principal, params, query }) {
-        const projectId = params.id as number;
-        projects.get(principal.accountId, projectId);
-        const { items, pagination } = pageOf((where, args, limit) => store.page(principal.accountId, projectId, where, args, limit), query);
-        return { data: items, pagination };
-      },
+      plural: 'batches',
+      schema: BatchSchema,
+      project: projects.get,
+      page: store.page,
     }),
     route({
       method: 'GET',
@@ -136,11 +122,7 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
       },
       handler({ principal, params }) {
         const id = params.id as number;
-        const batch = store.get(principal.accountId, id);
-        if (TERMINAL_JOB_STATES.includes(batch.state)) {
-          throw new ApiError('job.not_cancellable', `Batch ${id} is already ${batch.state}: there is nothing to cancel.`, { details: { state: batch.state } });
-        }
-        ctx.jobs.cancel(PRODUCTION_JOB, id);
+        cancelJob(ctx, { kind: PRODUCTION_JOB, noun: 'batch', id, state: store.get(principal.accountId, id).state });
         return { data: store.get(principal.accountId, id) };
       },
     }),

@@ -8,19 +8,11 @@ import type { SandboxContext } from '../context.ts';
 import type { RenderCuts } from '../editor/renderPlan.ts';
 import { revisionLabel } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
+import { createJobStates, errorOf, JOB_COLUMNS, JobErrorSchema, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
 import type { JobError } from '../jobs/jobRunner.ts';
 
-interface BatchRow {
-  id: number;
-  account_id: number;
+interface BatchRow extends JobRow {
   project_id: number;
-  state: JobState;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  completed_at: string | null;
 }
 
 interface ItemRow {
@@ -36,14 +28,12 @@ interface ItemRow {
   error_message: string | null;
 }
 
-const ErrorSchema = z.object({ code: z.string(), message: z.string() });
-
 export const BatchItemSchema = z.object({
   projectId: z.number().int().describe('The prepared project rendered.'),
   revision: z.string().describe('The timeline revision rendered (fixed when the batch was accepted).'),
   state: z.enum(JOB_STATES),
   assetId: z.number().int().nullable().describe('The rendered MP4 (an Asset of that project, source "production"); null until the item completed.'),
-  error: ErrorSchema.nullable().describe('Why the item failed or was cancelled; null otherwise.'),
+  error: JobErrorSchema.nullable().describe('Why the item failed or was cancelled; null otherwise.'),
 });
 
 export const BatchSchema = z.object({
@@ -53,11 +43,7 @@ export const BatchSchema = z.object({
   state: z.enum(JOB_STATES).describe('completed when every item completed; failed when any item failed; cancelled by POST /batches/{id}/cancel.'),
   items: z.array(BatchItemSchema).describe('In the order given; rendered one after another.'),
   costUsd: z.number().describe('Always 0: batches are not charged.'),
-  error: ErrorSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  ...jobShape(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 
@@ -77,8 +63,6 @@ export interface JobItem {
   error: JobError | null;
 }
 
-const errorOf = (row: { error_code: string | null; error_message: string | null }) => (row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null);
-
 export function createBatchStore(ctx: SandboxContext) {
   const { db, clock } = ctx;
   db.exec(`
@@ -87,12 +71,7 @@ export function createBatchStore(ctx: SandboxContext) {
       account_id INTEGER NOT NULL,
       project_id INTEGER NOT NULL REFERENCES projects(id),
       state TEXT NOT NULL,
-      error_code TEXT,
-      error_message TEXT,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL,
-      started_at TEXT,
-      completed_at TEXT
+      ${JOB_COLUMNS}
     );
     CREATE TABLE IF NOT EXISTS production_batch_items (
       batch_id INTEGER NOT NULL REFERENCES production_batches(id),
@@ -124,15 +103,9 @@ export function createBatchStore(ctx: SandboxContext) {
       error: errorOf(item),
     })),
     costUsd: 0,
-    error: errorOf(row),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
+    ...jobFields(row),
   });
-  /** Moves an unfinished batch on; a finished one never changes again. */
-  const move = (id: number, set: string, args: (string | number | null)[]) =>
-    db.prepare(`UPDATE production_batches SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`).run(...args, now(), id).changes > 0;
+  const states = createJobStates(db, 'production_batches', now);
   const moveItem = (id: number, position: number, set: string, args: (string | number | null)[]) =>
     db.prepare(`UPDATE production_batch_items SET ${set} WHERE batch_id = ? AND position = ? AND state IN ('queued', 'running')`).run(...args, id, position).changes > 0;
   /** Ends every unfinished item with the batch's final state and reason. */
@@ -142,6 +115,7 @@ export function createBatchStore(ctx: SandboxContext) {
       .run(state, error.code, error.message, id);
 
   return {
+    states,
     /** Records a queued batch and its items (call inside a transaction). */
     insert(accountId: number, projectId: number, items: NewItem[]): number {
       const at = now();
@@ -161,10 +135,7 @@ export function createBatchStore(ctx: SandboxContext) {
       return toBatch(row);
     },
     page(accountId: number, projectId: number, where: string, args: (string | number | null)[], limit: number): Batch[] {
-      const rows = db
-        .prepare(`SELECT * FROM production_batches WHERE account_id = ? AND project_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
-        .all(accountId, projectId, ...args, limit) as unknown as BatchRow[];
-      return rows.map(toBatch);
+      return jobPage<BatchRow>(db, 'production_batches', accountId, { project_id: projectId }, where, args, limit).map(toBatch);
     },
     /** What the job needs: the account and the items as they stand now. */
     job(id: number): { accountId: number; active: boolean; batch: Batch; items: JobItem[] } {
@@ -180,13 +151,8 @@ export function createBatchStore(ctx: SandboxContext) {
       }));
       return { accountId: row.account_id, active: row.state === 'queued' || row.state === 'running', batch: toBatch(row), items };
     },
-    unfinished(): number[] {
-      return (db.prepare(`SELECT id FROM production_batches WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
-    },
-    markRunning: (id: number) => move(id, `state = 'running', started_at = ?`, [now()]),
-    markCompleted: (id: number) => move(id, `state = 'completed', completed_at = ?`, [now()]),
     markEnded(id: number, state: 'failed' | 'cancelled', error: JobError): boolean {
-      const moved = move(id, `state = ?, error_code = ?, error_message = ?, completed_at = ?`, [state, error.code, error.message, now()]);
+      const moved = states.ended(id, state, error);
       if (moved) endItems(id, state, error);
       return moved;
     },

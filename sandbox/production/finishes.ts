@@ -8,12 +8,14 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
+import { isTerminal } from '../jobs/jobLifecycle.ts';
 import { probe } from '../media/ffmpeg.ts';
 import { FINISH_RANGE_LU, finishFormat, finishLoudness, type FinishMeasurements } from './loudnessFinish.ts';
 import type { Loudness } from './mediaAnalysis.ts';
 import { registerMediaJob } from './mediaJob.ts';
-import { acceptOnce, assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
-import { createMediaJobStore, isTerminal, jobFields, jobFieldsOf, type MediaJobRow } from './mediaJobStore.ts';
+import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import { requireTimedMedia } from './transcriptions.ts';
 
 const OPERATION = 'POST /assets/{id}/finishes';
@@ -43,7 +45,7 @@ const LoudnessSchema = z.object({
 });
 
 export const FinishSchema = z.object({
-  ...jobFields,
+  ...mediaJobShape,
   assetId: z.number().int().describe('The source asset; it is not changed.'),
   costUsd: z.number().describe('Always 0: finishes are not charged.'),
   targetLufs: z.number(),
@@ -69,7 +71,7 @@ function toFinish(row: MediaJobRow): z.infer<typeof FinishSchema> {
   const input = JSON.parse(row.input) as FinishInputBody;
   const result = row.state === 'completed' && row.result !== null ? (JSON.parse(row.result) as FinishResult) : null;
   return {
-    ...jobFieldsOf(row),
+    ...mediaJobFields(row),
     targetLufs: input.targetLufs,
     truePeakDb: input.truePeakDb,
     outputAssetId: result?.outputAssetId ?? null,

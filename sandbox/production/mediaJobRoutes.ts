@@ -1,31 +1,11 @@
-// The operations all four media jobs share: accepting a job exactly once per
-// Idempotency-Key, reading one job (to poll it), cancelling it, and listing an asset's jobs.
+// The operations all four media jobs share: reading one job (to poll it), cancelling it,
+// and listing an asset's jobs. Accepting one exactly once per key: idempotency.ts acceptOnce.
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
-import { ApiError } from '../http/apiError.ts';
 import { pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
-import { isTerminal, type MediaJobRow, type MediaJobStore } from './mediaJobStore.ts';
-
-/**
- * Replays an earlier identical request, or runs `accept` (checks, charge, insert) and
- * remembers the key — in one transaction, so a job is charged and recorded at most once.
- * `input` must hold everything that defines the job, path parameters included.
- */
-export function acceptOnce(
-  ctx: SandboxContext,
-  request: { accountId: number; idempotencyKey: string; operation: string; input: unknown },
-  accept: () => number,
-): { id: number; replay: boolean } {
-  return transaction(ctx.db, () => {
-    const replayed = ctx.idempotency.replayOf(request.accountId, request.idempotencyKey, request.operation, request.input);
-    if (replayed !== undefined) return { id: replayed, replay: true };
-    const id = accept();
-    ctx.idempotency.remember(request.accountId, request.idempotencyKey, request.operation, request.input, id);
-    return { id, replay: false };
-  });
-}
+import { cancelJob } from '../jobs/jobRoutes.ts';
+import type { MediaJobRow, MediaJobStore } from './mediaJobStore.ts';
 
 export interface JobResource {
   /** The job runner's kind, e.g. 'transcription'. */
@@ -65,13 +45,7 @@ export function jobReadRoutes(ctx: SandboxContext, job: JobResource): Route[] {
       },
       handler({ principal, params }) {
         const id = params.id as number;
-        const row = store.get(principal.accountId, id);
-        if (isTerminal(row.state)) {
-          throw new ApiError('job.not_cancellable', `${capitalise(store.noun)} ${id} is already ${row.state}: there is nothing to cancel.`, {
-            details: { state: row.state },
-          });
-        }
-        ctx.jobs.cancel(job.kind, id);
+        cancelJob(ctx, { kind: job.kind, noun: store.noun, id, state: store.get(principal.accountId, id).state });
         return { data: toApi(store.get(principal.accountId, id)) };
       },
     }),
@@ -95,8 +69,4 @@ export function assetJobListRoute(ctx: SandboxContext, job: JobResource & { plur
       return { data: items.map(toApi), pagination };
     },
   });
-}
-
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

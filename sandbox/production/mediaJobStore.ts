@@ -3,16 +3,15 @@
 // the same columns: the accepted inputs as JSON, the job state, what was charged, and the
 // result as JSON once the job completed. Inputs never change after acceptance.
 import { z } from 'zod';
-import { JOB_STATES, TERMINAL_JOB_STATES, type JobState } from '../../shared/limits.ts';
+import { JOB_STATES } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
+import { createJobStates, JOB_COLUMNS, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
 
 export type MediaJobTable = 'transcriptions' | 'reviews' | 'speech_edits' | 'finishes';
 
-export interface MediaJobRow {
-  id: number;
-  account_id: number;
+export interface MediaJobRow extends JobRow {
   /** The media the job works on (for a speech edit: the transcribed asset). */
   asset_id: number;
   project_id: number | null;
@@ -20,54 +19,33 @@ export interface MediaJobRow {
   parent_id: number | null;
   /** The accepted inputs, defaults filled in (JSON). */
   input: string;
-  state: JobState;
   cost_micros: number;
   /** Usage behind the price, e.g. tokens (JSON); null when the kind has none. */
   receipt: string | null;
   /** The job's result (JSON); null until it completed. */
   result: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  completed_at: string | null;
 }
 
 /** The fields every media job shows, whatever its kind. */
-export const jobFields = {
+export const mediaJobShape = {
   id: z.number().int(),
   assetId: z.number().int().describe('The media the job works on.'),
   projectId: z.number().int().nullable().describe("The asset's project; null for a brand asset."),
   state: z.enum(JOB_STATES),
   costUsd: z.number().describe('What the job costs the wallet; 0 for free work and once a failed or cancelled job was refunded.'),
-  error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why the job failed or was cancelled; null otherwise.'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  ...jobShape('Why the job failed or was cancelled; null otherwise.'),
 };
 
-export function jobFieldsOf(row: MediaJobRow) {
+export function mediaJobFields(row: MediaJobRow) {
   return {
     id: row.id,
     assetId: row.asset_id,
     projectId: row.project_id,
     state: row.state,
     costUsd: row.cost_micros / 1e6,
-    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
+    ...jobFields(row),
   };
 }
-
-export function isTerminal(state: JobState): boolean {
-  return TERMINAL_JOB_STATES.includes(state);
-}
-
-const ERROR_MESSAGE_MAX = 500;
 
 export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, noun: string) {
   const { db, clock } = ctx;
@@ -82,20 +60,14 @@ export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, n
     cost_micros INTEGER NOT NULL DEFAULT 0,
     receipt TEXT,
     result TEXT,
-    error_code TEXT,
-    error_message TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    started_at TEXT,
-    completed_at TEXT
+    ${JOB_COLUMNS}
   )`);
   const now = () => iso(clock.now());
-  /** Moves an unfinished job on; a finished one never changes again. */
-  const move = (id: number, set: string, args: (string | number | null)[]) =>
-    db.prepare(`UPDATE ${table} SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`).run(...args, now(), id).changes > 0;
+  const states = createJobStates(db, table, now, { keepFirstStart: true });
 
   return {
     noun,
+    states,
     /** Records an accepted job; call inside the accepting transaction, after charging. */
     insert(row: { accountId: number; assetId: number; projectId: number | null; parentId?: number | null; input: unknown; costMicros?: number; receipt?: unknown }): number {
       const at = now();
@@ -128,10 +100,7 @@ export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, n
     },
     /** One page for pageOf(), filtered on a trusted column name. */
     page(accountId: number, column: 'asset_id' | 'parent_id' | null, value: number | undefined, where: string, args: (string | number | null)[], limit: number): MediaJobRow[] {
-      const filter = column && value !== undefined ? ` AND ${column} = ?` : '';
-      return db
-        .prepare(`SELECT * FROM ${table} WHERE account_id = ? AND ${where}${filter} ORDER BY id DESC LIMIT ?`)
-        .all(accountId, ...args, ...(filter ? [value!] : []), limit) as unknown as MediaJobRow[];
+      return jobPage(db, table, accountId, column ? { [column]: value } : {}, where, args, limit);
     },
     /** The newest completed job on an asset, if any. */
     latestCompleted(accountId: number, assetId: number): MediaJobRow | undefined {
@@ -139,24 +108,7 @@ export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, n
         .prepare(`SELECT * FROM ${table} WHERE account_id = ? AND asset_id = ? AND state = 'completed' ORDER BY id DESC LIMIT 1`)
         .get(accountId, assetId) as MediaJobRow | undefined;
     },
-    unfinished(): number[] {
-      return (db.prepare(`SELECT id FROM ${table} WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
-    },
-    markRunning(id: number): boolean {
-      return move(id, `state = 'running', started_at = COALESCE(started_at, ?)`, [now()]);
-    },
-    markCompleted(id: number, result: unknown): boolean {
-      return move(id, `state = 'completed', result = ?, completed_at = ?`, [JSON.stringify(result), now()]);
-    },
-    /** Failed or cancelled: the charge is cleared here; the caller refunds it in the same transaction. */
-    markEnded(id: number, state: 'failed' | 'cancelled', error: { code: string; message: string }): boolean {
-      return move(id, `state = ?, cost_micros = 0, error_code = ?, error_message = ?, completed_at = ?`, [
-        state,
-        error.code,
-        error.message.slice(0, ERROR_MESSAGE_MAX),
-        now(),
-      ]);
-    },
+    markCompleted: (id: number, result: unknown) => states.completed(id, { set: 'result = ?', args: [JSON.stringify(result)] }),
   };
 }
 

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import { probe } from '../media/ffmpeg.ts';
-import { jobEventType } from '../webhooks/eventTypes.ts';
 import { measureForReview, type ReviewMeasurements } from './mediaAnalysis.ts';
 import { jobFailure, registerMediaJob } from './mediaJob.ts';
-import { acceptOnce, assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
-import { createMediaJobStore, jobFields, jobFieldsOf, type MediaJobRow } from './mediaJobStore.ts';
+import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import {
   byTime,
   captionFindings,
@@ -56,7 +56,7 @@ const FindingSchema = z.object({
 });
 
 export const ReviewSchema = z.object({
-  ...jobFields,
+  ...mediaJobShape,
   costUsd: z.number().describe('Always 0: reviews are not charged.'),
   aspects: z.array(z.enum(REVIEW_ASPECTS)).describe('The aspects reviewed.'),
   findings: z.array(FindingSchema).nullable().describe('In time order; an empty list means nothing to fix. Null until completed.'),
@@ -66,7 +66,7 @@ export const ReviewSchema = z.object({
 function toReview(row: MediaJobRow): z.infer<typeof ReviewSchema> {
   const { aspects } = JSON.parse(row.input) as { aspects: ReviewAspect[] };
   const result = row.state === 'completed' && row.result !== null ? (JSON.parse(row.result) as ReviewResult) : null;
-  return { ...jobFieldsOf(row), aspects, findings: result?.findings ?? null, transcriptionId: result?.transcriptionId ?? null };
+  return { ...mediaJobFields(row), aspects, findings: result?.findings ?? null, transcriptionId: result?.transcriptionId ?? null };
 }
 
 export function reviewRoutes(ctx: SandboxContext): Route[] {
@@ -101,11 +101,9 @@ export function reviewRoutes(ctx: SandboxContext): Route[] {
       }
       return { durationMs, findings: findings.sort(byTime), transcriptionId };
     },
-    announce(row) {
-      const type = jobEventType('review', row.state);
-      if (!type) return;
+    event(row) {
       const findings = row.result ? (JSON.parse(row.result) as ReviewResult).findings.length : 0;
-      ctx.webhooks.publish(row.account_id, type, { kind: 'review', id: row.id, assetId: row.asset_id, projectId: row.project_id, state: row.state, findingsCount: findings });
+      return { accountId: row.account_id, data: { kind: 'review', id: row.id, assetId: row.asset_id, projectId: row.project_id, state: row.state, findingsCount: findings } };
     },
   });
 

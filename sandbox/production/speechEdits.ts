@@ -9,9 +9,10 @@ import { findMediaModel, findTextModel, microsPerCredit, SPEECH_TASKS, type Spee
 import { ApiError } from '../http/apiError.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import { registerMediaJob } from './mediaJob.ts';
-import { acceptOnce, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
-import { createMediaJobStore, jobFields, jobFieldsOf, type MediaJobRow } from './mediaJobStore.ts';
+import { jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import { planSpeechEdit, usageOf, type SpeechEditResult } from './speechEditPlan.ts';
 import { isEnglish } from './syntheticTranscript.ts';
 import { completedWords, createTranscriptionStore } from './transcriptions.ts';
@@ -52,7 +53,7 @@ const ProposalSchema = z.object({
 const CueSchema = z.object({ startMs: z.number().int(), endMs: z.number().int(), text: z.string().describe('At most 2 lines of 42 characters, joined by \\n.') });
 
 export const SpeechEditSchema = z.object({
-  ...jobFields,
+  ...mediaJobShape,
   assetId: z.number().int().describe('The transcribed asset.'),
   transcriptionId: z.number().int(),
   task: z.enum(SPEECH_TASKS),
@@ -80,7 +81,7 @@ function toSpeechEdit(row: MediaJobRow): z.infer<typeof SpeechEditSchema> {
   const receipt = JSON.parse(row.receipt ?? '{"inputTokens":0,"outputTokens":0}') as { inputTokens: number; outputTokens: number };
   const result = row.state === 'completed' && row.result !== null ? (JSON.parse(row.result) as SpeechEditResult) : null;
   return {
-    ...jobFieldsOf(row),
+    ...mediaJobFields(row),
     transcriptionId: row.parent_id!,
     task: input.task,
     modelId: input.modelId,

@@ -6,12 +6,12 @@
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
-import { transaction } from '../db/database.ts';
 import type { Track } from '../editor/timelineSchemas.ts';
 import { createTimelineStore } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
 import { pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import { batchRoutes } from './batchRoutes.ts';
 import { createPreparedProjects, type ReadyVariant } from './preparedProjects.ts';
 import { bindVariant, checkVariant, type AssetLookup, type MediaFacts } from './slotValues.ts';
@@ -104,14 +104,12 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
       },
       handler({ principal, body, idempotencyKey }) {
         const { accountId } = principal;
-        const outcome = transaction(db, () => {
-          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, PUBLISH, body);
-          if (replayed !== undefined) return { id: replayed, replay: true };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: PUBLISH, input: body }, () => {
           const project = projects.get(accountId, body.projectId);
           if (body.templateId !== undefined) templates.template(accountId, body.templateId);
           const stored = timelines.read(accountId, body.projectId);
           checkTemplate(body, stored.tracks, assetsOf(accountId));
-          const id = templates.publish(accountId, body.templateId, {
+          return templates.publish(accountId, body.templateId, {
             name: body.name,
             projectId: body.projectId,
             sourceRevision: stored.revision,
@@ -120,8 +118,6 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
             bindings: body.bindings,
             tracks: stored.tracks,
           });
-          ctx.idempotency.remember(accountId, idempotencyKey, PUBLISH, body, id);
-          return { id, replay: false };
         });
         return { status: outcome.replay ? 200 : 201, data: templates.versionById(outcome.id) };
       },
@@ -187,15 +183,11 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
           };
         }
         const input = { templateId, version: body.version, variants: body.variants };
-        const outcome = transaction(db, () => {
-          const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, VARIANTS, input);
-          if (replayed !== undefined) return { id: replayed, replay: true };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: VARIANTS, input }, () => {
           const template = templates.version(accountId, templateId, body.version);
           const checked = prepare(template, body.variants, asset);
           if (checked.some((c) => c.errors.length > 0)) throw variantsInvalid(checked);
-          const id = prepared.create(accountId, template, checked.map((c) => c.ready));
-          ctx.idempotency.remember(accountId, idempotencyKey, VARIANTS, input, id);
-          return { id, replay: false };
+          return prepared.create(accountId, template, checked.map((c) => c.ready));
         });
         return { status: outcome.replay ? 200 : 201, data: prepared.set(outcome.id) };
       },

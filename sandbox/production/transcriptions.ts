@@ -9,13 +9,14 @@ import type { SandboxContext } from '../context.ts';
 import { microsPerCredit } from '../create/modelCatalog.ts';
 import { ApiError } from '../http/apiError.ts';
 import { HANDLED, route, type Route } from '../http/route.ts';
+import { acceptOnce } from '../idempotency.ts';
 import type { AssetRow } from '../media/assetStore.ts';
 import { probe } from '../media/ffmpeg.ts';
 import { buildCues, toSrt, toVtt } from './captions.ts';
 import { soundSpans } from './mediaAnalysis.ts';
 import { registerMediaJob } from './mediaJob.ts';
-import { acceptOnce, assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
-import { createMediaJobStore, jobFields, jobFieldsOf, type MediaJobRow } from './mediaJobStore.ts';
+import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import { synthesizeWords, type Word } from './syntheticTranscript.ts';
 
 const OPERATION = 'POST /assets/{id}/transcriptions';
@@ -51,7 +52,7 @@ interface TranscriptResult {
 }
 
 export const TranscriptionSchema = z.object({
-  ...jobFields,
+  ...mediaJobShape,
   language: z.string(),
   recognizer: z
     .literal('synthetic')
@@ -77,7 +78,7 @@ function toTranscription(row: MediaJobRow): z.infer<typeof TranscriptionSchema> 
   const input = JSON.parse(row.input) as { language: string; billedSeconds: number };
   const completed = row.state === 'completed' && row.result !== null;
   return {
-    ...jobFieldsOf(row),
+    ...mediaJobFields(row),
     language: input.language,
     recognizer: 'synthetic',
     billedSeconds: input.billedSeconds,
