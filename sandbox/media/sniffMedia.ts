@@ -1,12 +1,12 @@
 // What an uploaded file really is, judged from its first bytes (never from its name or the
 // type the client declared), and then confirmed by what ffprobe can read in it.
 import { fileTypeFromBuffer } from 'file-type';
-import { CREATE_LIMITS } from '../../shared/limits.ts';
+import { ACCEPTED_MEDIA, ACCEPTED_MEDIA_DESCRIPTION, MEDIA_SNIFF_BYTES, multipartLimitFor } from '../../shared/mediaTypes.ts';
 import type { MediaKind } from './assetStore.ts';
 import type { MediaProbe } from './ffmpeg.ts';
 
 /** How much of the file's start is held in memory to sniff it (ID3 tags and MP4 headers fit). */
-export const SNIFF_BYTES = 64 * 1024;
+export const SNIFF_BYTES = MEDIA_SNIFF_BYTES;
 
 export interface SniffedMedia {
   kind: MediaKind;
@@ -17,31 +17,23 @@ export interface SniffedMedia {
   audioOnlyType?: string;
 }
 
-/** The formats POST /assets takes, keyed by file-type's `ext`. */
-const ACCEPTED: Record<string, SniffedMedia> = {
-  png: { kind: 'image', contentType: 'image/png', extension: 'png' },
-  apng: { kind: 'image', contentType: 'image/apng', extension: 'png' },
-  jpg: { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' },
-  gif: { kind: 'image', contentType: 'image/gif', extension: 'gif' },
-  webp: { kind: 'image', contentType: 'image/webp', extension: 'webp' },
-  mp4: { kind: 'video', contentType: 'video/mp4', extension: 'mp4', audioOnlyType: 'audio/mp4' },
-  m4v: { kind: 'video', contentType: 'video/mp4', extension: 'mp4', audioOnlyType: 'audio/mp4' },
-  mov: { kind: 'video', contentType: 'video/quicktime', extension: 'mov', audioOnlyType: 'audio/mp4' },
-  webm: { kind: 'video', contentType: 'video/webm', extension: 'webm', audioOnlyType: 'audio/webm' },
-  mkv: { kind: 'video', contentType: 'video/matroska', extension: 'mkv', audioOnlyType: 'audio/matroska' },
-  wav: { kind: 'audio', contentType: 'audio/wav', extension: 'wav' },
-  mp3: { kind: 'audio', contentType: 'audio/mpeg', extension: 'mp3' },
-  mp2: { kind: 'audio', contentType: 'audio/mpeg', extension: 'mp2' },
-  ogg: { kind: 'audio', contentType: 'audio/ogg', extension: 'ogg' },
-  oga: { kind: 'audio', contentType: 'audio/ogg', extension: 'oga' },
-  opus: { kind: 'audio', contentType: 'audio/ogg', extension: 'opus' },
-  flac: { kind: 'audio', contentType: 'audio/flac', extension: 'flac' },
-  aac: { kind: 'audio', contentType: 'audio/aac', extension: 'aac' },
-  m4a: { kind: 'audio', contentType: 'audio/mp4', extension: 'm4a' },
+/** How the sandbox stores each accepted format: the file extension, and the type a sound-only video container becomes. */
+const STORAGE: Record<string, { extension: string; audioOnlyType?: string }> = {
+  apng: { extension: 'png' },
+  m4v: { extension: 'mp4', audioOnlyType: 'audio/mp4' },
+  mp4: { extension: 'mp4', audioOnlyType: 'audio/mp4' },
+  mov: { extension: 'mov', audioOnlyType: 'audio/mp4' },
+  webm: { extension: 'webm', audioOnlyType: 'audio/webm' },
+  mkv: { extension: 'mkv', audioOnlyType: 'audio/matroska' },
 };
 
+/** The formats POST /assets takes: the one table in shared/, which the app checks against too. */
+const ACCEPTED: Record<string, SniffedMedia> = Object.fromEntries(
+  Object.entries(ACCEPTED_MEDIA).map(([ext, media]) => [ext, { ...media, extension: ext, ...STORAGE[ext] }]),
+);
+
 /** The formats named in errors and in the OpenAPI document. */
-export const ACCEPTED_FORMATS = 'images (PNG, JPEG, GIF, WebP), video (MP4, QuickTime/MOV, WebM, Matroska) and audio (WAV, MP3, Ogg, FLAC, AAC, M4A)';
+export const ACCEPTED_FORMATS = ACCEPTED_MEDIA_DESCRIPTION;
 
 export type SniffResult = { ok: true; media: SniffedMedia } | { ok: false; detected: string };
 
@@ -54,9 +46,7 @@ export async function sniffMedia(head: Uint8Array): Promise<SniffResult> {
 }
 
 /** The most bytes POST /assets takes for a kind of media. */
-export function maxBytesFor(kind: MediaKind): number {
-  return kind === 'image' ? CREATE_LIMITS.imageMaxBytes : CREATE_LIMITS.videoAudioMaxBytes;
-}
+export const maxBytesFor: (kind: MediaKind) => number = multipartLimitFor;
 
 /**
  * The kind and type the file is stored as once ffprobe has read it, or null when it holds
