@@ -4,6 +4,7 @@
 // service get one of the client's own codes below.
 import { z } from 'zod';
 import { ERROR_CODES, isKnownErrorCode } from './errorCodes.ts';
+import { explainMessagingCode } from './messagingFailures.ts';
 
 export const AppErrorSchema = z.object({
   /** A stable dotted code: the service's (shared/errorCodes.ts or unknown) or the client's (CLIENT_ERROR_CODES). */
@@ -27,14 +28,25 @@ export const CLIENT_ERROR_CODES = {
   'network.timeout': 'The service did not answer in time: check the network connection, or try again later.',
   'network.connection_lost':
     'The connection dropped before the answer arrived: whether the request took effect is unknown until it is read again.',
-  'response.invalid':
-    'The service answered with something that is not a valid Create API response: check the workspace address.',
+  'response.invalid': 'The service answered with something that is not a valid answer of this API: check the workspace address.',
   'request.cancelled': 'The request was cancelled before it finished.',
   'client.closed': 'The connection to this workspace was closed (the workspace was switched or the app is quitting).',
   'client.internal': 'Something unexpected went wrong in Clipdesk: try again, and report it if it persists.',
   'file.unreadable': 'The file could not be read: check that it still exists and that Clipdesk may open it.',
   'upload.file_changed':
     'The file changed (its size or modification time) after its upload began, so the bytes already sent no longer match it: upload it again.',
+  'keychain.unavailable': 'No system keychain (Secret Service) is running, so API keys cannot be kept safely.',
+  'keychain.failed': 'The system keychain refused the operation.',
+  'keychain.entry_unreadable':
+    'A keychain entry of this workspace was not written by Clipdesk: forget its keys and enter them again.',
+  'keychain.invalid_secret': 'The key or secret is not usable: paste it again without spaces or line breaks.',
+  'tunnel.command_invalid': 'The tunnel command cannot be run as written: it must name a program and contain {port}.',
+  'tunnel.command_not_found': 'The tunnel program was not found: install it or give its full path.',
+  'tunnel.command_not_permitted': 'Clipdesk may not run the tunnel program: check its permissions.',
+  'tunnel.command_failed': 'The tunnel program could not be started.',
+  'tunnel.no_url': 'The tunnel printed no public https address in time: check its output and settings.',
+  'tunnel.exited': 'The tunnel program stopped; Clipdesk starts it again, and polls jobs meanwhile.',
+  'tunnel.secret_not_saved': 'The webhook signing secret could not be kept in the keychain, so the endpoint was removed again.',
 } as const satisfies Record<string, string>;
 
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;
@@ -47,7 +59,7 @@ export function isClientErrorCode(code: string): code is ClientErrorCode {
 export function explainErrorCode(code: string): string | null {
   if (isKnownErrorCode(code)) return ERROR_CODES[code].meaning;
   if (isClientErrorCode(code)) return CLIENT_ERROR_CODES[code];
-  return null;
+  return explainMessagingCode(code);
 }
 
 export function appError(

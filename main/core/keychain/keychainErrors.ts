@@ -1,14 +1,14 @@
 // Keychain failures as AppErrors the user can act on. keytar reports a missing
 // Secret Service (no D-Bus session, no gnome-keyring or KWallet) with terse
 // D-Bus messages; we say what is missing and what to install or start.
-import { AppFailure, appError } from '../../../shared/appError.ts';
+import { AppFailure, appError, CLIENT_ERROR_CODES } from '../../../shared/appError.ts';
 
+/** The keychain's codes; their meanings live with the client's other codes in shared/appError.ts. */
 export const KEYCHAIN_ERROR_CODES = {
-  'keychain.unavailable': 'No system keychain (Secret Service) is running, so API keys cannot be kept safely.',
-  'keychain.failed': 'The system keychain refused the operation.',
-  'keychain.entry_unreadable':
-    'A keychain entry of this workspace was not written by Clipdesk: forget its keys and enter them again.',
-  'keychain.invalid_secret': 'The key or secret is not usable: paste it again without spaces or line breaks.',
+  'keychain.unavailable': CLIENT_ERROR_CODES['keychain.unavailable'],
+  'keychain.failed': CLIENT_ERROR_CODES['keychain.failed'],
+  'keychain.entry_unreadable': CLIENT_ERROR_CODES['keychain.entry_unreadable'],
+  'keychain.invalid_secret': CLIENT_ERROR_CODES['keychain.invalid_secret'],
 } as const;
 
 export type KeychainErrorCode = keyof typeof KEYCHAIN_ERROR_CODES;
