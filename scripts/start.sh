@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# `npm start`: installs Node 24 and the dependencies where needed, then starts Clipdesk.
-# Until the app shell lands this starts the bundled sandbox (the local workspace).
+# `npm start`: installs Node 24 and the dependencies where needed, builds, then starts
+# Clipdesk with the local workspace by default (scripts/launch.sh: the Electron app where
+# its binary is installed, else browser mode, saying so and printing the URL to open).
+# Extra arguments go to browser mode, e.g. `npm start -- --port 8080 --user-data <dir>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v ffmpeg >/dev/null || bash scripts/system-deps.sh
 source scripts/node24.sh
 source scripts/npm-deps.sh
-data="${CLIPDESK_DATA:-${XDG_DATA_HOME:-$HOME/.local/share}/clipdesk}/sandbox"
-echo "clipdesk: the app shell is not built yet; starting the local sandbox (data in $data)" >&2
-exec node sandbox/main.ts --port "${CLIPDESK_SANDBOX_PORT:-0}" --data "$data" "$@"
+npm run --silent build >/dev/null
+
+if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null; then
+  exec bash scripts/launch.sh "$@"
+fi
+# No desktop session, so no Secret Service to keep keys in: one is started for this run,
+# its keyring in a temporary folder under a random password. The local workspace gets its
+# key afresh at each start; keys of remote accounts entered now are gone when it stops.
+echo "clipdesk: no D-Bus session here: starting a private Secret Service for this run (keys of remote accounts will not be kept)" >&2
+keyring="$(mktemp -d)"
+trap 'rm -rf "$keyring"' EXIT
+CLIPDESK_PRIVATE_KEYRING="$keyring" dbus-run-session -- bash scripts/launch.sh "$@"

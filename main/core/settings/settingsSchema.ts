@@ -86,7 +86,8 @@ export const remoteWorkspaceSchema = z.object({
   ...workspaceCommon,
   kind: z.literal('remote'),
   createBaseUrl: baseUrl('The Create API base URL'),
-  messagingBaseUrl: baseUrl('The Messaging API base URL'),
+  /** null: no Messaging API is set up for this account (the Messaging screen asks for it). */
+  messagingBaseUrl: baseUrl('The Messaging API base URL').nullable().default(null),
 });
 
 export const workspaceSchema = z.discriminatedUnion('kind', [localWorkspaceSchema, remoteWorkspaceSchema]);

@@ -1,0 +1,105 @@
+// Browser mode's server (DESIGN.md): the built renderer and the contract's WebSocket on
+// 127.0.0.1 only. The socket is guarded by a random per-launch token (in the URL printed
+// at start), an Origin check (only this server's own page) and a Host check (no DNS
+// rebinding); clients that are not on this computer are refused outright.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { WIRE_MAX_FRAME_BYTES, WIRE_PATH } from '../../shared/ipcWire.ts';
+import type { Core } from '../core/app/createCore.ts';
+import { bindSocket } from './socketBinding.ts';
+import { serveStatic } from './staticFiles.ts';
+
+export const HOST = '127.0.0.1';
+
+export interface BrowserServerOptions {
+  readonly core: Pick<Core, 'dispatch' | 'events'>;
+  /** The built renderer (dist/renderer). */
+  readonly rendererDir: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface BrowserServer {
+  /** http://127.0.0.1:<port>/?token=… : the page to open. */
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function sameSecret(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const log = options.log ?? (() => {});
+  const token = randomBytes(32).toString('base64url');
+  let origin = '';
+  let host = '';
+
+  /** Loopback peer and our own Host header: anything else never reaches the app. */
+  const trusted = (req: IncomingMessage) => isLoopback(req.socket.remoteAddress) && req.headers.host === host;
+
+  const server = createServer((req, res) => {
+    if (!trusted(req)) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
+      return;
+    }
+    try {
+      serveStatic(options.rendererDir, origin, req, res);
+    } catch {
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
+    }
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_FRAME_BYTES });
+  server.on('upgrade', (req, socket, head) => {
+    const url = URL.parse(req.url ?? '', origin);
+    if (!trusted(req)) return refuse(socket, 403, 'Forbidden');
+    if (!url || url.pathname !== WIRE_PATH) return refuse(socket, 404, 'Not Found');
+    if (req.headers.origin !== origin) {
+      log(`refused a WebSocket from origin ${String(req.headers.origin).slice(0, 100)}`);
+      return refuse(socket, 403, 'Forbidden');
+    }
+    if (!sameSecret(url.searchParams.get('token'), token)) {
+      log('refused a WebSocket without the launch token');
+      return refuse(socket, 401, 'Unauthorized');
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => bindSocket(ws, options.core, log));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  host = `${HOST}:${port}`;
+  origin = `http://${host}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    async close() {
+      for (const client of sockets.clients) client.close(1001, 'Clipdesk is stopping.');
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

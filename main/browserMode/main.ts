@@ -1,0 +1,74 @@
+// `npm run start:browser -- [--user-data <dir>] [--port <n>]`: the core and the renderer in
+// a browser, for machines without the Electron binary (and the e2e tests). Prints one line
+// `CLIPDESK BROWSER READY {json}` with the URL to open; stops cleanly (the local sandbox too)
+// on SIGINT or SIGTERM.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/app/createCore.ts';
+import { startBrowserServer } from './browserServer.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const USAGE = 'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>]';
+
+function fail(message: string): never {
+  process.stderr.write(`clipdesk: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+let values: { 'user-data'?: string; port?: string; help?: boolean };
+try {
+  values = parseArgs({
+    options: { 'user-data': { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const port = Number(values.port ?? '0');
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+const defaultData = join(process.env.XDG_DATA_HOME || join(homedir(), '.local/share'), 'clipdesk');
+const userDataDir = resolve(values['user-data'] ?? process.env.CLIPDESK_DATA ?? defaultData);
+const rendererDir = join(ROOT, 'dist/renderer');
+if (!existsSync(join(rendererDir, 'index.html'))) fail('the renderer is not built: run `npm run build` first');
+
+const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const core = createCore({
+  userDataDir,
+  env: process.env,
+  mode: 'browser',
+  version,
+  sandboxScript: join(ROOT, 'sandbox/main.ts'),
+  log,
+});
+let server;
+try {
+  server = await startBrowserServer({ core, rendererDir, port, log });
+} catch (err) {
+  await core.close();
+  fail(`could not listen on 127.0.0.1:${port}: ${(err as Error).message}`);
+}
+process.stdout.write(
+  `CLIPDESK BROWSER READY ${JSON.stringify({ url: server.url, port: server.port, userDataDir, pid: process.pid })}\n`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    const running = server;
+    void (async () => {
+      await running.close();
+      await core.close();
+      process.exit(0);
+    })();
+  });
+}

@@ -1,0 +1,70 @@
+// Serves the built renderer (dist/renderer) to the browser: only files inside that folder,
+// only GET and HEAD, with a strict Content-Security-Policy on the page.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+/** The page's policy: its own scripts and styles only, and a socket to this server only. */
+export function contentSecurityPolicy(origin: string): string {
+  const socket = origin.replace(/^http:/, 'ws:');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' blob: data:",
+    "media-src 'self' blob:",
+    `connect-src 'self' ${socket}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  // The page's URL carries the launch token: it must never travel in a Referer.
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+export function serveStatic(rootDir: string, origin: string, req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { ...COMMON_HEADERS, allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
+  const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
+  const file = normalize(join(rootDir, relative));
+  if (!file.startsWith(rootDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { ...COMMON_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  const isPage = extname(file) === '.html';
+  res.writeHead(200, {
+    ...COMMON_HEADERS,
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': statSync(file).size,
+    // Hashed assets may be cached; the page is read fresh so a rebuild is picked up.
+    'cache-control': isPage ? 'no-store' : 'private, max-age=3600',
+    ...(isPage ? { 'content-security-policy': contentSecurityPolicy(origin) } : {}),
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}

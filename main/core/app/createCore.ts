@@ -1,0 +1,215 @@
+// The composition root (DESIGN.md): builds every core part once, with explicit
+// dependencies, and hands the transports (the Electron shell, browser mode) one object:
+// `handlers` for every request of the contract (each validates its argument), the event
+// bus, and close(). Plain Node: tests and browser mode run it as it is.
+import { join, resolve } from 'node:path';
+import type { IpcReply } from '../../../shared/ipc.ts';
+import { openJournal } from '../journal/journal.ts';
+import { Keychain } from '../keychain/keychain.ts';
+import { DEFAULT_KEYCHAIN_SERVICE, KeytarSecretStore } from '../keychain/keytarSecretStore.ts';
+import type { SecretStore } from '../keychain/secretStore.ts';
+import { ConfSettingsBackend } from '../settings/settingsBackend.ts';
+import { LOCAL_WORKSPACE_ID, type WindowState } from '../settings/settingsSchema.ts';
+import { openSettings } from '../settings/settingsService.ts';
+import { checkedHandlers, dispatchRequest, type CheckedHandlers } from './dispatch.ts';
+import { createEventBus, type EventBus } from './eventBus.ts';
+import { firstLaunchMarker } from './firstLaunch.ts';
+import type { HandlerContext } from './handlerContext.ts';
+import { JobsCoordinator } from './jobsCoordinator.ts';
+import { createLocalSandbox, type SandboxKeys } from './localSandbox.ts';
+import { serviceHandlers } from './serviceHandlers.ts';
+import { createStreamedUploads } from './streamedUploads.ts';
+import { UploadsCoordinator } from './uploadsCoordinator.ts';
+import type { WebhooksEngine, WebhooksFactory } from './webhooksSeam.ts';
+import { workHandlers } from './workHandlers.ts';
+import { workspaceHandlers } from './workspaceHandlers.ts';
+import { WorkspaceRuntime } from './workspaceRuntime.ts';
+
+export interface CoreOptions {
+  /** The app's data folder: settings, the journal, the local sandbox's data, staged files. */
+  readonly userDataDir: string;
+  /** Where secrets are kept; by default the OS keychain through keytar. */
+  readonly secretStore?: SecretStore;
+  /**
+   * Read for: CLIPDESK_KEYCHAIN_SERVICE (the keychain service name; tests use their own),
+   * CLIPDESK_SANDBOX_JOB_SECONDS (how long the local sandbox's jobs take).
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly mode?: 'electron' | 'browser';
+  readonly version?: string;
+  /** sandbox/main.ts; by default found beside main/ in this checkout. */
+  readonly sandboxScript?: string;
+  /** The program that runs the sandbox (node, or Electron as Node); by default this process's. */
+  readonly execPath?: string;
+  /** The webhook receiver and tunnel, once their integration lands (webhooksSeam.ts); until then jobs are polled. */
+  readonly webhooks?: WebhooksFactory;
+  readonly log?: (line: string) => void;
+}
+
+export interface Core {
+  /** One per contract request; each validates its argument and throws AppFailure. */
+  readonly handlers: CheckedHandlers;
+  readonly events: Pick<EventBus, 'subscribe'>;
+  /** A request from a transport: never throws, answers an IpcReply. */
+  dispatch(name: unknown, arg: unknown): Promise<IpcReply>;
+  /** Where the window was (the Electron shell restores and saves it; settings keep it). */
+  readonly windowState: { read(): WindowState; save(state: Partial<WindowState>): void };
+  close(): Promise<void>;
+}
+
+const DEFAULT_SANDBOX_SCRIPT = resolve(import.meta.dirname, '../../../sandbox/main.ts');
+
+export function createCore(options: CoreOptions): Core {
+  const env = options.env ?? {};
+  const log = options.log ?? (() => {});
+  const userDataDir = resolve(options.userDataDir);
+
+  const settings = openSettings(new ConfSettingsBackend({ cwd: userDataDir }));
+  if (settings.warning) log(`settings: ${settings.warning.message}`);
+  const keychain = new Keychain(
+    options.secretStore ?? new KeytarSecretStore(env.CLIPDESK_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE),
+  );
+  const journal = openJournal({ dataDir: userDataDir });
+  const recovered = journal.recoverAtStartup();
+  if (recovered.unknownSubmissions > 0)
+    log(`journal: ${recovered.unknownSubmissions} message submissions have an unknown outcome`);
+  const events = createEventBus(log);
+  const firstLaunch = firstLaunchMarker(userDataDir);
+
+  const local = settings.get().workspaces.find((w) => w.id === LOCAL_WORKSPACE_ID);
+  const jobSeconds = env.CLIPDESK_SANDBOX_JOB_SECONDS;
+  const localSandbox = createLocalSandbox({
+    script: options.sandboxScript ?? DEFAULT_SANDBOX_SCRIPT,
+    execPath: options.execPath,
+    dataDir: (local?.kind === 'local' && local.dataFolder) || join(userDataDir, 'sandbox'),
+    port: local?.kind === 'local' ? local.port : 0,
+    extraArgs: jobSeconds ? ['--job-seconds', jobSeconds] : [],
+    saveKeys: (keys) => saveLocalKeys(keychain, keys),
+    onUnexpectedExit: (detail) => {
+      log(detail);
+      runtime.sandboxStopped(detail);
+    },
+    log,
+  });
+
+  // The runtime's callbacks name parts made just below: it calls them only once a workspace is active.
+  const runtime = new WorkspaceRuntime({
+    settings,
+    keychain,
+    events,
+    localSandbox,
+    // Back online (or the local sandbox came back on another port): the outbox drains, uploads go on.
+    onOnline: (workspaceId) => {
+      void jobs.activate(workspaceId).catch(() => {});
+      void uploads.activate(workspaceId).catch(() => {});
+    },
+    onActivated: (workspaceId) => {
+      void jobs.activate(workspaceId).catch(() => {});
+      void uploads.activate(workspaceId).catch(() => {});
+      webhooks?.activate(workspaceId);
+    },
+    log,
+  });
+
+  function pendingCounts(workspaceId: string) {
+    const open = journal.intents.listOpen(workspaceId);
+    return {
+      openIntents: open.length,
+      pendingIntents: open.filter((intent) => intent.state === 'pending').length,
+      uploads: uploads.openCount(workspaceId) + streams.openCount(workspaceId),
+    };
+  }
+
+  function pendingChanged(workspaceId: string): void {
+    events.emit('pending.changed', { workspaceId, pending: pendingCounts(workspaceId) });
+  }
+
+  const jobs = new JobsCoordinator({ journal, runtime, events, queueChanged: pendingChanged, log });
+  const uploads = new UploadsCoordinator({
+    journal,
+    runtime,
+    events,
+    changed: pendingChanged,
+    resumedStagedFile: (path) =>
+      streams.isStaged(path) ? (done) => void done.finally(() => streams.discard(path)).catch(() => {}) : null,
+    log,
+  });
+  const openUploadFiles = new Set(
+    settings.get().workspaces.flatMap((w) => journal.uploads.listOpen(w.id).map((session) => session.filePath)),
+  );
+  const streams = createStreamedUploads({
+    stagingDir: join(userDataDir, 'staging'),
+    startUpload: (workspaceId, request, settled) => uploads.start(workspaceId, request, settled),
+    changed: pendingChanged,
+    stillNeeded: (path) => openUploadFiles.has(path),
+  });
+  const webhooks: WebhooksEngine | null =
+    options.webhooks?.({
+      journal,
+      keychain,
+      workspace: (workspaceId) => runtime.workspace(workspaceId),
+      baseUrlOf: (workspaceId) => runtime.baseUrlOf(workspaceId),
+      budgetFor: (workspaceId) => runtime.budgetFor(workspaceId),
+      apiKeyReader: (workspaceId) => runtime.apiKeyReader(workspaceId),
+      onVerifiedEvent: (workspaceId, event) => {
+        const service = jobs.current();
+        if (service?.workspaceId === workspaceId) service.onWebhookEvent(event);
+      },
+      log,
+    }) ?? null;
+
+  const ctx: HandlerContext = {
+    mode: options.mode ?? 'browser',
+    version: options.version ?? '0.0.0',
+    settings,
+    keychain,
+    journal,
+    events,
+    runtime,
+    firstLaunch,
+    streams,
+    uploads,
+    jobs,
+    pendingCounts,
+  };
+  const handlers = checkedHandlers({ ...workspaceHandlers(ctx), ...serviceHandlers(ctx), ...workHandlers(ctx) });
+
+  // Until the user has chosen a workspace nothing starts: the first-launch screen decides.
+  if (!firstLaunch.isFirstLaunch()) runtime.start();
+
+  let closing: Promise<void> | null = null;
+  return {
+    handlers,
+    events,
+    dispatch: (name, arg) => dispatchRequest(handlers, name, arg, log),
+    windowState: {
+      read: () => settings.get().window,
+      save: (state) => {
+        try {
+          settings.setWindowState(state);
+        } catch (err) {
+          log(`window state not saved: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      },
+    },
+    close() {
+      closing ??= (async () => {
+        await streams.close();
+        await Promise.allSettled([jobs.close(), uploads.close(), webhooks?.close()]);
+        await runtime.close();
+        await localSandbox.stop();
+        journal.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The sandbox prints its keys at each start; they go to the keychain (written only when they changed). */
+async function saveLocalKeys(keychain: Keychain, keys: SandboxKeys): Promise<void> {
+  const current = await keychain.readSecretForRequest(LOCAL_WORKSPACE_ID, { kind: 'createApiKey' });
+  if (current !== keys.apiKey) await keychain.store(LOCAL_WORKSPACE_ID, { kind: 'createApiKey' }, keys.apiKey);
+  const messaging = await keychain.readSecretForRequest(LOCAL_WORKSPACE_ID, { kind: 'messagingApiKey' });
+  if (messaging !== keys.messagingApiKey)
+    await keychain.store(LOCAL_WORKSPACE_ID, { kind: 'messagingApiKey' }, keys.messagingApiKey);
+}

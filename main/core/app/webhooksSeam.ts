@@ -1,0 +1,32 @@
+// Where the webhooks (main/core/webhooks: receiver, tunnel, endpoint keeper) plug into the
+// composition root, once their integration lands: createCore takes a factory, calls
+// activate() whenever a workspace becomes the active one, and hands every verified event
+// to the jobs service of that workspace (a job a webhook says ended is not polled again).
+import type { JobWebhookEvent } from '../jobs/webhookJobEvent.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { Keychain } from '../keychain/keychain.ts';
+import type { RateBudget } from '../rate/rateBudget.ts';
+import type { Workspace } from '../settings/settingsSchema.ts';
+
+export interface WebhooksDeps {
+  readonly journal: Journal;
+  /** Each endpoint's signing secret is kept here (webhookSecret), never elsewhere. */
+  readonly keychain: Keychain;
+  readonly workspace: (workspaceId: string) => Workspace;
+  /** The workspace's Create API address now (the local sandbox is started first). */
+  readonly baseUrlOf: (workspaceId: string) => Promise<string>;
+  /** Registering endpoints spends the same key's budget as everything else. */
+  readonly budgetFor: (workspaceId: string) => RateBudget;
+  readonly apiKeyReader: (workspaceId: string) => () => Promise<string>;
+  /** A verified, first-seen event: forwarded to the active workspace's jobs service. */
+  readonly onVerifiedEvent: (workspaceId: string, event: JobWebhookEvent) => void;
+  readonly log: (line: string) => void;
+}
+
+export interface WebhooksEngine {
+  /** The workspace became the active one: receive its deliveries (per its tunnel setting). */
+  activate(workspaceId: string): void;
+  close(): Promise<void>;
+}
+
+export type WebhooksFactory = (deps: WebhooksDeps) => WebhooksEngine;

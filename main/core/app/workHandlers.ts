@@ -1,0 +1,61 @@
+// Paid work and files: a generation or an export is journaled as an intent (with its
+// idempotency key) before anything is sent, and the jobs service's outbox sends it; uploads
+// go to the uploader, and a file that exists only in the page is streamed in first. Also
+// the status bar's one request.
+import type { ContractHandlers } from '../../../shared/ipc.ts';
+import { summarizeIntent } from '../jobs/jobsContext.ts';
+import { appFailure } from './appErrors.ts';
+import type { HandlerContext } from './handlerContext.ts';
+import { trackedJobView } from './views.ts';
+
+type WorkRequests =
+  | 'generations.submit'
+  | 'exports.submit'
+  | 'jobs.list'
+  | 'jobs.cancelIntent'
+  | 'assets.upload'
+  | 'assets.streamBegin'
+  | 'assets.streamChunk'
+  | 'assets.streamEnd'
+  | 'assets.streamAbort'
+  | 'status.get';
+
+export function workHandlers(ctx: HandlerContext): Pick<ContractHandlers, WorkRequests> {
+  const { runtime, journal, streams } = ctx;
+  return {
+    'generations.submit': ({ input }) => ctx.jobs.submit(runtime.activeId(), 'generation', input),
+    'exports.submit': ({ input }) => ctx.jobs.submit(runtime.activeId(), 'export', input),
+
+    async 'jobs.list'() {
+      const workspaceId = runtime.activeId();
+      return {
+        intents: journal.intents.listOpen(workspaceId).map(summarizeIntent),
+        jobs: journal.jobs.listToPoll(workspaceId).map(trackedJobView),
+      };
+    },
+
+    async 'jobs.cancelIntent'({ intentId }) {
+      if (!journal.intents.get(intentId))
+        throw appFailure('intent.not_found', `No job request has the id "${intentId}".`);
+      return { cancelled: ctx.jobs.cancel(intentId) };
+    },
+
+    'assets.upload': (request) => ctx.uploads.start(runtime.activeId(), request),
+
+    'assets.streamBegin': (begin) => streams.begin(runtime.activeId(), begin),
+    'assets.streamChunk': ({ streamId, offset, data }) => streams.chunk(streamId, offset, data),
+    'assets.streamEnd': ({ streamId }) => streams.end(streamId),
+    'assets.streamAbort': ({ streamId }) => streams.abort(streamId),
+
+    async 'status.get'() {
+      const workspaceId = runtime.activeId();
+      return {
+        workspace: await runtime.view(workspaceId),
+        connection: runtime.connection(),
+        budget: runtime.budgetFor(workspaceId).snapshot(),
+        walletUsd: runtime.walletUsd(workspaceId),
+        pending: ctx.pendingCounts(workspaceId),
+      };
+    },
+  };
+}

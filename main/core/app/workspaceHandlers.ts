@@ -1,0 +1,161 @@
+// The workspace requests: choosing the local sandbox or a remote account, switching, and
+// the keys. A key is checked with GET /me before it is saved, and saved only in the keychain;
+// what comes back is its last four and expiry.
+import { randomBytes } from 'node:crypto';
+import { AppFailure, appError } from '../../../shared/appError.ts';
+import type { AddRemoteWorkspace, ContractHandlers } from '../../../shared/ipc.ts';
+import { LOCAL_WORKSPACE_ID, remoteWorkspaceSchema, type RemoteWorkspace } from '../settings/settingsSchema.ts';
+import type { HandlerContext } from './handlerContext.ts';
+import { keyStatus } from './views.ts';
+
+type WorkspaceRequests =
+  | 'app.state'
+  | 'workspaces.list'
+  | 'workspaces.current'
+  | 'workspaces.useLocal'
+  | 'workspaces.addRemote'
+  | 'workspaces.switch'
+  | 'workspaces.keyStatus'
+  | 'workspaces.forgetKey'
+  | 'workspaces.replaceKey';
+
+const SECRET_KIND = { create: 'createApiKey', messaging: 'messagingApiKey' } as const;
+
+/** The spec's base address is the host root plus /api/v1: a bare host gets it added. */
+export function normaliseBaseUrl(raw: string, apiPath: string | null): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  const url = URL.parse(trimmed);
+  if (url && apiPath !== null && (url.pathname === '' || url.pathname === '/')) return `${trimmed}${apiPath}`;
+  return trimmed;
+}
+
+function newWorkspaceId(name: string, taken: readonly string[]): string {
+  const slug =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'account';
+  for (;;) {
+    const id = `${slug}-${randomBytes(3).toString('hex')}`;
+    if (!taken.includes(id)) return id;
+  }
+}
+
+function remoteWorkspace(ctx: HandlerContext, input: AddRemoteWorkspace): RemoteWorkspace {
+  if (input.messagingApiKey !== undefined && input.messagingBaseUrl === undefined) {
+    throw new AppFailure(
+      appError('request.invalid', 'messagingBaseUrl: give the Messaging API base URL with its key.'),
+    );
+  }
+  const taken = ctx.settings.get().workspaces.map((w) => w.id);
+  const parsed = remoteWorkspaceSchema.safeParse({
+    id: newWorkspaceId(input.name, taken),
+    name: input.name,
+    kind: 'remote',
+    createBaseUrl: normaliseBaseUrl(input.createBaseUrl, '/api/v1'),
+    messagingBaseUrl: input.messagingBaseUrl === undefined ? null : normaliseBaseUrl(input.messagingBaseUrl, null),
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new AppFailure(appError('request.invalid', problems.join('; ')));
+  }
+  return parsed.data;
+}
+
+export function workspaceHandlers(ctx: HandlerContext): Pick<ContractHandlers, WorkspaceRequests> {
+  const { runtime, settings, keychain, firstLaunch } = ctx;
+
+  return {
+    async 'app.state'() {
+      return {
+        firstLaunch: firstLaunch.isFirstLaunch(),
+        mode: ctx.mode,
+        version: ctx.version,
+        activeWorkspace: await runtime.view(runtime.activeId()),
+        settingsWarning: settings.warning?.message ?? null,
+      };
+    },
+
+    'workspaces.list': () => runtime.views(),
+
+    'workspaces.current': () => runtime.view(runtime.activeId()),
+
+    async 'workspaces.useLocal'() {
+      if (!settings.get().workspaces.some((w) => w.id === LOCAL_WORKSPACE_ID)) {
+        settings.saveWorkspace({
+          id: LOCAL_WORKSPACE_ID,
+          name: 'Local sandbox',
+          kind: 'local',
+          tunnel: { mode: 'loopback' },
+        });
+      }
+      // Started first, so the workspace is ready (and its key in the keychain) when the screen shows it.
+      await runtime.clientFor(LOCAL_WORKSPACE_ID);
+      const view = await runtime.activate(LOCAL_WORKSPACE_ID);
+      firstLaunch.markDone();
+      return view;
+    },
+
+    async 'workspaces.addRemote'(input) {
+      const workspace = remoteWorkspace(ctx, input);
+      const checked = await runtime.checkKey(workspace.id, workspace.createBaseUrl, input.apiKey);
+      try {
+        await keychain.store(workspace.id, { kind: 'createApiKey' }, input.apiKey, {
+          expiresAt: checked.me.key?.expiresAt ?? null,
+        });
+        if (input.messagingApiKey !== undefined)
+          await keychain.store(workspace.id, { kind: 'messagingApiKey' }, input.messagingApiKey);
+        settings.saveWorkspace(workspace);
+      } catch (err) {
+        checked.discard();
+        await keychain.forgetWorkspace(workspace.id).catch(() => false);
+        throw err;
+      }
+      checked.adopt();
+      const view = await runtime.activate(workspace.id);
+      firstLaunch.markDone();
+      return view;
+    },
+
+    async 'workspaces.switch'({ workspaceId }) {
+      const view = await runtime.activate(workspaceId);
+      firstLaunch.markDone();
+      return view;
+    },
+
+    async 'workspaces.keyStatus'({ workspaceId }) {
+      runtime.workspace(workspaceId);
+      const secrets = await keychain.describe(workspaceId);
+      return { create: keyStatus(secrets.createApiKey), messaging: keyStatus(secrets.messagingApiKey) };
+    },
+
+    async 'workspaces.forgetKey'({ workspaceId, which }) {
+      runtime.workspace(workspaceId);
+      await keychain.forget(workspaceId, { kind: SECRET_KIND[which] });
+      if (which === 'create') runtime.forgetKeyState(workspaceId);
+      return keyStatus((await keychain.describe(workspaceId))[SECRET_KIND[which]]);
+    },
+
+    async 'workspaces.replaceKey'({ workspaceId, which, apiKey }) {
+      runtime.workspace(workspaceId);
+      if (which === 'messaging') {
+        // The Messaging API has no identity call to check a key with; it is checked on first use.
+        return keyStatus(await keychain.store(workspaceId, { kind: 'messagingApiKey' }, apiKey));
+      }
+      const checked = await runtime.checkKey(workspaceId, await runtime.baseUrlOf(workspaceId), apiKey);
+      let stored;
+      try {
+        stored = await keychain.store(workspaceId, { kind: 'createApiKey' }, apiKey, {
+          expiresAt: checked.me.key?.expiresAt ?? null,
+        });
+      } catch (err) {
+        checked.discard();
+        throw err;
+      }
+      checked.adopt();
+      return keyStatus(stored);
+    },
+  };
+}

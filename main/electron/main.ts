@@ -1,0 +1,80 @@
+// The Electron shell: app lifecycle, the single-instance lock, the one window, menus, and
+// the contract bound to the core (DESIGN.md: main/ is the only place that imports
+// 'electron'; everything else is main/core, which runs the same in browser mode).
+// Bundled by `npm run build` into dist/main/main.js (package.json "main").
+import { join } from 'node:path';
+import { app, type BrowserWindow } from 'electron';
+import { createCore, type Core } from '../core/app/createCore.ts';
+import { bindWindow } from '../ipc/electronIpc.ts';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
+import { installMenu } from './menu.ts';
+import { createMainWindow, denyAllPermissions } from './window.ts';
+
+const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Clipdesk runs on this data folder: it is brought to the front instead.
+  app.quit();
+} else {
+  registerAppScheme();
+  let core: Core | null = null;
+  let window: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    // No page may open another page or a webview, whatever frame it comes from.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  void app.whenReady().then(() => {
+    const root = app.getAppPath();
+    denyAllPermissions();
+    serveRenderer(join(root, 'dist/renderer'));
+    installMenu({ isDev: !app.isPackaged });
+    core = createCore({
+      userDataDir: app.getPath('userData'),
+      env: process.env,
+      mode: 'electron',
+      version: app.getVersion(),
+      sandboxScript: join(root, 'sandbox/main.ts'),
+      // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
+      execPath: process.execPath,
+      log,
+    });
+    const opened = core;
+    const saved = opened.windowState.read();
+    window = createMainWindow({ preloadPath: join(root, 'dist/preload/preload.cjs'), bounds: saved });
+    if (saved.maximized) window.maximize();
+    const shown = window;
+    shown.on('close', () => {
+      const { x, y, width, height } = shown.getNormalBounds();
+      opened.windowState.save({ x, y, width, height, maximized: shown.isMaximized() });
+    });
+    const binding = bindWindow(window, opened, APP_ORIGIN, log);
+    window.on('closed', () => {
+      binding.unbind();
+      window = null;
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed || !core) return;
+    // The local sandbox and the journal are closed before the process ends.
+    event.preventDefault();
+    const closing = core;
+    core = null;
+    void closing.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
+}

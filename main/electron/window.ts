@@ -1,0 +1,63 @@
+// The one app window, locked down (STYLE.md "Isolation that is real"): context isolation,
+// the renderer sandbox, no Node, web security on; it never navigates away or opens another
+// window (http(s) links go to the system browser), and every permission request is denied.
+import { BrowserWindow, session, shell } from 'electron';
+import { APP_INDEX_URL, APP_ORIGIN } from './appProtocol.ts';
+
+export interface WindowBounds {
+  x: number | null;
+  y: number | null;
+  width: number;
+  height: number;
+}
+
+function openExternally(url: string): void {
+  const parsed = URL.parse(url);
+  if (parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:'))
+    void shell.openExternal(parsed.toString());
+}
+
+/** Once per app: no permission (camera, notifications, …) is ever granted to the page. */
+export function denyAllPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+}
+
+export function createMainWindow(options: { preloadPath: string; bounds: WindowBounds }): BrowserWindow {
+  const { bounds } = options;
+  const window = new BrowserWindow({
+    ...(bounds.x !== null && bounds.y !== null ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.width,
+    height: bounds.height,
+    minWidth: 800,
+    minHeight: 500,
+    show: false,
+    title: 'Clipdesk',
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  const contents = window.webContents;
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (url.startsWith(`${APP_ORIGIN}/`)) return;
+    event.preventDefault();
+    openExternally(url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_INDEX_URL);
+  return window;
+}

@@ -1,0 +1,75 @@
+// The shell: the first-launch screen until a workspace is chosen, then the left rail, the
+// current screen, the status bar and the toasts.
+import { useEffect } from 'react';
+import { LeftRail } from './components/LeftRail.tsx';
+import { StatusBar } from './components/StatusBar.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { listenToMain } from './events.ts';
+import { FirstLaunch } from './screens/FirstLaunch.tsx';
+import { PlaceholderScreen } from './screens/PlaceholderScreen.tsx';
+import { ProjectsScreen } from './screens/ProjectsScreen.tsx';
+import { useConnection } from './stores/connectionStore.ts';
+import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
+import { useWorkspace } from './stores/workspaceStore.ts';
+
+const ABOUT: Record<Exclude<ScreenName, 'Projects'>, string> = {
+  Media: 'The media of your projects: drop files here to upload them.',
+  Generate: 'Generate images, video and audio from a prompt.',
+  Timeline: 'Edit the timeline of a project.',
+  Exports: 'Render a project to a video file.',
+  Jobs: 'Every job: queued, running and finished, and the work waiting for the service.',
+  Messaging: 'Contacts, calendar events and messages.',
+  Settings: 'Workspaces, keys and preferences.',
+};
+
+function CurrentScreen() {
+  const screen = useNavigation((s) => s.screen);
+  if (screen === 'Projects') return <ProjectsScreen />;
+  return <PlaceholderScreen name={screen} about={ABOUT[screen]} />;
+}
+
+export function App() {
+  const firstLaunch = useWorkspace((s) => s.firstLaunch);
+  const workspaceId = useWorkspace((s) => s.workspace?.id);
+  const load = useWorkspace((s) => s.load);
+  const refreshStatus = useConnection((s) => s.refresh);
+
+  useEffect(() => {
+    const stop = listenToMain();
+    void load();
+    return stop;
+  }, [load]);
+
+  useEffect(() => {
+    if (firstLaunch === false) void refreshStatus();
+  }, [firstLaunch, workspaceId, refreshStatus]);
+
+  if (firstLaunch === null) {
+    return (
+      <>
+        <p className="loading" role="status">
+          Starting Clipdesk…
+        </p>
+        <Toasts />
+      </>
+    );
+  }
+  if (firstLaunch) {
+    return (
+      <>
+        <FirstLaunch />
+        <Toasts />
+      </>
+    );
+  }
+  return (
+    <div className="shell">
+      <LeftRail />
+      <main className="content">
+        <CurrentScreen />
+      </main>
+      <StatusBar />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// Browser mode's window.clipdesk: the same contract over the token-guarded WebSocket that
+// main/browserMode serves. Requests wait for their reply by id; events go to listeners by
+// name; when the socket drops, waiting requests fail with client.closed and it reconnects.
+import { appError } from '../../shared/appError.ts';
+import { isRequestName, type ClipdeskApi } from '../../shared/ipc.ts';
+import { ServerFrameSchema, WIRE_PATH, type RequestFrame } from '../../shared/ipcWire.ts';
+
+const TOKEN_KEY = 'clipdesk.token';
+const RECONNECT_MS = 2_000;
+
+/** The launch token: from the URL the first time (then removed from the address bar), else from this tab's storage. */
+export function takeLaunchToken(): string | null {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Resolves once the socket is open; rejects when the first connection fails. */
+export function connectSocketClipdesk(
+  token: string,
+  onConnectionChange?: (open: boolean) => void,
+): Promise<ClipdeskApi> {
+  const url = `ws://${window.location.host}${WIRE_PATH}?token=${encodeURIComponent(token)}`;
+  const waiting = new Map<number, Waiting>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+  let socket: WebSocket;
+
+  function open(first: boolean, resolve?: () => void, reject?: (error: unknown) => void): void {
+    socket = new WebSocket(url);
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      onConnectionChange?.(true);
+      resolve?.();
+    };
+    socket.onmessage = (message) => {
+      let frame;
+      try {
+        frame = ServerFrameSchema.parse(JSON.parse(String(message.data)));
+      } catch {
+        return; // not ours to read: ignored
+      }
+      if (frame.type === 'reply') {
+        const entry = waiting.get(frame.id);
+        waiting.delete(frame.id);
+        if (!entry) return;
+        if (frame.reply.ok) entry.resolve(frame.reply.value);
+        else entry.reject(frame.reply.error);
+      } else {
+        for (const listener of listeners.get(frame.name) ?? []) listener(frame.payload);
+      }
+    };
+    socket.onclose = () => {
+      for (const entry of waiting.values())
+        entry.reject(appError('client.closed', 'The connection to Clipdesk closed before the answer came: try again.'));
+      waiting.clear();
+      if (first && !opened) {
+        reject?.(
+          appError(
+            'network.unreachable',
+            'Cannot reach Clipdesk: is `npm run start:browser` still running? Open the URL it printed.',
+          ),
+        );
+        return;
+      }
+      onConnectionChange?.(false);
+      setTimeout(() => open(false), RECONNECT_MS);
+    };
+  }
+
+  const api: ClipdeskApi = {
+    invoke(name, ...args) {
+      if (!isRequestName(name))
+        return Promise.reject(appError('ipc.unknown_request', `There is no request "${String(name)}".`));
+      if (socket.readyState !== WebSocket.OPEN)
+        return Promise.reject(appError('client.closed', 'Clipdesk is reconnecting: try again in a moment.'));
+      const id = nextId++;
+      const frame: RequestFrame = { type: 'request', id, name, ...(args[0] === undefined ? {} : { arg: args[0] }) };
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        socket.send(JSON.stringify(frame));
+      });
+    },
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      const forward = listener as (payload: unknown) => void;
+      set.add(forward);
+      return () => void set.delete(forward);
+    },
+  };
+
+  return new Promise((resolve, reject) => open(true, () => resolve(api), reject));
+}

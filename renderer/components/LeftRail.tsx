@@ -1,0 +1,41 @@
+// The left rail: one button per screen, named as the screen; arrow keys move between them.
+import type { KeyboardEvent } from 'react';
+import { SCREENS, useNavigation } from '../stores/navigationStore.ts';
+
+export function LeftRail() {
+  const screen = useNavigation((s) => s.screen);
+  const go = useNavigation((s) => s.go);
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    const buttons = [...event.currentTarget.querySelectorAll('button')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? buttons.length - 1
+          : (at + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
+    buttons[next]?.focus();
+    event.preventDefault();
+  }
+
+  return (
+    <nav className="rail" aria-label="Main">
+      <ul onKeyDown={onKeyDown}>
+        {SCREENS.map((name) => (
+          <li key={name}>
+            <button
+              type="button"
+              className="rail-item"
+              aria-current={screen === name ? 'page' : undefined}
+              onClick={() => go(name)}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,66 @@
+// Error toasts: what failed, the code and message, and the request ID with a copy button
+// (what support asks for).
+import { useState } from 'react';
+import { explainErrorCode } from '../../shared/appError.ts';
+import { useToasts, type Toast } from '../stores/toastStore.ts';
+
+function CopyRequestId({ requestId }: { requestId: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(requestId);
+      setCopied(true);
+    } catch {
+      // No clipboard (an unfocused page): the ID stays selectable on screen.
+      setCopied(false);
+    }
+  }
+  return (
+    <span className="request-id">
+      Request ID: <code>{requestId}</code>{' '}
+      <button type="button" onClick={() => void copy()} aria-label={`Copy request ID ${requestId}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
+function ToastView({ toast }: { toast: Toast }) {
+  const dismiss = useToasts((s) => s.dismiss);
+  const hint = toast.error ? explainErrorCode(toast.error.code) : null;
+  return (
+    <li className={toast.error ? 'toast toast-error' : 'toast'}>
+      <div role={toast.error ? 'alert' : 'status'}>
+        <strong>{toast.title}</strong>
+        {toast.error && (
+          <span className="error-code">
+            {' '}
+            (<code>{toast.error.code}</code>)
+          </span>
+        )}
+        <p>{toast.message}</p>
+        {hint && hint !== toast.message && <p className="hint">{hint}</p>}
+      </div>
+      {toast.error?.requestId && <CopyRequestId requestId={toast.error.requestId} />}
+      <button
+        type="button"
+        className="dismiss"
+        onClick={() => dismiss(toast.id)}
+        aria-label={`Dismiss: ${toast.title}`}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+export function Toasts() {
+  const toasts = useToasts((s) => s.toasts);
+  return (
+    <ul className="toasts" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastView key={toast.id} toast={toast} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+// Boots the renderer: in browser mode (no preload) the WebSocket implementation of the
+// contract is installed as window.clipdesk first, then React mounts.
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { connectSocketClipdesk, takeLaunchToken } from './client/socketClipdesk.ts';
+import { useConnection } from './stores/connectionStore.ts';
+import './styles.css';
+
+function fatal(message: string): void {
+  const root = document.getElementById('root')!;
+  root.textContent = '';
+  const heading = document.createElement('h1');
+  heading.textContent = 'Clipdesk cannot start';
+  const text = document.createElement('p');
+  text.setAttribute('role', 'alert');
+  text.textContent = message;
+  root.append(heading, text);
+}
+
+async function boot(): Promise<void> {
+  if (!window.clipdesk) {
+    const token = takeLaunchToken();
+    if (!token)
+      return fatal('This page needs the address printed by `npm run start:browser` (it carries the launch token).');
+    try {
+      window.clipdesk = await connectSocketClipdesk(token, (open) => useConnection.getState().setBridgeOpen(open));
+    } catch (err) {
+      return fatal((err as { message?: string }).message ?? String(err));
+    }
+  }
+  createRoot(document.getElementById('root')!).render(<App />);
+}
+
+void boot();

@@ -1,0 +1,64 @@
+// One project of the list, renamed in place (the revision read with it is sent back).
+import { useId, useState, type FormEvent } from 'react';
+import type { Project } from '../../shared/api/createTypes.ts';
+import { CREATE_LIMITS } from '../../shared/limits.ts';
+import { useProjects } from '../stores/projectsStore.ts';
+
+export function ProjectItem({ project }: { project: Project }) {
+  const renaming = useProjects((s) => s.renamingId === project.id);
+  const rename = useProjects((s) => s.rename);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(project.name);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted = name.trim();
+    if (wanted === project.name) return setEditing(false);
+    // Closed also on a conflict: the conflict dialog takes over from here.
+    await rename(project, wanted);
+    setEditing(false);
+  }
+
+  if (editing) {
+    return (
+      <li className="project">
+        <form className="rename" aria-label={`Rename ${project.name}`} onSubmit={(e) => void submit(e)}>
+          <label htmlFor={`${id}-name`}>New name for {project.name}</label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={CREATE_LIMITS.projectName.max}
+            autoFocus
+            onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+          />
+          <button type="submit" disabled={renaming || name.trim() === ''}>
+            Save name
+          </button>
+          <button type="button" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className="project">
+      <span className="project-name">{project.name}</span>
+      <span className="project-meta">{project.aspectRatio}</span>
+      <button
+        type="button"
+        aria-label={`Rename ${project.name}`}
+        onClick={() => {
+          setName(project.name);
+          setEditing(true);
+        }}
+      >
+        Rename
+      </button>
+    </li>
+  );
+}

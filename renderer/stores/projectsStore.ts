@@ -1,0 +1,126 @@
+// The Projects screen's state: the list read page by page through nextCursor, creating,
+// and renaming with the revision. A rename that lost a race (409 revision.conflict) keeps
+// both names so the user can choose which one stays.
+import { create } from 'zustand';
+import type { AppError } from '../../shared/appError.ts';
+import { ProjectSchema, type Project } from '../../shared/api/createTypes.ts';
+import { invoke } from '../client/clipdesk.ts';
+import { useToasts } from './toastStore.ts';
+
+export const PROJECTS_PAGE_SIZE = 25;
+
+export interface RenameConflict {
+  /** The name the user typed. */
+  readonly wanted: string;
+  /** The project as it is now, renamed by someone else. */
+  readonly current: Project;
+}
+
+interface ProjectsState {
+  items: Project[];
+  nextCursor: string | null;
+  /** True once the first page arrived. */
+  loaded: boolean;
+  loading: boolean;
+  creating: boolean;
+  /** The project whose new name is being saved. */
+  renamingId: number | null;
+  conflict: RenameConflict | null;
+  loadFirst(): Promise<void>;
+  loadMore(): Promise<void>;
+  create(name: string, aspectRatio: string): Promise<boolean>;
+  rename(project: Project, name: string): Promise<boolean>;
+  /** keepMine renames again over the current revision; keepCurrent takes the other name. */
+  resolveConflict(choice: 'keepMine' | 'keepCurrent'): Promise<void>;
+  reset(): void;
+}
+
+const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
+
+function replace(items: Project[], project: Project): Project[] {
+  return items.map((p) => (p.id === project.id ? project : p));
+}
+
+export const useProjects = create<ProjectsState>()((set, get) => ({
+  items: [],
+  nextCursor: null,
+  loaded: false,
+  loading: false,
+  creating: false,
+  renamingId: null,
+  conflict: null,
+
+  async loadFirst() {
+    set({ loading: true });
+    try {
+      const page = await invoke('projects.list', { limit: PROJECTS_PAGE_SIZE });
+      set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
+    } catch (err) {
+      toast('Reading the projects', err);
+    } finally {
+      set({ loading: false });
+    }
+  },
+
+  async loadMore() {
+    const { nextCursor, loading } = get();
+    if (nextCursor === null || loading) return;
+    set({ loading: true });
+    try {
+      const page = await invoke('projects.list', { limit: PROJECTS_PAGE_SIZE, after: nextCursor });
+      // A project created meanwhile may already be listed: keep each id once.
+      set((s) => {
+        const seen = new Set(s.items.map((p) => p.id));
+        return { items: [...s.items, ...page.items.filter((p) => !seen.has(p.id))], nextCursor: page.nextCursor };
+      });
+    } catch (err) {
+      toast('Reading more projects', err);
+    } finally {
+      set({ loading: false });
+    }
+  },
+
+  async create(name, aspectRatio) {
+    set({ creating: true });
+    try {
+      const project = await invoke('projects.create', { name, aspectRatio });
+      // Newest first, as the service lists them.
+      set((s) => ({ items: [project, ...s.items.filter((p) => p.id !== project.id)] }));
+      return true;
+    } catch (err) {
+      toast('Creating the project', err);
+      return false;
+    } finally {
+      set({ creating: false });
+    }
+  },
+
+  async rename(project, name) {
+    set({ renamingId: project.id });
+    try {
+      const renamed = await invoke('projects.rename', { id: project.id, name, revision: project.updatedAt });
+      set((s) => ({ items: replace(s.items, renamed) }));
+      return true;
+    } catch (err) {
+      const error = err as AppError;
+      const current = ProjectSchema.safeParse(error.details?.current);
+      if (error.code === 'revision.conflict' && current.success) {
+        set((s) => ({ conflict: { wanted: name, current: current.data }, items: replace(s.items, current.data) }));
+      } else {
+        toast('Renaming the project', error);
+      }
+      return false;
+    } finally {
+      set({ renamingId: null });
+    }
+  },
+
+  async resolveConflict(choice) {
+    const conflict = get().conflict;
+    if (!conflict) return;
+    set({ conflict: null });
+    if (choice === 'keepMine') await get().rename(conflict.current, conflict.wanted);
+  },
+
+  reset: () => set({ items: [], nextCursor: null, loaded: false, loading: false, conflict: null }),
+}));

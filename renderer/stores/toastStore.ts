@@ -1,0 +1,30 @@
+// Toasts: every failure the user should see, with its code, message and request ID.
+import { create } from 'zustand';
+import type { AppError } from '../../shared/appError.ts';
+
+export interface Toast {
+  readonly id: number;
+  /** What the user was doing, e.g. "Renaming the project". */
+  readonly title: string;
+  readonly error: AppError | null;
+  readonly message: string;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  showError(title: string, error: AppError): void;
+  showInfo(title: string, message: string): void;
+  dismiss(id: number): void;
+}
+
+const MAX_TOASTS = 5;
+let nextId = 1;
+
+export const useToasts = create<ToastState>()((set) => ({
+  toasts: [],
+  showError: (title, error) =>
+    set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error, message: error.message }].slice(-MAX_TOASTS) })),
+  showInfo: (title, message) =>
+    set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error: null, message }].slice(-MAX_TOASTS) })),
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));

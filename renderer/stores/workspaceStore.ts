@@ -1,0 +1,67 @@
+// The app's state from main (first launch or not) and the active workspace.
+import { create } from 'zustand';
+import type { AppError } from '../../shared/appError.ts';
+import type { AddRemoteWorkspace } from '../../shared/ipc.ts';
+import type { WorkspaceView } from '../../shared/ipcViews.ts';
+import { invoke } from '../client/clipdesk.ts';
+import { useToasts } from './toastStore.ts';
+
+interface WorkspaceState {
+  /** null until app.state answered. */
+  firstLaunch: boolean | null;
+  mode: 'electron' | 'browser' | null;
+  workspace: WorkspaceView | null;
+  /** A first-launch choice is being made (the sandbox starting, or a key being checked). */
+  busy: boolean;
+  /** Why the last remote account could not be added, shown beside its form. */
+  remoteError: AppError | null;
+  load(): Promise<void>;
+  chooseLocal(): Promise<void>;
+  addRemote(input: AddRemoteWorkspace): Promise<void>;
+  setWorkspace(workspace: WorkspaceView): void;
+}
+
+export const useWorkspace = create<WorkspaceState>()((set) => ({
+  firstLaunch: null,
+  mode: null,
+  workspace: null,
+  busy: false,
+  remoteError: null,
+
+  async load() {
+    try {
+      const state = await invoke('app.state');
+      set({ firstLaunch: state.firstLaunch, mode: state.mode, workspace: state.activeWorkspace });
+      if (state.settingsWarning) useToasts.getState().showInfo('Settings were repaired', state.settingsWarning);
+    } catch (err) {
+      useToasts.getState().showError('Starting Clipdesk', err as AppError);
+    }
+  },
+
+  async chooseLocal() {
+    set({ busy: true });
+    try {
+      const workspace = await invoke('workspaces.useLocal');
+      set({ workspace, firstLaunch: false });
+    } catch (err) {
+      useToasts.getState().showError('Starting the local workspace', err as AppError);
+    } finally {
+      set({ busy: false });
+    }
+  },
+
+  async addRemote(input) {
+    set({ busy: true, remoteError: null });
+    try {
+      const workspace = await invoke('workspaces.addRemote', input);
+      set({ workspace, firstLaunch: false });
+    } catch (err) {
+      // Shown beside the form (with its code), where the user fixes it.
+      set({ remoteError: err as AppError });
+    } finally {
+      set({ busy: false });
+    }
+  },
+
+  setWorkspace: (workspace) => set({ workspace }),
+}));

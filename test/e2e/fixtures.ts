@@ -1,0 +1,132 @@
+// The e2e fixture (after Bruno's): each test gets browser mode started on a fresh temporary
+// user-data folder and its own keychain service name, the page opened at the URL it
+// printed, and every WebSocket frame of the run recorded; afterwards everything is stopped
+// within a bound and removed. Nothing is built here (globalSetup builds once).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base, expect } from '@playwright/test';
+import keytar from 'keytar';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const READY = 'CLIPDESK BROWSER READY ';
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface Frame {
+  readonly direction: 'sent' | 'received';
+  readonly payload: string;
+}
+
+export interface BrowserApp {
+  readonly url: string;
+  readonly userDataDir: string;
+  /** The keychain service this run files its secrets under. */
+  readonly keychainService: string;
+  /** Every WebSocket frame the page sent or received so far. */
+  readonly frames: Frame[];
+  /** What browser mode (and the sandbox under it) wrote to stderr. */
+  stderr(): string;
+  /** The local workspace's secrets, read straight from the Secret Service. */
+  localSecrets(): Promise<{ createApiKey: string; messagingApiKey: string } | null>;
+  /** The local sandbox's Create API address, as the contract reported it. */
+  localCreateBaseUrl(): string;
+}
+
+function waitForReady(child: ChildProcess, stderr: () => string): Promise<{ url: string }> {
+  return new Promise((resolveReady, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`browser mode did not start in ${START_TIMEOUT_MS} ms\n${stderr()}`)),
+      START_TIMEOUT_MS,
+    );
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith(READY)) return;
+      clearTimeout(timer);
+      resolveReady(JSON.parse(line.slice(READY.length)) as { url: string });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited with ${code} before it was ready\n${stderr()}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const test = base.extend<{ app: BrowserApp }>({
+  // Automatic: every test starts on the page browser mode serves, whether it reads `app` or not.
+  app: [
+    async ({ page }, use, testInfo) => {
+      const userDataDir = mkdtempSync(join(tmpdir(), 'clipdesk-e2e-'));
+      const keychainService = `Clipdesk-e2e-${randomUUID()}`;
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'main/browserMode/main.ts'), '--user-data', userDataDir, '--port', '0'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let errText = '';
+      child.stderr!.on('data', (chunk: Buffer) => {
+        errText = (errText + chunk.toString()).slice(-200_000);
+      });
+      const frames: Frame[] = [];
+      page.on('websocket', (socket) => {
+        socket.on('framesent', (frame) => frames.push({ direction: 'sent', payload: String(frame.payload) }));
+        socket.on('framereceived', (frame) => frames.push({ direction: 'received', payload: String(frame.payload) }));
+      });
+
+      try {
+        const { url } = await waitForReady(child, () => errText);
+        await page.goto(url);
+        await use({
+          url,
+          userDataDir,
+          keychainService,
+          frames,
+          stderr: () => errText,
+          async localSecrets() {
+            const entry = await keytar.getPassword(keychainService, 'workspace:local');
+            if (entry === null) return null;
+            const parsed = JSON.parse(entry) as {
+              createApiKey: { secret: string };
+              messagingApiKey: { secret: string };
+            };
+            return { createApiKey: parsed.createApiKey.secret, messagingApiKey: parsed.messagingApiKey.secret };
+          },
+          localCreateBaseUrl() {
+            for (const frame of frames) {
+              const match = /"createBaseUrl":"(http:\/\/127\.0\.0\.1:\d+\/api\/v1)"/.exec(frame.payload);
+              if (match) return match[1]!;
+            }
+            throw new Error('no frame carried the local workspace address yet');
+          },
+        });
+      } finally {
+        await page.close().catch(() => {});
+        await stop(child);
+        if (testInfo.status !== testInfo.expectedStatus)
+          await testInfo.attach('browser-mode.log', { body: errText, contentType: 'text/plain' });
+        for (const { account } of await keytar.findCredentials(keychainService).catch(() => [])) {
+          await keytar.deletePassword(keychainService, account);
+        }
+        rmSync(userDataDir, { recursive: true, force: true });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
