@@ -16,6 +16,28 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // Fault soaks: the app's core SIGKILLed at random moments against a faulty sandbox.
+        test: {
+          name: 'soak',
+          include: ['test/soak/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Electron's security checklist, Electronegativity, browser mode's guards, no secret on disk, packaging.
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -9,13 +9,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { WIRE_MAX_FRAME_BYTES, WIRE_PATH } from '../../shared/ipcWire.ts';
 import type { Core } from '../core/app/createCore.ts';
+import { isDownloadPath, serveDownload } from './downloadRoute.ts';
 import { bindSocket } from './socketBinding.ts';
 import { serveStatic } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
 
 export interface BrowserServerOptions {
-  readonly core: Pick<Core, 'dispatch' | 'events'>;
+  readonly core: Pick<Core, 'dispatch' | 'events'> & Partial<Pick<Core, 'assetDownloads'>>;
   /** The built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 picks a free port. */
@@ -31,7 +32,8 @@ export interface BrowserServer {
   close(): Promise<void>;
 }
 
-function isLoopback(address: string | undefined): boolean {
+/** Only this computer may talk to browser mode (its server binds 127.0.0.1; this holds even if that changed). */
+export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
@@ -58,6 +60,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const server = createServer((req, res) => {
     if (!trusted(req)) {
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
+      return;
+    }
+    if (options.core.assetDownloads && isDownloadPath(req.url)) {
+      void serveDownload(options.core.assetDownloads, req, res, log);
       return;
     }
     try {

@@ -42,6 +42,8 @@ export function createMainWindow(options: { preloadPath: string; bounds: WindowB
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // A middle-click on a link would otherwise ask for a new window (denied below anyway).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   });
