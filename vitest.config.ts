@@ -22,7 +22,7 @@ export default defineConfig({
           name: 'soak',
           include: ['test/soak/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 300_000,
+          testTimeout: 600_000,
           hookTimeout: 60_000,
           pool: 'forks',
         },
