@@ -299,6 +299,22 @@ describe('against the sandbox', () => {
       expect(budget.snapshot().pausedUntil).not.toBeNull();
     });
 
+    it('a request sent without the key (discovery, the reachability probe) also waits out a Retry-After pause', async () => {
+      await until(() => budget.snapshot().pausedUntil === null, 'the previous pause ended');
+      await setFaults({ unavailableShare: 1, retryAfterSeconds: 2 });
+      await failureOf(client.projects.create({ name: 'Pauses the budget' }));
+      await setFaults({ unavailableShare: 0 });
+      const pausedUntil = budget.snapshot().pausedUntil!;
+      expect(pausedUntil).toBeGreaterThan(Date.now());
+      const before = exchanges.length;
+      const discovery = await client.discovery();
+      expect(discovery.status).toBe(200);
+      const sent = exchanges.slice(before);
+      expect(sent).toHaveLength(1);
+      // It left only once the pause was over.
+      expect(Date.now()).toBeGreaterThanOrEqual(pausedUntil);
+    });
+
     it('a POST with an idempotency key is sent again with the same key, and the job is created once', async () => {
       const project = (await client.projects.create({ name: 'Retried job' })).data;
       const model = (await client.models.list({ kind: 'image' })).items[0]!;

@@ -222,3 +222,31 @@ describe('waiting callers', () => {
     expect(seen.length).toBe(count);
   });
 });
+
+describe('whenUnpaused (requests sent without the key)', () => {
+  it('resolves at once when no pause is in force, and only when the pause ends otherwise, without using a slot', async () => {
+    const clock = createFakeClock();
+    const budget = createRateBudget({ clock });
+    let early = false;
+    await budget.whenUnpaused().then(() => (early = true));
+    expect(early).toBe(true);
+    budget.pause(2_000);
+    let done = false;
+    void budget.whenUnpaused().then(() => (done = true));
+    await clock.advance(1_999);
+    expect(done).toBe(false);
+    await clock.advance(1);
+    expect(done).toBe(true);
+    expect(budget.snapshot().used).toBe(0);
+  });
+
+  it('a cancelled wait rejects with request.cancelled', async () => {
+    const clock = createFakeClock();
+    const budget = createRateBudget({ clock });
+    budget.pause(5_000);
+    const controller = new AbortController();
+    const waiting = budget.whenUnpaused(controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'request.cancelled' });
+  });
+});

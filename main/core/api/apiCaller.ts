@@ -62,7 +62,9 @@ export function createApiCaller(options: ApiCallerOptions): ApiCall {
     const started = now();
     for (let attempt = 1; ; attempt++) {
       try {
-        // The public operations are not made with the key, so they do not spend its budget.
+        // The public operations are not made with the key, so they spend none of its budget;
+        // but no request at all goes out while a Retry-After pause is in force.
+        if (request.authenticated === false) await budget.whenUnpaused(signal);
         const slot = request.authenticated === false ? null : await budget.acquire(priority, signal);
         try {
           return await http.send({ ...request, signal }, dataSchema);

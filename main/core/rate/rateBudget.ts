@@ -46,6 +46,11 @@ export interface RateBudget {
   acquire(priority: Priority, signal?: AbortSignal): Promise<BudgetSlot>;
   /** Sends nothing for `ms` (from a Retry-After); a longer pause already in force is kept. */
   pause(ms: number): void;
+  /**
+   * Resolves once no Retry-After pause is in force, without taking a slot: for requests
+   * sent without the key (the reachability probe), which must not outrun a pause either.
+   */
+  whenUnpaused(signal?: AbortSignal): Promise<void>;
   snapshot(): RateBudgetSnapshot;
   /** Called after every change (grant, release, wait, pause); returns the unsubscribe function. */
   subscribe(listener: (snapshot: RateBudgetSnapshot) => void): () => void;
@@ -197,6 +202,25 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
       pausedUntil = until;
       pump();
       changed();
+    },
+
+    async whenUnpaused(signal) {
+      for (;;) {
+        const wait = pausedUntil - clock.now();
+        if (wait <= 0 || closed) return;
+        await new Promise<void>((resolve, reject) => {
+          const onAbort = (): void => {
+            clock.clearTimeout(handle);
+            reject(new AppFailure(requestCancelled()));
+          };
+          const handle = clock.setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          }, wait);
+          if (signal?.aborted) onAbort();
+          else signal?.addEventListener('abort', onAbort, { once: true });
+        });
+      }
     },
 
     snapshot,
