@@ -62,6 +62,55 @@ export function explainErrorCode(code: string): string | null {
   return explainMessagingCode(code);
 }
 
+/** Levels of nesting an AppError's details keep: a field of details is level 1. */
+export const DETAILS_MAX_DEPTH = 8;
+/** The most characters an AppError's details take as JSON (about; the journal keeps them with the error). */
+export const DETAILS_MAX_CHARS = 16 * 1024;
+/** Stands in for a part of the details too deep or too large to keep. */
+export const DETAILS_OMITTED = '[omitted: too deep or too large]';
+
+/** A copy as JSON data (what toJSON gives, own enumerable fields), containers below the depth limit omitted. */
+function withinDepth(raw: unknown, depth: number): unknown {
+  const toJSON = typeof raw === 'object' && raw !== null ? (raw as { toJSON?: unknown }).toJSON : undefined;
+  const value: unknown = typeof toJSON === 'function' ? toJSON.call(raw) : raw;
+  if (value === null || value === undefined) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object') return DETAILS_OMITTED; // bigint, symbol, function: neither JSON nor cloneable
+  if (depth >= DETAILS_MAX_DEPTH) return DETAILS_OMITTED;
+  if (Array.isArray(value)) return value.map((item) => withinDepth(item, depth + 1));
+  // fromEntries, not assignment: a field named "__proto__" stays a field.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withinDepth(item, depth + 1)]));
+}
+
+/**
+ * An AppError's details, bounded so they can always cross IPC (structured clone) and go into
+ * the journal (JSON): a service may answer with fields nested thousands of levels deep, which
+ * overflow the stack of both, or megabytes long. Deeper than DETAILS_MAX_DEPTH becomes
+ * DETAILS_OMITTED; past DETAILS_MAX_CHARS the largest fields go first, so the small ones that
+ * say what happened (a result code, a current revision) stay.
+ */
+export function boundDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(details).map(([key, value]) => [key, withinDepth(value, 1)] as const);
+  const sizes = entries.map(([key, value]) => key.length + (JSON.stringify(value)?.length ?? 0) + 4);
+  if (sizes.reduce((sum, size) => sum + size, 2) <= DETAILS_MAX_CHARS) return Object.fromEntries(entries);
+  let left = DETAILS_MAX_CHARS - 2;
+  const kept = new Set<number>();
+  for (const i of sizes.map((_, i) => i).sort((a, b) => sizes[a]! - sizes[b]!)) {
+    if (sizes[i]! > left) break;
+    kept.add(i);
+    left -= sizes[i]!;
+  }
+  const bounded: [string, unknown][] = [];
+  entries.forEach(([key, value], i) => {
+    if (kept.has(i)) bounded.push([key, value]);
+    else if (key.length + DETAILS_OMITTED.length + 6 <= left) {
+      bounded.push([key, DETAILS_OMITTED]);
+      left -= key.length + DETAILS_OMITTED.length + 6;
+    }
+  });
+  return Object.fromEntries(bounded);
+}
+
 export function appError(
   code: string,
   message?: string,
@@ -79,7 +128,7 @@ export function appError(
     requestId: extra.requestId ?? null,
     retryAfterMs: extra.retryAfterMs ?? null,
   };
-  if (extra.details && Object.keys(extra.details).length > 0) error.details = extra.details;
+  if (extra.details && Object.keys(extra.details).length > 0) error.details = boundDetails(extra.details);
   return error;
 }
 

@@ -59,7 +59,8 @@ const GiB = 1024 * MiB;
 
 /** What `file-type` reported for the bytes (undefined: no format it knows), as accepted media or null. */
 export function acceptedMediaFor(detectedExt: string | undefined): AcceptedMedia | null {
-  return (detectedExt !== undefined && ACCEPTED_MEDIA[detectedExt]) || null;
+  // Own keys only: a plain object also answers for "constructor", "toString", …
+  return detectedExt !== undefined && Object.hasOwn(ACCEPTED_MEDIA, detectedExt) ? ACCEPTED_MEDIA[detectedExt]! : null;
 }
 
 /** A guess from the name alone, for feedback while a file is dragged; the bytes decide before sending. */
@@ -67,7 +68,7 @@ export function guessMediaFromName(filename: string): AcceptedMedia | null {
   const dot = filename.lastIndexOf('.');
   if (dot < 0) return null;
   const ext = filename.slice(dot + 1).toLowerCase();
-  return acceptedMediaFor(EXTENSION_ALIASES[ext] ?? ext);
+  return acceptedMediaFor(Object.hasOwn(EXTENSION_ALIASES, ext) ? EXTENSION_ALIASES[ext] : ext);
 }
 
 /** The largest file POST /assets (multipart) takes for a kind of media. */
@@ -113,6 +114,14 @@ export function planUpload(input: PlanInput): UploadPlan {
   const name = `"${filename}"`;
   if (sizeBytes === 0) {
     return { ok: false, code: 'request.invalid', message: `${name} is empty (0 bytes) — choose the complete file.` };
+  }
+  // A size that is no whole number of bytes (NaN, negative, fractional) is no file at all.
+  if (!Number.isInteger(sizeBytes) || sizeBytes < 1) {
+    return {
+      ok: false,
+      code: 'request.invalid',
+      message: `${name} has no readable size (${sizeBytes} bytes) — choose the file again.`,
+    };
   }
   if (!media) {
     const what = input.detected ? ` (it looks like ${input.detected})` : '';

@@ -177,7 +177,8 @@ describe('the sandbox answers any body', () => {
         expect(answer.body.data.clips.length).toBeGreaterThanOrEqual(1);
         expect(answer.body.data.clips.length).toBeLessThanOrEqual(CREATE_LIMITS.exportMaxClips);
       }),
-      bounded(200, 30_000, { timeout: 10_000 }),
+      // A project nobody has comes up in only about 1 run in 130: shown once for sure, so the check below is not left to chance.
+      bounded<[fc.JsonValue]>(200, 30_000, { timeout: 10_000, examples: [[{ projectId: 999_999, clips: [{ assetId: imageId, trimEndMs: 100 }] }]] }),
     );
     expect(accepted).toBeGreaterThan(5);
     expect([...codes]).toEqual(expect.arrayContaining(['request.invalid', 'export.too_many_clips', 'resource.not_found']));

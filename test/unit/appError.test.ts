@@ -1,6 +1,14 @@
 // The error shape that crosses IPC: plain data, explained where the code is known.
 import { describe, expect, it } from 'vitest';
-import { AppErrorSchema, AppFailure, appError, explainErrorCode, toAppError } from '../../shared/appError.ts';
+import {
+  AppErrorSchema,
+  AppFailure,
+  appError,
+  DETAILS_MAX_CHARS,
+  DETAILS_OMITTED,
+  explainErrorCode,
+  toAppError,
+} from '../../shared/appError.ts';
 import { ERROR_CODES } from '../../shared/errorCodes.ts';
 
 describe('AppError', () => {
@@ -32,6 +40,33 @@ describe('AppError', () => {
     expect(structuredClone(plain)).toEqual(plain);
     expect(JSON.parse(JSON.stringify(failure))).toEqual(plain);
     expect(plain.details).toEqual({ currentRevision: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('details nested thousands deep are cut at 8 levels, so the error still crosses IPC and goes into the journal', () => {
+    // A service's error with an extra field 3,230 arrays deep overflowed structured cloning.
+    const nested: unknown = JSON.parse(`${'['.repeat(3230)}${']'.repeat(3230)}`);
+    const error = appError('x.deep', 'deep', { status: 400, details: { nested, kept: { a: { b: 1 } } } });
+    expect(error.details).toEqual({ nested: [[[[[[[DETAILS_OMITTED]]]]]]], kept: { a: { b: 1 } } });
+    expect(structuredClone(error)).toEqual(error);
+    expect(JSON.parse(JSON.stringify(error))).toEqual(error);
+  });
+
+  it('details too large keep their small fields and give up the largest', () => {
+    const current = { tracks: Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `clip ${i}` })) };
+    const error = appError('revision.conflict', 'Changed.', {
+      status: 409,
+      details: { currentRevision: '2026-01-01T00:00:00.000Z', current, ['__proto__']: 'a field, not a prototype' },
+    });
+    expect(error.details?.currentRevision).toBe('2026-01-01T00:00:00.000Z');
+    expect(error.details?.current).toBe(DETAILS_OMITTED);
+    expect(Object.hasOwn(error.details ?? {}, '__proto__')).toBe(true);
+    expect(JSON.stringify(error.details).length).toBeLessThanOrEqual(DETAILS_MAX_CHARS);
+    // Many small fields: as many as fit are kept.
+    const wide = appError('x.wide', 'wide', {
+      details: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`f${i}`, i])),
+    });
+    expect(JSON.stringify(wide.details).length).toBeLessThanOrEqual(DETAILS_MAX_CHARS);
+    expect(wide.details).toMatchObject({ f0: 0, f1: 1 });
   });
 
   it('anything else thrown becomes client.internal with its message, never a raw exception', () => {

@@ -62,6 +62,15 @@ describe('planUpload', () => {
     expect(!plan.ok && plan.message).toMatch(/^"doc\.pdf" is not a media file .*application\/pdf.* — use images \(PNG/);
   });
 
+  it('refuses a size that is no whole number of bytes (a negative, fractional or NaN size)', () => {
+    for (const sizeBytes of [-5e-324, 5e-324, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(planUpload({ filename: 'a.png', sizeBytes, media: png }), String(sizeBytes)).toMatchObject({
+        ok: false,
+        code: 'request.invalid',
+      });
+    }
+  });
+
   it('refuses an empty file', () => {
     expect(planUpload({ filename: 'a.mp4', sizeBytes: 0, media: mp4 })).toMatchObject({
       ok: false,
@@ -75,6 +84,10 @@ describe('the accepted formats', () => {
     expect(acceptedMediaFor('mov')).toEqual({ kind: 'video', contentType: 'video/quicktime' });
     expect(acceptedMediaFor('pdf')).toBeNull();
     expect(acceptedMediaFor(undefined)).toBeNull();
+    // Names every plain object answers for are no formats.
+    expect(acceptedMediaFor('constructor')).toBeNull();
+    expect(acceptedMediaFor('__proto__')).toBeNull();
+    expect(guessMediaFromName('clip.toString')).toBeNull();
     expect(guessMediaFromName('Holiday.JPEG')).toEqual({ kind: 'image', contentType: 'image/jpeg' });
     expect(guessMediaFromName('notes.txt')).toBeNull();
     expect(guessMediaFromName('README')).toBeNull();

@@ -2,7 +2,7 @@
 // is read (every result code of every table gets its meaning), and the failure codes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppFailure, type AppError } from '../../shared/appError.ts';
+import { AppFailure, DETAILS_OMITTED, type AppError } from '../../shared/appError.ts';
 import { MESSAGING_RESULT_TABLES, type MessagingOperation } from '../../shared/messagingCodes.ts';
 import {
   explainMessagingCode,
@@ -81,6 +81,16 @@ describe('limits', () => {
     expect(thrown(() => checkEventTimes(at('2030-12-02T10:00Z'), at('2030-12-02T10:30+01:00'))).code).toBe(
       'messaging.input.invalid_time_range',
     );
+    // An offset past ±14:00 is no offset: refused with the field, not thrown as a RangeError.
+    for (const offset of ['+24:00', '+00:60', '-14:01', '+99:99']) {
+      expect(thrown(() => checkEventTimes(at(`1970-01-01T00:00${offset}`), at('2030-12-02T10:00Z')))).toMatchObject({
+        code: 'messaging.input.invalid_time',
+        details: { field: 'start.dateTime' },
+      });
+    }
+    expect(checkEventTimes(at('2030-12-02T10:00+14:00'), at('2030-12-01T20:01-12:00')).start.dateTime).toBe(
+      '2030-12-02T10:00+14:00',
+    );
     // Different zones: the service decides (it knows the zone rules as well as we do).
     expect(() => checkEventTimes(at('2030-12-02T10:00'), at('2030-12-02T09:30', 'Europe/Paris'))).not.toThrow();
   });
@@ -152,6 +162,14 @@ describe('reading answers', () => {
       answer({ status: 'Error', code: '97', message: 'dup', existingId: 7, extra: true }),
     );
     expect(failureOf(read).details).toMatchObject({ existingId: 7, extra: true, serviceMessage: 'dup' });
+    // Extra fields nested thousands deep are cut short, so the error can still cross IPC and go into the journal.
+    const deep = readAnswer(
+      'calendar',
+      answer(JSON.parse(`{"status":"Error","code":"99","nested":${'['.repeat(3230)}${']'.repeat(3230)}}`)),
+    );
+    const error = failureOf(deep);
+    expect(error.details).toMatchObject({ resultCode: '99', nested: [[[[[[[DETAILS_OMITTED]]]]]]] });
+    expect(structuredClone(error)).toEqual(error);
     expect(thrown(() => readAnswer('send', answer('<html>bad gateway</html>', 502)))).toMatchObject({
       code: 'response.invalid',
       status: 502,

@@ -1,7 +1,7 @@
 // Which failures are sent again and when: paid work is never resent without its key.
 import { describe, expect, it } from 'vitest';
 import { appError, type AppError } from '../../shared/appError.ts';
-import { parseRetryAfter } from '../../main/core/api/retryAfter.ts';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../main/core/api/retryAfter.ts';
 import { backoffMs, decideRetry, DEFAULT_RETRY, type FailedAttempt } from '../../main/core/api/retryPolicy.ts';
 
 const httpError = (status: number, code: string, retryAfterMs: number | null = null): AppError =>
@@ -153,6 +153,12 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(new Date(now + 3_000).toUTCString(), now)).toBe(3_000);
     expect(parseRetryAfter('Sun, 22 Nov 2026 12:01:00 GMT', now)).toBe(60_000);
     expect(parseRetryAfter('Sun, 22 Nov 2026 11:00:00 GMT', now)).toBe(0);
+  });
+
+  it('caps a wait past any real one, so it stays a finite number an AppError can carry', () => {
+    // 1 and 306 zeros: Number() reads it as Infinity.
+    expect(parseRetryAfter(`1${'0'.repeat(306)}`, now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter(String(10 * 365 * 86_400), now)).toBe(10 * 365 * 86_400_000);
   });
 
   it('ignores what is neither', () => {

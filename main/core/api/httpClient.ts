@@ -3,10 +3,11 @@
 // throws only AppFailure: the service's error (code, message, status, request ID,
 // Retry-After), response.invalid for anything that is not the envelope, or a network
 // code when no answer came. It never retries and never waits for the rate budget: that
-// is createApiCaller's job.
+// is createApiCaller's job. Binary answers (an asset's bytes) come through download(), on
+// a pool of their own without the JSON size cap.
 import type { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppFailure, appError, responseInvalid, toAppError, type AppError } from '../../../shared/appError.ts';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Pagination } from '../../../shared/api/envelope.ts';
 import { parseRetryAfter } from './retryAfter.ts';
@@ -74,11 +75,25 @@ export interface Exchange {
   /** The X-Request-Id header, as support would ask for it. */
   requestId: string | null;
   elapsedMs: number;
+  /** When the answer was a failure: its code (the service's, or response.invalid), e.g. to spot a refused key. */
+  errorCode?: string | null;
+}
+
+/** A binary answer, streamed: read `body` to its end or destroy it. */
+export interface HttpDownload {
+  status: number;
+  contentType: string | null;
+  /** Null when the service sent no Content-Length. */
+  contentLength: number | null;
+  requestId: string | null;
+  body: Readable;
 }
 
 export interface HttpClient {
   readonly baseUrl: string;
   send<Schema extends z.ZodType>(request: HttpRequest, dataSchema: Schema): Promise<HttpSuccess<z.output<Schema>>>;
+  /** A GET whose 2xx answer is bytes, not the envelope; an error answer throws as send() does. */
+  download(request: HttpRequest): Promise<HttpDownload>;
   close(): Promise<void>;
 }
 
@@ -91,7 +106,8 @@ function errorCodes(err: unknown): string[] {
     seen.add(e);
     const { code, name, cause, errors } = e as { code?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
     if (typeof code === 'string') codes.push(code);
-    if (name === 'AbortError' || name === 'TimeoutError') codes.push(name);
+    // undici's HTTPParserError has no code for some bytes (a reply that is not HTTP at all).
+    if (name === 'AbortError' || name === 'TimeoutError' || name === 'HTTPParserError') codes.push(name);
     visit(cause);
     if (Array.isArray(errors)) errors.forEach(visit);
   };
@@ -111,8 +127,14 @@ const UNREACHABLE = new Set([
 ]);
 const LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
-/** What a transport failure means for the user. `origin` names where we tried to go. */
-export function transportError(err: unknown, origin: string, timeouts: HttpTimeouts, aborted: boolean): AppError {
+/** What a transport failure means for the user. `origin` names where we tried to go; `maxResponseBytes` is that pool's cap. */
+export function transportError(
+  err: unknown,
+  origin: string,
+  timeouts: HttpTimeouts,
+  aborted: boolean,
+  maxResponseBytes = MAX_RESPONSE_BYTES,
+): AppError {
   if (err instanceof AppFailure) return toAppError(err);
   const codes = errorCodes(err);
   const has = (set: Set<string> | string[]) => codes.some((c) => (Array.isArray(set) ? set.includes(c) : set.has(c)));
@@ -143,9 +165,11 @@ export function transportError(err: unknown, origin: string, timeouts: HttpTimeo
     );
   }
   if (has(['UND_ERR_RES_EXCEEDED_MAX_SIZE']))
-    return responseInvalid(null, `The answer is larger than ${MAX_RESPONSE_BYTES} bytes.`);
-  if (codes.some((c) => c.startsWith('HPE_')))
-    return responseInvalid(null, `${origin} does not speak HTTP as expected (${detail}).`);
+    return responseInvalid(null, `The answer is larger than ${maxResponseBytes} bytes.`);
+  if (codes.some((c) => c.startsWith('HPE_') || c === 'HTTPParserError')) {
+    const why = err instanceof Error && err.message ? err.message : detail;
+    return responseInvalid(null, `${origin} does not speak HTTP as expected (${why}).`);
+  }
   if (has(['UND_ERR_INVALID_ARG']))
     return appError('client.internal', `Clipdesk built a request undici refused: ${detail}.`);
   return appError('network.unreachable', `Could not reach ${origin} (${detail}).`);
@@ -178,6 +202,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   });
   const userAgent = options.userAgent ?? 'Clipdesk';
   let closed = false;
+  let downloadPool: Pool | null = null;
+
+  async function requestHeaders(request: HttpRequest, accept: string): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { accept, 'user-agent': userAgent };
+    if (request.authenticated !== false) {
+      try {
+        headers.authorization = `Bearer ${await options.getApiKey()}`;
+      } catch (err) {
+        throw err instanceof AppFailure ? err : new AppFailure(toAppError(err), { cause: err });
+      }
+    }
+    if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
+    return headers;
+  }
 
   function pathWithQuery(request: HttpRequest): string {
     const search = new URLSearchParams();
@@ -251,15 +289,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     async send(request, dataSchema) {
       if (closed) throw new AppFailure(appError('client.closed'));
-      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
-      if (request.authenticated !== false) {
-        try {
-          headers.authorization = `Bearer ${await options.getApiKey()}`;
-        } catch (err) {
-          throw err instanceof AppFailure ? err : new AppFailure(toAppError(err), { cause: err });
-        }
-      }
-      if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
+      const headers = await requestHeaders(request, 'application/json');
       let body: string | Readable | undefined;
       if (request.stream) {
         body = request.stream.open();
@@ -290,20 +320,80 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (err) {
         throw new AppFailure(transportError(err, origin, timeouts, request.signal?.aborted ?? false), { cause: err });
       }
-      options.onResponse?.({
+      const exchange: Exchange = {
         method: request.method,
         path: request.path,
         status,
         requestId: headerValue(responseHeaders, 'x-request-id') ?? null,
         elapsedMs: Math.round(performance.now() - started),
+      };
+      let answer: HttpSuccess<z.output<typeof dataSchema>>;
+      try {
+        answer = readEnvelope(status, responseHeaders, text, dataSchema);
+      } catch (err) {
+        options.onResponse?.({ ...exchange, errorCode: toAppError(err).code });
+        throw err;
+      }
+      options.onResponse?.({ ...exchange, errorCode: null });
+      return answer;
+    },
+
+    async download(request) {
+      if (closed) throw new AppFailure(appError('client.closed'));
+      const headers = await requestHeaders(request, '*/*');
+      downloadPool ??= new Pool(origin, { connections: 4, connect: { timeout: timeouts.connectMs } });
+      const started = performance.now();
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await downloadPool.request({
+          method: request.method,
+          path: pathWithQuery(request),
+          headers,
+          signal: request.signal,
+          headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
+          bodyTimeout: request.timeouts?.bodyMs ?? timeouts.bodyMs,
+        });
+      } catch (err) {
+        throw new AppFailure(transportError(err, origin, timeouts, request.signal?.aborted ?? false), { cause: err });
+      }
+      const { statusCode: status, headers: responseHeaders } = response;
+      const requestId = headerValue(responseHeaders, 'x-request-id') ?? null;
+      options.onResponse?.({
+        method: request.method,
+        path: request.path,
+        status,
+        requestId,
+        elapsedMs: Math.round(performance.now() - started),
       });
-      return readEnvelope(status, responseHeaders, text, dataSchema);
+      if (status >= 200 && status < 300) {
+        const length = Number(headerValue(responseHeaders, 'content-length'));
+        return {
+          status,
+          contentType: headerValue(responseHeaders, 'content-type') ?? null,
+          contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
+          requestId,
+          body: response.body,
+        };
+      }
+      // An error answer is the JSON error envelope: read it (bounded) and throw it as send() does.
+      let text = '';
+      try {
+        for await (const chunk of response.body) {
+          text += String(chunk);
+          if (text.length > 1024 * 1024) break;
+        }
+      } catch {
+        // A dropped error body still has its status.
+      } finally {
+        response.body.on('error', () => {}).destroy();
+      }
+      return readEnvelope(status, responseHeaders, text, z.unknown()) as never;
     },
 
     async close() {
       if (closed) return;
       closed = true;
-      await pool.close();
+      await Promise.all([pool.close(), downloadPool?.close()]);
     },
   };
 }

@@ -8,6 +8,7 @@
 // against the documented limits before anything is sent (messagingInput.ts).
 import { openAsBlob } from 'node:fs';
 import type { CountryCode } from 'libphonenumber-js';
+import type { z } from 'zod';
 import { AppFailure, appError, toAppError, type AppError } from '../../../shared/appError.ts';
 import {
   BulkSubmissionInputSchema,
@@ -29,6 +30,7 @@ import {
   type ContactInput,
   type ListMessagesQuery,
   type MessagePage,
+  type MessagingResult,
   type MessageSent,
   type SendMessageInput,
 } from '../../../shared/api/messagingTypes.ts';
@@ -119,6 +121,31 @@ function writeFailure(err: unknown, path: string): AppFailure {
   );
 }
 
+/**
+ * A write the service says succeeded, checked against what its operation returns. An answer
+ * that fails the check still said the write took effect, so it is never a plain failure the
+ * user might send again: its outcome is unknown.
+ */
+function succeeded<Schema extends z.ZodType>(
+  read: ReadAnswer,
+  schema: Schema,
+  path: string,
+): MessagingResult<z.output<Schema>> {
+  try {
+    return successOf(read, schema);
+  } catch (err) {
+    const error = toAppError(err);
+    throw new AppFailure(
+      appError(
+        'messaging.outcome_unknown',
+        `The Messaging API said the ${read.operation} write succeeded (result code ${read.fields.code}), but the rest of its answer could not be read, so it most likely took effect: check before sending it again. (${error.message})`,
+        { status: read.httpStatus, requestId: read.fields.requestId, details: { cause: error.code, path } },
+      ),
+      { cause: err },
+    );
+  }
+}
+
 export function createMessagingClient(options: MessagingClientOptions): MessagingClient {
   const http = createMessagingHttp({
     baseUrl: options.baseUrl,
@@ -186,7 +213,7 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
         },
       }));
       if (read.outcome !== 'success') refused(read);
-      return successOf(read, ContactCreatedSchema);
+      return succeeded(read, ContactCreatedSchema, PATHS.contacts);
     },
 
     async createCalendarEvent(raw) {
@@ -199,7 +226,8 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
         // The calendar takes its key as apiKey (spec: Authentication).
         json: { ...input, apiKey: key, start, end },
       }));
-      if (read.outcome === 'success') return { ...successOf(read, CalendarCreatedSchema), outcome: 'created' };
+      if (read.outcome === 'success')
+        return { ...succeeded(read, CalendarCreatedSchema, PATHS.calendar), outcome: 'created' };
       if (read.outcome === 'busy') {
         return { ...successOf(read, CalendarBusySchema), outcome: 'busy', error: failureOf(read) };
       }
@@ -239,7 +267,7 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
         return { method: 'POST', path: PATHS.send, apiKey: key, form };
       });
       if (read.outcome !== 'success') refused(read);
-      return successOf(read, MessageSentSchema);
+      return succeeded(read, MessageSentSchema, PATHS.send);
     },
 
     async sendBulkSubmission(raw) {
@@ -274,7 +302,7 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
         json: { key, senderid, type: 'text', title, messages },
       }));
       if (read.outcome !== 'success') refused(read);
-      return successOf(read, BulkSubmissionSentSchema);
+      return succeeded(read, BulkSubmissionSentSchema, PATHS.bulk);
     },
 
     async listMessages(raw = {}, { signal } = {}) {

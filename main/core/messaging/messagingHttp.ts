@@ -171,7 +171,7 @@ export function createMessagingHttp(options: MessagingHttpOptions): MessagingHtt
           elapsedMs: elapsed(),
           delivery,
         });
-        const error = transportError(err, origin, timeouts, request.signal?.aborted ?? false);
+        const error = transportError(err, origin, timeouts, request.signal?.aborted ?? false, MAX_RESPONSE_BYTES);
         throw new AppFailure({ ...error, details: { ...error.details, delivery } }, { cause: err });
       }
       const header = responseHeaders['x-request-id'];

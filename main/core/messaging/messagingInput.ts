@@ -236,26 +236,32 @@ export function checkSchedule(schedule: Schedule, field = 'schedule'): Schedule 
   return { time, timeZone: checkTimeZone(schedule.timeZone, `${field}.timeZone`, { countryCity: true }) };
 }
 
-const EVENT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+const EVENT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|([+-])(\d{2}):(\d{2}))?$/;
 
-function checkEventTime(value: EventTime, field: string): EventTime & { offset: boolean; comparable: string } {
+/** Real UTC offsets lie within ±14:00 (-12:00 to +14:00 today); +24:00 or +00:60 is no offset at all. */
+function isRealOffset(hours: number, minutes: number): boolean {
+  return minutes < 60 && hours * 60 + minutes <= 14 * 60;
+}
+
+function checkEventTime(value: EventTime, field: string): EventTime & { offset: boolean; comparable: number } {
   const dateTime = value.dateTime.trim();
   const m = EVENT_TIME.exec(dateTime);
-  if (!m || !isRealDate(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0))) {
+  if (
+    !m ||
+    !isRealDate(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)) ||
+    (m[10] !== undefined && !isRealOffset(+m[10], +m[11]!))
+  ) {
     throw inputFailure(
       'messaging.input.invalid_time',
-      `${field}.dateTime "${value.dateTime}" is not a real date and time like 2026-12-01T10:00 (optionally with seconds and an offset such as +01:00).`,
+      `${field}.dateTime "${value.dateTime}" is not a real date and time like 2026-12-01T10:00 (optionally with seconds and an offset within ±14:00, such as +01:00).`,
       { field: `${field}.dateTime` },
     );
   }
   const timeZone = checkTimeZone(value.timeZone, `${field}.timeZone`);
-  const local = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`;
-  return {
-    dateTime,
-    timeZone,
-    offset: m[7] !== undefined,
-    comparable: m[7] ? new Date(dateTime).toISOString() : local,
-  };
+  // The wall time as if it were UTC, then moved by the offset: plain arithmetic, which cannot throw.
+  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0), Math.round(Number(m[7] ?? 0) * 1000));
+  const offsetMinutes = m[10] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (+m[10] * 60 + +m[11]!);
+  return { dateTime, timeZone, offset: m[8] !== undefined, comparable: wall - offsetMinutes * 60_000 };
 }
 
 /** Both times well formed in known zones, and the end after the start where that can be told without the zone rules. */

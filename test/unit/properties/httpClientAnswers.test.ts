@@ -227,6 +227,13 @@ describe('the Create API client reads any answer', () => {
     );
   }, TEST_MS);
 
+  it('a peer answering "!" is response.invalid, not network.unreachable (undici gives that parser error no code)', async () => {
+    peer.script({ bytes: Buffer.from('!'), then: 'close' });
+    const result = await ask();
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'response.invalid', status: null });
+  }, TEST_MS);
+
   it('an error envelope whose extra fields nest deeply still gives an AppError the journal and IPC can carry', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 50_000 }), failureStatus, async (depth, status) => {

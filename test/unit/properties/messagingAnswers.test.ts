@@ -190,6 +190,24 @@ const contactAnswer = fc.record(
 );
 
 describe('a messaging write, for any answer', () => {
+  it('a success whose fields are not what the operation returns is messaging.outcome_unknown: the write took effect', async () => {
+    const body = Buffer.from('{"status":"Success","code":"00","id":[]}');
+    peer.script(encodeResponse({ status: 200, headers: [], body, framing: 'exact' }));
+    const before = peer.requests;
+    const client = createMessagingClient({ baseUrl: peer.origin, getApiKey: async () => 'mk_test', defaultCountry: 'GB' });
+    try {
+      const result = await settle(client.createContact({ name: 'Ada Lovelace', number: '020 7946 0000' }));
+      expect(peer.requests - before).toBe(1);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error).toMatchObject({ code: 'messaging.outcome_unknown', status: 200, details: { cause: 'response.invalid' } });
+        expect(result.error.message).toContain('succeeded');
+      }
+    } finally {
+      await client.close();
+    }
+  }, TEST_MS);
+
   it('is a result, a messaging.<operation>.<code> refusal, or messaging.outcome_unknown — never resent', async () => {
     await fc.assert(
       fc.asyncProperty(
