@@ -8,6 +8,14 @@ import { listenToMain } from './events.ts';
 import { FirstLaunch } from './screens/FirstLaunch.tsx';
 import { PlaceholderScreen } from './screens/PlaceholderScreen.tsx';
 import { ProjectsScreen } from './screens/ProjectsScreen.tsx';
+import { ExportsScreen } from './screens/exports/ExportsScreen.tsx';
+import { JobsScreen } from './screens/jobs/JobsScreen.tsx';
+import { SettingsScreen } from './screens/settings/SettingsScreen.tsx';
+import { MediaScreen } from './screens/media/MediaScreen.tsx';
+import { GenerateScreen } from './screens/generate/GenerateScreen.tsx';
+import { MessagingScreen } from './screens/messaging/MessagingScreen.tsx';
+import { TimelineScreen } from './screens/timeline/TimelineScreen.tsx';
+import { KeyProblemPrompt } from './components/KeyProblemPrompt.tsx';
 import { useConnection } from './stores/connectionStore.ts';
 import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
@@ -25,6 +33,13 @@ const ABOUT: Record<Exclude<ScreenName, 'Projects'>, string> = {
 function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
   if (screen === 'Projects') return <ProjectsScreen />;
+  if (screen === 'Jobs') return <JobsScreen />;
+  if (screen === 'Exports') return <ExportsScreen />;
+  if (screen === 'Settings') return <SettingsScreen />;
+  if (screen === 'Media') return <MediaScreen />;
+  if (screen === 'Generate') return <GenerateScreen />;
+  if (screen === 'Messaging') return <MessagingScreen />;
+  if (screen === 'Timeline') return <TimelineScreen />;
   return <PlaceholderScreen name={screen} about={ABOUT[screen]} />;
 }
 
@@ -66,6 +81,7 @@ export function App() {
     <div className="shell">
       <LeftRail />
       <main className="content">
+        <KeyProblemPrompt />
         <CurrentScreen />
       </main>
       <StatusBar />

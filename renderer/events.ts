@@ -5,6 +5,12 @@ import { useConnection } from './stores/connectionStore.ts';
 import { useProjects } from './stores/projectsStore.ts';
 import { useToasts } from './stores/toastStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
+import { listenJobs } from './screens/jobs/listenJobs.ts';
+import { listenSettings } from './screens/settings/listenSettings.ts';
+import { listenToMedia } from './stores/mediaEvents.ts';
+
+/** The status bar shows the active workspace only: another one's news is not its. */
+const isActive = (workspaceId: string) => useWorkspace.getState().workspace?.id === workspaceId;
 
 export function listenToMain(): () => void {
   const connection = useConnection.getState();
@@ -16,11 +22,14 @@ export function listenToMain(): () => void {
       if (before && before.id !== workspace.id) useProjects.getState().reset();
       void useConnection.getState().refresh();
     }),
-    on('connection.changed', (state) => connection.setConnection(state)),
-    on('budget.changed', ({ budget }) => connection.setBudget(budget)),
-    on('wallet.changed', ({ walletUsd }) => connection.setWallet(walletUsd)),
-    on('pending.changed', ({ pending }) => connection.setPending(pending)),
+    on('connection.changed', (state) => isActive(state.workspaceId) && connection.setConnection(state)),
+    on('budget.changed', ({ workspaceId, budget }) => isActive(workspaceId) && connection.setBudget(budget)),
+    on('wallet.changed', ({ workspaceId, walletUsd }) => isActive(workspaceId) && connection.setWallet(walletUsd)),
+    on('pending.changed', ({ workspaceId, pending }) => isActive(workspaceId) && connection.setPending(pending)),
     on('upload.failed', ({ error }) => useToasts.getState().showError('Uploading a file', error as AppError)),
+    ...listenJobs(),
+    ...listenSettings(),
+    ...listenToMedia(),
   ];
   return () => offs.forEach((off) => off());
 }

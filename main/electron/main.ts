@@ -2,8 +2,8 @@
 // the contract bound to the core (DESIGN.md: main/ is the only place that imports
 // 'electron'; everything else is main/core, which runs the same in browser mode).
 // Bundled by `npm run build` into dist/main/main.js (package.json "main").
-import { join } from 'node:path';
-import { app, type BrowserWindow } from 'electron';
+import { join, resolve } from 'node:path';
+import { app, dialog, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
@@ -11,6 +11,12 @@ import { installMenu } from './menu.ts';
 import { createMainWindow, denyAllPermissions } from './window.ts';
 
 const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
+
+// Both shells take --user-data <dir>, so tests and separate profiles never share state; set
+// before the single-instance lock, which is held per data folder.
+const userDataFlag = process.argv.indexOf('--user-data');
+const userDataArg = userDataFlag === -1 ? undefined : process.argv[userDataFlag + 1];
+if (userDataArg) app.setPath('userData', resolve(userDataArg));
 
 if (!app.requestSingleInstanceLock()) {
   // Another Clipdesk runs on this data folder: it is brought to the front instead.
@@ -45,6 +51,12 @@ if (!app.requestSingleInstanceLock()) {
       sandboxScript: join(root, 'sandbox/main.ts'),
       // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
       execPath: process.execPath,
+      // Downloads go where the user says (media.download).
+      chooseSavePath: async (suggestedName) => {
+        const options = { defaultPath: join(app.getPath('downloads'), suggestedName) };
+        const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+        return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+      },
       log,
     });
     const opened = core;

@@ -1,6 +1,7 @@
 // The left rail: one button per screen, named as the screen; arrow keys move between them.
 import type { KeyboardEvent } from 'react';
 import { SCREENS, useNavigation } from '../stores/navigationStore.ts';
+import { JOBS_BADGE_ID, JobsBadge, JobsBadgeText } from './JobsBadge.tsx';
 
 export function LeftRail() {
   const screen = useNavigation((s) => s.screen);
@@ -29,10 +30,13 @@ export function LeftRail() {
               type="button"
               className="rail-item"
               aria-current={screen === name ? 'page' : undefined}
+              aria-describedby={name === 'Jobs' ? JOBS_BADGE_ID : undefined}
               onClick={() => go(name)}
             >
               {name}
+              {name === 'Jobs' && <JobsBadge />}
             </button>
+            {name === 'Jobs' && <JobsBadgeText />}
           </li>
         ))}
       </ul>

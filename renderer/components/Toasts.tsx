@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { explainErrorCode } from '../../shared/appError.ts';
 import { useToasts, type Toast } from '../stores/toastStore.ts';
 
-function CopyRequestId({ requestId }: { requestId: string }) {
+export function CopyRequestId({ requestId }: { requestId: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useWorkspace } from '../stores/workspaceStore.ts';
 
-function RemoteAccountForm() {
+export function RemoteAccountForm() {
   const busy = useWorkspace((s) => s.busy);
   const remoteError = useWorkspace((s) => s.remoteError);
   const addRemote = useWorkspace((s) => s.addRemote);

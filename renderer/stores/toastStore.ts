@@ -1,6 +1,7 @@
 // Toasts: every failure the user should see, with its code, message and request ID.
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
+import { isKeyProblemCode } from '../../shared/ipc/settingsView.ts';
 
 export interface Toast {
   readonly id: number;
@@ -22,8 +23,11 @@ let nextId = 1;
 
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
-  showError: (title, error) =>
-    set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error, message: error.message }].slice(-MAX_TOASTS) })),
+  showError(title, error) {
+    // A refused key has its own prompt (KeyProblemPrompt), named once, not a toast per request.
+    if (isKeyProblemCode(error.code)) return;
+    set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error, message: error.message }].slice(-MAX_TOASTS) }));
+  },
   showInfo: (title, message) =>
     set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error: null, message }].slice(-MAX_TOASTS) })),
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),

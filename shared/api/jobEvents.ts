@@ -22,6 +22,8 @@ export const IntentSummarySchema = z.object({
   jobId: z.string().nullable(),
   /** How many times sending was begun (retries reuse the same idempotency key). */
   attempts: z.number().int().nonnegative(),
+  /** The request ID of the answer that accepted it (what support asks for); null until then. */
+  requestId: z.string().nullable().default(null),
   /** Why the last attempt failed (kept while it is retried), or why it failed for good. */
   lastError: AppErrorSchema.nullable(),
   createdAt: z.number(),

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure, appError, type AppError } from '../../shared/appError.ts';
 import {
   EVENT_NAMES,
+  REQUESTS,
   REQUEST_NAMES,
   eventChannel,
   requestChannel,
@@ -14,6 +15,7 @@ import {
 } from '../../shared/ipc.ts';
 import type { CheckedHandlers } from '../../main/core/app/dispatch.ts';
 import { createEventBus } from '../../main/core/app/eventBus.ts';
+import { jsonSchemaOf, validSample, wrongValueFor } from '../support/contractSamples.ts';
 
 type Listener = (event: unknown, ...args: unknown[]) => unknown;
 
@@ -235,4 +237,60 @@ describe('the preload bridge (window.clipdesk)', () => {
     expect(received).toEqual([[{ workspaceId: 'local', walletUsd: 12.5 }]]);
     expect(electron.rendererListeners.get(eventChannel('wallet.changed'))?.size).toBe(1);
   });
+});
+
+// Every request, whichever screen added it to the contract: its argument is made from its own
+// schema, so a new entry is covered here without anyone writing a sample for it.
+describe('every request of the contract, through the Electron binding', () => {
+  const takesNothing = (name: RequestName) => jsonSchemaOf(REQUESTS[name].arg).type === undefined;
+
+  it.each(REQUEST_NAMES.map((name) => [name]))(
+    '%s: a valid argument reaches core exactly as its schema parsed it',
+    async (name) => {
+      const schema = REQUESTS[name].arg;
+      const sample = takesNothing(name) ? undefined : validSample(schema);
+      expect(
+        sample,
+        `no generated argument of ${name} passes its schema: give the schema simpler refinements`,
+      ).not.toBeNull();
+      await clipdesk.invoke(name, sample as never).catch(() => undefined);
+      expect(setup.calls).toEqual([{ name, arg: structuredClone(schema.parse(sample)) }]);
+    },
+  );
+
+  it.each(REQUEST_NAMES.map((name) => [name]))(
+    '%s: a missing or mistyped field is refused with the field named; core never sees it, nor an unknown field',
+    async (name) => {
+      const schema = REQUESTS[name].arg;
+      const json = jsonSchemaOf(schema);
+      if (takesNothing(name)) {
+        expect((await rejection(clipdesk.invoke(name, { anything: 1 } as never))).code).toBe('request.invalid');
+        expect(setup.calls).toEqual([]);
+        return;
+      }
+      expect(json.type, `${name} takes an object`).toBe('object');
+      const sample = validSample(schema) as Record<string, unknown>;
+      const refusals: Record<string, unknown>[] = [];
+      for (const key of json.required ?? []) {
+        const { [key]: _dropped, ...rest } = sample;
+        refusals.push(rest);
+      }
+      for (const [key, property] of Object.entries(json.properties ?? {})) {
+        const wrong = wrongValueFor(property);
+        if (wrong !== null) refusals.push({ ...sample, [key]: wrong });
+      }
+      for (const arg of refusals) {
+        const error = await rejection(clipdesk.invoke(name, arg as never));
+        expect(error, `${name} ${JSON.stringify(arg).slice(0, 200)}`).toMatchObject({ code: 'request.invalid' });
+        const field =
+          Object.keys(arg).find((key) => arg[key] !== sample[key]) ?? Object.keys(sample).find((key) => !(key in arg));
+        if (field) expect(error.message).toContain(field);
+      }
+      expect(setup.calls).toEqual([]);
+
+      // A field main does not know is refused (z.strictObject) or dropped: it never reaches core.
+      await clipdesk.invoke(name, { ...sample, notAField: 1 } as never).catch(() => undefined);
+      for (const call of setup.calls) expect(call.arg).not.toHaveProperty('notAField');
+    },
+  );
 });

@@ -48,7 +48,7 @@ describe('webhook events about jobs', () => {
 });
 
 describe('send failures', () => {
-  it('are sent again with the same key after a network error, a 5xx, a 408 or a 429, never after another answer', () => {
+  it('are sent again with the same key after a network error, a 5xx, a 408, a 429 or a refused key, never after another answer', () => {
     const answer = (code: string, status: number) => appError(code, 'x', { status });
     expect(isRetryableSendError(appError('network.unreachable'))).toBe(true);
     expect(isRetryableSendError(appError('network.connection_lost'))).toBe(true);
@@ -59,7 +59,10 @@ describe('send failures', () => {
     expect(isRetryableSendError(appError('client.internal'))).toBe(true);
     expect(isRetryableSendError(answer('idempotency.key_reused', 409))).toBe(false);
     expect(isRetryableSendError(answer('wallet.insufficient_balance', 403))).toBe(false);
-    expect(isRetryableSendError(answer('auth.invalid_key', 401))).toBe(false);
+    // A refused key did nothing at the service: the work waits for the new key the app asks for.
+    expect(isRetryableSendError(answer('auth.invalid_key', 401))).toBe(true);
+    expect(isRetryableSendError(answer('auth.key_expired', 401))).toBe(true);
+    expect(isRetryableSendError(answer('auth.session_required', 401))).toBe(false);
     expect(isRetryableSendError(answer('response.invalid', 202))).toBe(false);
   });
 });

@@ -30,10 +30,24 @@ import {
   type ProjectInput,
   type RenameInput,
 } from '../../../shared/api/createTypes.ts';
-import { CREATE_LIMITS } from '../../../shared/limits.ts';
+import {
+  AttachmentSchema,
+  BrandSchema,
+  DeliveryLinkSchema,
+  type Attachment,
+  type DeliveryLink,
+} from '../../../shared/api/mediaLibrary.ts';
+import { CREATE_LIMITS, UPLOAD_LIMITS } from '../../../shared/limits.ts';
 import type { RateBudget } from '../rate/rateBudget.ts';
 import { createApiCaller, type ApiCall, type ApiCallerOptions, type CallOptions } from './apiCaller.ts';
-import { createHttpClient, type HttpClientOptions, type HttpRequest, type HttpTimeouts } from './httpClient.ts';
+import {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpDownload,
+  type HttpRequest,
+  type HttpTimeouts,
+} from './httpClient.ts';
 import { collectAll, eachItem } from './paginate.ts';
 import type { RetryOptions } from './retryPolicy.ts';
 
@@ -58,6 +72,15 @@ export interface ListAllOptions extends CallOptions {
   /** Stop once this many items are read. */
   maxItems?: number;
 }
+
+const { min: linkHoursMin, max: linkHoursMax } = UPLOAD_LIMITS.deliveryLinkHours;
+const DeliveryLinkInputSchema = z.object({
+  expiresInHours: z
+    .int('must be a whole number of hours')
+    .min(linkHoursMin, `must be from ${linkHoursMin} to ${linkHoursMax}`)
+    .max(linkHoursMax, `must be from ${linkHoursMin} to ${linkHoursMax} (30 days)`)
+    .optional(),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,6 +132,15 @@ export function createApiClient(options: CreateApiClientOptions) {
     retry: options.retry,
     onRetry: options.onRetry,
   });
+  // Bytes go through the same budget and retry policy: the caller sees a "send" whose data is the open download.
+  const bytes: HttpClient = {
+    ...http,
+    send: async (request) => {
+      const download = await http.download(request);
+      return { status: download.status, data: download as never, pagination: null, requestId: download.requestId };
+    },
+  };
+  const callForBytes: ApiCall = createApiCaller({ http: bytes, budget: options.budget, retry: options.retry });
 
   async function one<Schema extends z.ZodType>(
     request: Omit<HttpRequest, 'signal'>,
@@ -206,6 +238,84 @@ export function createApiClient(options: CreateApiClientOptions) {
       })),
       get: async (id: number, callOptions?: CallOptions): Promise<ApiResult<Asset>> =>
         one({ method: 'GET', path: `/assets/${checkedId(id, 'id')}` }, AssetSchema, callOptions),
+      /** GET /assets/{id}/content: the bytes, streamed (read `body` to its end or destroy it). */
+      content: async (id: number, callOptions?: CallOptions): Promise<HttpDownload> =>
+        (
+          await callForBytes(
+            { method: 'GET', path: `/assets/${checkedId(id, 'id')}/content`, timeouts: { bodyMs: 60_000 } },
+            z.custom<HttpDownload>(),
+            callOptions,
+          )
+        ).data,
+      deliveryLinks: {
+        /** Newest first; `url` is null (it is shown only when a link is made). */
+        list: async (assetId: number, query: PageQuery = {}, callOptions?: CallOptions) =>
+          page(
+            `/assets/${checkedId(assetId, 'assetId')}/delivery-links`,
+            DeliveryLinkSchema,
+            pageParams({ limit: query.limit, after: query.after }),
+            callOptions,
+          ),
+        /** The answer carries the link's URL, this once. Not retried (no idempotency key): list before trying again. */
+        create: async (
+          assetId: number,
+          input: { expiresInHours?: number } = {},
+          callOptions?: CallOptions,
+        ): Promise<ApiResult<DeliveryLink>> =>
+          one(
+            {
+              method: 'POST',
+              path: `/assets/${checkedId(assetId, 'assetId')}/delivery-links`,
+              body: checked(DeliveryLinkInputSchema, input, 'delivery link'),
+            },
+            DeliveryLinkSchema,
+            callOptions,
+          ),
+        /** Revoking again changes nothing. */
+        revoke: async (assetId: number, linkId: number, callOptions?: CallOptions): Promise<ApiResult<DeliveryLink>> =>
+          one(
+            {
+              method: 'DELETE',
+              path: `/assets/${checkedId(assetId, 'assetId')}/delivery-links/${checkedId(linkId, 'linkId')}`,
+            },
+            DeliveryLinkSchema,
+            callOptions,
+          ),
+      },
+    },
+
+    brands: {
+      ...listable('/brands', BrandSchema, (query: PageQuery) => ({ limit: query.limit, after: query.after })),
+      /** GET /brands/{id}/assets: the brand's reusable assets, newest first. */
+      assets: async (brandId: number, query: PageQuery = {}, callOptions?: CallOptions) =>
+        page(
+          `/brands/${checkedId(brandId, 'brandId')}/assets`,
+          AssetSchema,
+          { limit: query.limit, after: query.after },
+          callOptions,
+        ),
+    },
+
+    attachments: {
+      /** The brand assets attached to a project, highest asset ID first. */
+      list: async (projectId: number, query: PageQuery = {}, callOptions?: CallOptions) =>
+        page(
+          `/projects/${checkedId(projectId, 'projectId')}/attachments`,
+          AttachmentSchema,
+          { limit: query.limit, after: query.after },
+          callOptions,
+        ),
+      /** Attaching again changes nothing (200 with the existing attachment). */
+      attach: async (projectId: number, assetId: number, callOptions?: CallOptions): Promise<ApiResult<Attachment>> =>
+        one(
+          {
+            method: 'POST',
+            path: `/projects/${checkedId(projectId, 'projectId')}/attachments`,
+            body: { assetId: checkedId(assetId, 'assetId') },
+          },
+          AttachmentSchema,
+          callOptions,
+        ),
     },
 
     generations: {

@@ -11,11 +11,20 @@ import type { SecretStore } from '../keychain/secretStore.ts';
 import { ConfSettingsBackend } from '../settings/settingsBackend.ts';
 import { LOCAL_WORKSPACE_ID, type WindowState } from '../settings/settingsSchema.ts';
 import { openSettings } from '../settings/settingsService.ts';
+import type { AssetDownloads } from '../media/assetDownloads.ts';
+import { createMediaServices, type ChooseSavePath } from '../media/mediaServices.ts';
 import { checkedHandlers, dispatchRequest, type CheckedHandlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { firstLaunchMarker } from './firstLaunch.ts';
 import type { HandlerContext } from './handlerContext.ts';
 import { JobsCoordinator } from './jobsCoordinator.ts';
+import { MessagingCoordinator } from './messagingCoordinator.ts';
+import { messagingHandlers } from './messagingHandlers.ts';
+import { jobsHandlers } from './jobsHandlers.ts';
+import { settingsHandlers } from './settingsHandlers.ts';
+import { timelineHandlers } from './timelineHandlers.ts';
+import { productionHandlers } from './productionHandlers.ts';
+import { mediaHandlers } from './mediaHandlers.ts';
 import { createLocalSandbox, type SandboxKeys } from './localSandbox.ts';
 import { serviceHandlers } from './serviceHandlers.ts';
 import { createStreamedUploads } from './streamedUploads.ts';
@@ -43,6 +52,8 @@ export interface CoreOptions {
   readonly execPath?: string;
   /** The webhook receiver and tunnel, once their integration lands (webhooksSeam.ts); until then jobs are polled. */
   readonly webhooks?: WebhooksFactory;
+  /** The desktop app's save dialog for downloads; without it (browser mode) a download is a single-use link. */
+  readonly chooseSavePath?: ChooseSavePath;
   readonly log?: (line: string) => void;
 }
 
@@ -54,6 +65,8 @@ export interface Core {
   dispatch(name: unknown, arg: unknown): Promise<IpcReply>;
   /** Where the window was (the Electron shell restores and saves it; settings keep it). */
   readonly windowState: { read(): WindowState; save(state: Partial<WindowState>): void };
+  /** Browser mode redeems download tickets (media.download) with this. */
+  readonly assetDownloads: Pick<AssetDownloads, 'redeem'>;
   close(): Promise<void>;
 }
 
@@ -108,6 +121,11 @@ export function createCore(options: CoreOptions): Core {
       void uploads.activate(workspaceId).catch(() => {});
       webhooks?.activate(workspaceId);
     },
+    onKeyChanged: (workspaceId) => {
+      if (workspaceId !== runtime.activeId()) return;
+      void jobs.activate(workspaceId).catch(() => {});
+      void uploads.activate(workspaceId).catch(() => {});
+    },
     log,
   });
 
@@ -158,6 +176,12 @@ export function createCore(options: CoreOptions): Core {
       log,
     }) ?? null;
 
+  const media = createMediaServices({
+    cacheDir: join(userDataDir, 'previews'),
+    runtime,
+    chooseSavePath: options.chooseSavePath,
+  });
+
   const ctx: HandlerContext = {
     mode: options.mode ?? 'browser',
     version: options.version ?? '0.0.0',
@@ -172,7 +196,18 @@ export function createCore(options: CoreOptions): Core {
     jobs,
     pendingCounts,
   };
-  const handlers = checkedHandlers({ ...workspaceHandlers(ctx), ...serviceHandlers(ctx), ...workHandlers(ctx) });
+  const messaging = new MessagingCoordinator(ctx);
+  const handlers = checkedHandlers({
+    ...workspaceHandlers(ctx),
+    ...serviceHandlers(ctx),
+    ...workHandlers(ctx),
+    ...mediaHandlers(ctx, media),
+    ...jobsHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...timelineHandlers(ctx, { dataDir: userDataDir }),
+    ...productionHandlers(ctx, { chooseSavePath: options.chooseSavePath }),
+    ...messagingHandlers(messaging),
+  });
 
   // Until the user has chosen a workspace nothing starts: the first-launch screen decides.
   if (!firstLaunch.isFirstLaunch()) runtime.start();
@@ -182,6 +217,7 @@ export function createCore(options: CoreOptions): Core {
     handlers,
     events,
     dispatch: (name, arg) => dispatchRequest(handlers, name, arg, log),
+    assetDownloads: media.downloads,
     windowState: {
       read: () => settings.get().window,
       save: (state) => {
@@ -195,6 +231,8 @@ export function createCore(options: CoreOptions): Core {
     close() {
       closing ??= (async () => {
         await streams.close();
+        await media.close();
+        await messaging.close();
         await Promise.allSettled([jobs.close(), uploads.close(), webhooks?.close()]);
         await runtime.close();
         await localSandbox.stop();

@@ -12,12 +12,15 @@ import { checkedSubmission } from '../jobs/submission.ts';
 import type { GenericKind, PathParams } from '../jobs/jobKinds.ts';
 import type { IntentKind } from '../journal/intents.ts';
 import type { Journal } from '../journal/journal.ts';
+import type { RateBudget } from '../rate/rateBudget.ts';
 import type { EventBus } from './eventBus.ts';
 import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 interface Running {
   readonly workspaceId: string;
   readonly baseUrl: string;
+  /** The key's budget it sends with: a replaced key closes it, so the service is made again. */
+  readonly budget: RateBudget;
   readonly service: JobsService;
   readonly transport: JobsTransport;
   readonly unsubscribe: () => void;
@@ -53,7 +56,11 @@ export class JobsCoordinator {
   /** The service of the workspace, started if it can be (the local sandbox may not run yet). */
   async serviceFor(workspaceId: string): Promise<JobsService | null> {
     const running = this.#running;
-    if (running?.workspaceId === workspaceId && this.#options.runtime.currentBaseUrl(workspaceId) === running.baseUrl) {
+    if (
+      running?.workspaceId === workspaceId &&
+      this.#options.runtime.currentBaseUrl(workspaceId) === running.baseUrl &&
+      this.#options.runtime.budgetFor(workspaceId) === running.budget
+    ) {
       return running.service;
     }
     return this.activate(workspaceId).catch(() => null);
@@ -113,14 +120,17 @@ export class JobsCoordinator {
     if (this.#closed) return null;
     const { runtime, log } = this.#options;
     const baseUrl = await runtime.baseUrlOf(workspaceId);
+    const budget = runtime.budgetFor(workspaceId);
     const running = this.#running;
-    if (running?.workspaceId === workspaceId && running.baseUrl === baseUrl) return running.service;
+    if (running?.workspaceId === workspaceId && running.baseUrl === baseUrl && running.budget === budget)
+      return running.service;
     await this.#stop();
     if (this.#closed) return null;
     const transport = createJobsTransport({
       baseUrl,
-      budget: runtime.budgetFor(workspaceId),
+      budget,
       getApiKey: runtime.apiKeyReader(workspaceId),
+      onResponse: runtime.exchangeObserver(workspaceId),
     });
     const service = createJobsService({
       workspaceId,
@@ -136,7 +146,14 @@ export class JobsCoordinator {
       forward('intent.updated'),
       forward('connection.changed'),
     ];
-    this.#running = { workspaceId, baseUrl, service, transport, unsubscribe: () => offs.forEach((off) => off()) };
+    this.#running = {
+      workspaceId,
+      baseUrl,
+      budget,
+      service,
+      transport,
+      unsubscribe: () => offs.forEach((off) => off()),
+    };
     service.start();
     return service;
   }

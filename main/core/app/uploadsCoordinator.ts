@@ -4,6 +4,7 @@
 // next time). Its upload.* events go out on the event bus as they are.
 import type { UploadEvent, UploadRequest } from '../../../shared/api/uploads.ts';
 import type { Journal } from '../journal/journal.ts';
+import type { RateBudget } from '../rate/rateBudget.ts';
 import { createUploader, type Uploader } from '../uploads/uploader.ts';
 import type { UploadHandle } from '../uploads/uploadHandle.ts';
 import { appFailure } from './appErrors.ts';
@@ -13,6 +14,8 @@ import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 interface Running {
   readonly workspaceId: string;
   readonly baseUrl: string;
+  /** The key's budget it sends with: a replaced key closes it, so the uploader is made again. */
+  readonly budget: RateBudget;
   readonly uploader: Uploader;
   readonly unsubscribe: () => void;
 }
@@ -49,13 +52,21 @@ export class UploadsCoordinator {
   async start(workspaceId: string, request: UploadRequest, settled?: () => void): Promise<{ uploadId: string }> {
     const running = this.#running;
     const current =
-      running?.workspaceId === workspaceId && this.#options.runtime.currentBaseUrl(workspaceId) === running.baseUrl;
+      running?.workspaceId === workspaceId &&
+      this.#options.runtime.currentBaseUrl(workspaceId) === running.baseUrl &&
+      this.#options.runtime.budgetFor(workspaceId) === running.budget;
     const uploader = current ? running.uploader : await this.activate(workspaceId);
     if (!uploader) throw appFailure('sandbox.stopped', 'Clipdesk is shutting down: the file was not sent.');
     const handle = await uploader.upload(request);
     if (settled) void handle.done.then(settled, settled);
     this.#options.changed(workspaceId);
     return { uploadId: handle.id };
+  }
+
+  /** The workspace's uploads under way (to list, pause, resume or cancel). */
+  underWay(workspaceId: string): UploadHandle[] {
+    const running = this.#running;
+    return running?.workspaceId === workspaceId ? running.uploader.active() : [];
   }
 
   openCount(workspaceId: string): number {
@@ -73,22 +84,25 @@ export class UploadsCoordinator {
     if (this.#closed) return null;
     const { runtime, journal, events, log } = this.#options;
     const baseUrl = await runtime.baseUrlOf(workspaceId);
+    const budget = runtime.budgetFor(workspaceId);
     const running = this.#running;
-    if (running?.workspaceId === workspaceId && running.baseUrl === baseUrl) return running.uploader;
+    if (running?.workspaceId === workspaceId && running.baseUrl === baseUrl && running.budget === budget)
+      return running.uploader;
     await this.#stop();
     if (this.#closed) return null;
     const uploader = createUploader({
       workspaceId,
       baseUrl,
-      budget: runtime.budgetFor(workspaceId),
+      budget,
       getApiKey: runtime.apiKeyReader(workspaceId),
+      onResponse: runtime.exchangeObserver(workspaceId),
       sessions: journal.uploads,
     });
     const unsubscribe = uploader.subscribe((event: UploadEvent) => {
       events.emit(event.name, event.payload as never);
       if (event.name !== 'upload.progress') this.#options.changed(workspaceId);
     });
-    this.#running = { workspaceId, baseUrl, uploader, unsubscribe };
+    this.#running = { workspaceId, baseUrl, budget, uploader, unsubscribe };
     void uploader
       .resumeAll()
       .then((handles) => {

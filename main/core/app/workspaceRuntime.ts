@@ -6,12 +6,14 @@ import { AppFailure, toAppError, type AppError } from '../../../shared/appError.
 import type { Me } from '../../../shared/api/createTypes.ts';
 import type { ConnectionState, ConnectionStateName, WorkspaceView } from '../../../shared/ipcViews.ts';
 import { createApiClient, type CreateApiClient } from '../api/createApiClient.ts';
+import type { Exchange } from '../api/httpClient.ts';
 import type { Keychain } from '../keychain/keychain.ts';
 import { createRateBudget, type RateBudget } from '../rate/rateBudget.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 import { appFailure } from './appErrors.ts';
 import type { EventBus } from './eventBus.ts';
+import { KeyProblems } from './keyProblems.ts';
 import type { LocalSandbox } from './localSandbox.ts';
 import { workspaceView } from './views.ts';
 
@@ -32,6 +34,11 @@ export interface WorkspaceRuntimeOptions {
   readonly onOnline?: (workspaceId: string) => void;
   /** Told when a workspace becomes the active one (or is at startup). */
   readonly onActivated?: (workspaceId: string) => void;
+  /**
+   * Told when a workspace's key was replaced or forgotten: its old budget is closed, so the
+   * parts that send with it (jobs, uploads) must be made again with the new one.
+   */
+  readonly onKeyChanged?: (workspaceId: string) => void;
   readonly log?: (line: string) => void;
 }
 
@@ -41,6 +48,8 @@ interface ClientEntry {
 }
 
 export class WorkspaceRuntime {
+  /** Keys the service refused, announced once each (key.problem) until replaced. */
+  readonly keyProblems: KeyProblems;
   readonly #options: WorkspaceRuntimeOptions;
   readonly #budgets = new Map<string, RateBudget>();
   readonly #clients = new Map<string, ClientEntry>();
@@ -53,6 +62,10 @@ export class WorkspaceRuntime {
 
   constructor(options: WorkspaceRuntimeOptions) {
     this.#options = options;
+    this.keyProblems = new KeyProblems({
+      events: options.events,
+      workspaceName: (id) => options.settings.get().workspaces.find((w) => w.id === id)?.name ?? null,
+    });
     this.#connection = { workspaceId: this.activeId(), state: 'starting', since: Date.now(), error: null };
   }
 
@@ -98,7 +111,7 @@ export class WorkspaceRuntime {
       baseUrl,
       budget: this.budgetFor(workspaceId),
       getApiKey: this.apiKeyReader(workspaceId),
-      onResponse: () => this.#seen(workspaceId, 'online', null),
+      onResponse: this.exchangeObserver(workspaceId),
     });
     this.#clients.set(workspaceId, { baseUrl, client });
     return client;
@@ -110,11 +123,13 @@ export class WorkspaceRuntime {
    */
   async call<T>(work: (client: CreateApiClient, workspaceId: string) => Promise<T>): Promise<T> {
     const workspaceId = this.activeId();
+    const startedAt = Date.now();
     try {
       return await work(await this.clientFor(workspaceId), workspaceId);
     } catch (err) {
       const error = toAppError(err);
       if (NETWORK_CODES.has(error.code) || error.code.startsWith('sandbox.')) this.#seen(workspaceId, 'offline', error);
+      this.keyProblems.report(workspaceId, error, startedAt);
       throw err instanceof AppFailure ? err : new AppFailure(error, { cause: err });
     }
   }
@@ -135,9 +150,10 @@ export class WorkspaceRuntime {
       return {
         me: me.data,
         adopt: () => {
-          this.forgetKeyState(workspaceId);
+          this.#dropKeyState(workspaceId);
           this.#budgets.set(workspaceId, budget);
           if (workspaceId === this.activeId()) this.#watchBudget();
+          this.#options.onKeyChanged?.(workspaceId);
         },
         discard: () => budget.close(),
       };
@@ -172,6 +188,23 @@ export class WorkspaceRuntime {
     };
   }
 
+  /**
+   * What every HTTP client of the workspace (the screens', the jobs service's, the uploader's)
+   * is told of each answer: an answer means the service is reachable, and a refused key is
+   * announced once (key.problem) whichever request met it.
+   */
+  exchangeObserver(workspaceId: string): (exchange: Exchange) => void {
+    return (exchange) => {
+      this.#seen(workspaceId, 'online', null);
+      if (exchange.errorCode)
+        this.keyProblems.report(
+          workspaceId,
+          { code: exchange.errorCode, message: keyRefusal(exchange.errorCode), requestId: exchange.requestId },
+          Date.now() - exchange.elapsedMs,
+        );
+    };
+  }
+
   /** Another part of the core (the jobs service) saw the service answer, or not. */
   noteConnection(workspaceId: string, state: 'online' | 'offline', error: AppError | null): void {
     this.#seen(workspaceId, state, error);
@@ -179,6 +212,12 @@ export class WorkspaceRuntime {
 
   /** A key was replaced or forgotten: the next request makes a new client and a new budget. */
   forgetKeyState(workspaceId: string): void {
+    this.#dropKeyState(workspaceId);
+    this.#options.onKeyChanged?.(workspaceId);
+  }
+
+  #dropKeyState(workspaceId: string): void {
+    this.keyProblems.keyChanged(workspaceId);
     const entry = this.#clients.get(workspaceId);
     this.#clients.delete(workspaceId);
     if (entry) void entry.client.close();
@@ -318,4 +357,11 @@ export class WorkspaceRuntime {
     });
     send();
   }
+}
+
+/** The prompt's sentence for a refused key (an exchange carries the code, not the service's message). */
+function keyRefusal(code: string): string {
+  if (code === 'auth.key_expired') return 'The API key has expired.';
+  if (code === 'auth.key_revoked') return 'The API key was revoked.';
+  return 'The service does not recognise the API key.';
 }

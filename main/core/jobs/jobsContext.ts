@@ -34,6 +34,7 @@ export function summarizeIntent(intent: Intent): IntentSummary {
     state: intent.state,
     jobId: intent.jobId,
     attempts: intent.attempts,
+    requestId: intent.requestId,
     lastError: intent.lastError,
     createdAt: intent.createdAt,
     updatedAt: intent.updatedAt,

@@ -4,12 +4,14 @@
 // key, so a retry — after a network error, a 5xx, a 429, a restart or coming back online —
 // is the identical request, which the service answers with the same job (200). An intent
 // leaves the open set only on a terminal answer: a 2xx (then its job is followed until it
-// ends) or a permanent 4xx such as 409 idempotency.key_reused (failed, never resent).
+// ends) or a permanent 4xx such as 409 idempotency.key_reused (failed, never resent); a key the
+// service refused (401) is not such an answer: the work waits, same key, for a new API key.
 // While the service is offline nothing is sent; the queue waits and drains when it answers.
 import { z } from 'zod';
 import { appError, toAppError, type AppError } from '../../../shared/appError.ts';
 import { isTerminalJobState } from '../../../shared/api/createTypes.ts';
 import type { QueueChangedEvent } from '../../../shared/api/jobEvents.ts';
+import { isKeyProblemCode } from '../../../shared/ipc/settingsView.ts';
 import type { Intent, NewIntent } from '../journal/intents.ts';
 import { isNetworkError } from './connectionMonitor.ts';
 import type { JobPoller } from './jobPoller.ts';
@@ -35,6 +37,8 @@ const QUEUED_STATES: readonly string[] = ['pending', 'sent'];
  */
 export function isRetryableSendError(error: AppError): boolean {
   if (isNetworkError(error)) return true;
+  // A refused key did nothing at the service: the work waits for a new key (the app asks for one).
+  if (error.status === 401 && isKeyProblemCode(error.code)) return true;
   if (error.status === null) return error.code !== 'response.invalid';
   return error.status === 408 || error.status === 429 || error.status >= 500;
 }
@@ -179,7 +183,7 @@ export class Outbox {
     publishIntent(this.#ctx, begun.id);
     this.#publishQueue();
     try {
-      const { data } = await transport.call(
+      const { data, requestId } = await transport.call(
         {
           method: begun.request.method,
           path: begun.request.path,
@@ -190,7 +194,7 @@ export class Outbox {
         { priority: 'user', signal: this.#abort.signal },
       );
       this.#backoff.delete(begun.id);
-      this.#accepted(begun, data);
+      this.#accepted(begun, data, requestId);
     } catch (err) {
       const error = toAppError(err);
       // Stopping: the intent stays `sent` and goes again, same key, at the next start.
@@ -213,11 +217,11 @@ export class Outbox {
   }
 
   /** A 2xx: the intent is accepted (its job followed until it ends), or done for work answered at once. */
-  #accepted(intent: Intent, data: unknown): void {
+  #accepted(intent: Intent, data: unknown, requestId: string | null): void {
     const { journal } = this.#ctx;
     const spec = jobKindSpec(intent.kind);
     if (spec?.synchronous) {
-      journal.intents.markDone(intent.id);
+      journal.intents.markDone(intent.id, undefined, requestId);
       publishIntent(this.#ctx, intent.id);
       return;
     }
@@ -233,7 +237,7 @@ export class Outbox {
       publishIntent(this.#ctx, intent.id);
       return;
     }
-    journal.intents.markAccepted(intent.id, { jobKind: spec.kind, jobId: snapshot.id });
+    journal.intents.markAccepted(intent.id, { jobKind: spec.kind, jobId: snapshot.id }, requestId);
     publishIntent(this.#ctx, intent.id);
     const context = mergeContext(contextFromRequest(intent.request.path, intent.request.body), snapshot.context);
     this.#poller.watch(spec.kind, snapshot.id, { context, intentId: intent.id, last: null });

@@ -57,6 +57,8 @@ export interface Intent extends NewIntent {
   readonly jobId: string | null;
   /** How many times sending was begun. */
   readonly attempts: number;
+  /** The request ID of the answer that accepted it (what support asks for); null before. */
+  readonly requestId: string | null;
   readonly lastError: RecordedError | null;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -68,6 +70,7 @@ export interface JobRef {
 }
 
 const OPEN = `('pending', 'sent', 'accepted')`;
+const FINISHED = `('done', 'failed', 'cancelled')`;
 
 export class IntentLog {
   readonly #db: JournalDb;
@@ -76,6 +79,7 @@ export class IntentLog {
   readonly #byId: StatementSync;
   readonly #open: StatementSync;
   readonly #openInWorkspace: StatementSync;
+  readonly #finishedInWorkspace: StatementSync;
   readonly #byJob: StatementSync;
   readonly #begin: StatementSync;
   readonly #accept: StatementSync;
@@ -96,6 +100,9 @@ export class IntentLog {
     this.#openInWorkspace = db.prepare(
       `SELECT * FROM intents WHERE state IN ${OPEN} AND workspace_id = ? ORDER BY seq`,
     );
+    this.#finishedInWorkspace = db.prepare(
+      `SELECT * FROM intents WHERE state IN ${FINISHED} AND workspace_id = ? ORDER BY updated_at DESC, seq DESC LIMIT ?`,
+    );
     this.#byJob = db.prepare(
       'SELECT * FROM intents WHERE workspace_id = ? AND job_kind = ? AND job_id = ? ORDER BY seq DESC LIMIT 1',
     );
@@ -103,12 +110,14 @@ export class IntentLog {
       `UPDATE intents SET state = 'sent', attempts = attempts + 1, updated_at = $now WHERE id = $id AND state IN ('pending', 'sent')`,
     );
     this.#accept = db.prepare(
-      `UPDATE intents SET state = 'accepted', job_kind = $jobKind, job_id = $jobId, last_error_json = NULL, updated_at = $now
+      `UPDATE intents SET state = 'accepted', job_kind = $jobKind, job_id = $jobId, last_error_json = NULL,
+       request_id = coalesce($requestId, request_id), updated_at = $now
        WHERE id = $id AND state IN ('sent', 'accepted')`,
     );
     this.#finish = db.prepare(
       `UPDATE intents SET state = 'done', job_kind = coalesce($jobKind, job_kind), job_id = coalesce($jobId, job_id),
-       last_error_json = NULL, updated_at = $now WHERE id = $id AND state IN ('sent', 'accepted')`,
+       request_id = coalesce($requestId, request_id), last_error_json = NULL, updated_at = $now
+       WHERE id = $id AND state IN ('sent', 'accepted')`,
     );
     this.#fail = db.prepare(
       `UPDATE intents SET state = 'failed', last_error_json = $error, updated_at = $now WHERE id = $id AND state IN ${OPEN}`,
@@ -156,6 +165,14 @@ export class IntentLog {
     return rows.map(toIntent);
   }
 
+  /**
+   * The intents of a workspace that ended (done, failed or cancelled), the most recently
+   * ended first, at most `limit`: what the Jobs screen shows as finished.
+   */
+  listRecentlyFinished(workspaceId: string, limit: number): Intent[] {
+    return this.#finishedInWorkspace.all(workspaceId, clampLimit(limit)).map(toIntent);
+  }
+
   /** The intent that started a job, to finish it when the job ends. */
   findByJob(workspaceId: string, job: JobRef): Intent | null {
     const row = this.#byJob.get(workspaceId, job.jobKind, job.jobId);
@@ -173,13 +190,13 @@ export class IntentLog {
   }
 
   /** The service accepted the request and started a job; the intent stays open until the job ends. */
-  markAccepted(id: string, job: JobRef): boolean {
-    return this.#change(this.#accept, { id, jobKind: job.jobKind, jobId: job.jobId });
+  markAccepted(id: string, job: JobRef, requestId: string | null = null): boolean {
+    return this.#change(this.#accept, { id, jobKind: job.jobKind, jobId: job.jobId, requestId });
   }
 
   /** A terminal success: the intent leaves the open set. */
-  markDone(id: string, job?: JobRef): boolean {
-    return this.#change(this.#finish, { id, jobKind: job?.jobKind ?? null, jobId: job?.jobId ?? null });
+  markDone(id: string, job?: JobRef, requestId: string | null = null): boolean {
+    return this.#change(this.#finish, { id, jobKind: job?.jobKind ?? null, jobId: job?.jobId ?? null, requestId });
   }
 
   /** A terminal failure (a permanent 4xx such as a 409 for a reused key, or a failed job): never retried. */
@@ -217,6 +234,11 @@ function checkNewIntent(input: NewIntent): void {
   }
 }
 
+/** A read of "the latest N" never asks for nothing or for the whole table. */
+export function clampLimit(limit: number): number {
+  return Math.max(1, Math.min(500, Math.floor(Number.isFinite(limit) ? limit : 50)));
+}
+
 function toIntent(row: Row): Intent {
   return {
     id: text(row, 'id'),
@@ -229,6 +251,7 @@ function toIntent(row: Row): Intent {
     jobKind: textOrNull(row, 'job_kind'),
     jobId: textOrNull(row, 'job_id'),
     attempts: integer(row, 'attempts'),
+    requestId: textOrNull(row, 'request_id'),
     lastError: errorFromJson(row.last_error_json),
     createdAt: integer(row, 'created_at'),
     updatedAt: integer(row, 'updated_at'),

@@ -4,6 +4,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { TERMINAL_JOB_STATES } from '../../../shared/limits.ts';
 import { transaction, type JournalDb } from './database.ts';
+import { clampLimit } from './intents.ts';
 import { integer, text, type Row } from './rows.ts';
 
 export interface JobKey {
@@ -29,6 +30,7 @@ export class JobTable {
   readonly #webhookFinished: StatementSync;
   readonly #get: StatementSync;
   readonly #toPoll: StatementSync;
+  readonly #recent: StatementSync;
   readonly #remove: StatementSync;
 
   constructor(db: JournalDb, now: () => number) {
@@ -50,6 +52,10 @@ export class JobTable {
     this.#get = db.prepare('SELECT * FROM jobs WHERE workspace_id = ? AND kind = ? AND job_id = ?');
     this.#toPoll = db.prepare(
       `SELECT * FROM jobs WHERE workspace_id = ? AND webhook_finished = 0 AND state NOT IN ${TERMINAL} ORDER BY last_seen_at, job_id`,
+    );
+    this.#recent = db.prepare(
+      `SELECT * FROM jobs WHERE workspace_id = ? AND (webhook_finished = 1 OR state IN ${TERMINAL})
+       ORDER BY updated_at DESC, job_id DESC LIMIT ?`,
     );
     this.#remove = db.prepare('DELETE FROM jobs WHERE workspace_id = ? AND kind = ? AND job_id = ?');
   }
@@ -78,6 +84,11 @@ export class JobTable {
   /** Jobs still worth polling in a workspace, least recently seen first. */
   listToPoll(workspaceId: string): TrackedJob[] {
     return this.#toPoll.all(workspaceId).map(toJob);
+  }
+
+  /** Jobs of a workspace that ended, the most recently seen first, at most `limit` (the Jobs screen). */
+  listRecentlyEnded(workspaceId: string, limit: number): TrackedJob[] {
+    return this.#recent.all(workspaceId, clampLimit(limit)).map(toJob);
   }
 
   remove(job: JobKey): boolean {

@@ -2,9 +2,11 @@
 // app keeps"): intents with their idempotency keys, jobs, upload sessions,
 // webhook ids seen and the messaging send log, in one SQLite file in the app's
 // data folder. Several handles (processes) may open the same folder.
+import { ContactImportLog } from './contactImports.ts';
 import { openJournalDatabase, type JournalDb } from './database.ts';
 import { IntentLog } from './intents.ts';
 import { JobTable } from './jobs.ts';
+import { MessagingContactBook } from './messagingContacts.ts';
 import { MessagingSendLog } from './messagingSendLog.ts';
 import { UploadSessionTable } from './uploadSessions.ts';
 import { WebhookEventTable } from './webhookEvents.ts';
@@ -22,6 +24,8 @@ export class Journal {
   readonly uploads: UploadSessionTable;
   readonly webhookEvents: WebhookEventTable;
   readonly messaging: MessagingSendLog;
+  readonly contacts: MessagingContactBook;
+  readonly contactImports: ContactImportLog;
   readonly #db: JournalDb;
 
   constructor(options: JournalOptions) {
@@ -32,6 +36,8 @@ export class Journal {
     this.uploads = new UploadSessionTable(this.#db, now);
     this.webhookEvents = new WebhookEventTable(this.#db, now);
     this.messaging = new MessagingSendLog(this.#db, now);
+    this.contacts = new MessagingContactBook(this.#db, now);
+    this.contactImports = new ContactImportLog(this.#db, now);
   }
 
   /**
@@ -41,6 +47,8 @@ export class Journal {
    * mark the first one's live sends unknown.
    */
   recoverAtStartup(): { unknownSubmissions: number } {
+    // Contact import rows caught mid-send become `unknown` too; the Messaging screen shows them.
+    this.contactImports.recoverAfterCrash();
     return { unknownSubmissions: this.messaging.recoverAfterCrash() };
   }
 

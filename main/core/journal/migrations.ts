@@ -102,4 +102,56 @@ export const MIGRATIONS: readonly string[] = [
     WHEN OLD.state = 'sending' AND NEW.state = 'pending' AND NEW.unsent_returns = OLD.unsent_returns
     BEGIN SELECT RAISE(ABORT, 'a submission that may have been sent never goes back to pending'); END;
   `,
+  // 3: the request ID of the answer that accepted (or refused) an intent, for the Jobs screen and
+  // support; and indexes for the Jobs screen's "recently finished" reads, newest first.
+  `
+  ALTER TABLE intents ADD COLUMN request_id TEXT;
+  CREATE INDEX intents_finished ON intents (workspace_id, updated_at) WHERE state IN ('done', 'failed', 'cancelled');
+  CREATE INDEX jobs_by_update ON jobs (workspace_id, updated_at);
+  `,
+  // 4: the Messaging screen's own records. The contacts this app added (the service cannot
+  // list them), and contact imports journaled row by row, so a stopped or crashed import
+  // resumes without adding anyone twice; a decided row stays decided.
+  `
+  CREATE TABLE messaging_contacts (
+    workspace_id TEXT NOT NULL,
+    number TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT,
+    group_id TEXT,
+    details_json TEXT NOT NULL,
+    contact_id INTEGER,
+    source TEXT NOT NULL CHECK (source IN ('form', 'import')),
+    added_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, number)
+  );
+  CREATE INDEX messaging_contacts_by_age ON messaging_contacts (workspace_id, added_at);
+
+  CREATE TABLE contact_imports (
+    import_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    total_rows INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('filling', 'ready', 'running', 'stopped', 'finished')),
+    stop_reason_json TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX contact_imports_by_workspace ON contact_imports (workspace_id, created_at);
+
+  CREATE TABLE contact_import_rows (
+    import_id TEXT NOT NULL REFERENCES contact_imports (import_id),
+    row_index INTEGER NOT NULL,
+    input_json TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'added', 'duplicate', 'invalid', 'failed', 'unknown')),
+    result_json TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (import_id, row_index)
+  );
+  CREATE INDEX contact_import_rows_by_state ON contact_import_rows (import_id, state, row_index);
+  CREATE TRIGGER contact_import_rows_decided_stay_decided BEFORE UPDATE OF state ON contact_import_rows
+    WHEN OLD.state IN ('added', 'duplicate', 'invalid', 'failed') AND NEW.state IS NOT OLD.state
+    BEGIN SELECT RAISE(ABORT, 'a decided import row stays decided'); END;
+  `,
 ];

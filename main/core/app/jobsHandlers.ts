@@ -1,0 +1,57 @@
+// The Jobs screen's request: every piece of the active workspace's paid work, from the
+// request waiting in the journal (offline, or behind another) to the job's end, with its
+// progress, price, request ID and error. Reads the journal; prices come from the service
+// when it answers (jobCosts.ts), so the screen shows at once, offline too.
+import type { ContractHandlers } from '../../../shared/ipc.ts';
+import { JOBS_FINISHED_DEFAULT } from '../../../shared/ipc/jobsView.ts';
+import type { HandlerContext } from './handlerContext.ts';
+import { watchJobActivity } from './jobActivity.ts';
+import { createJobCosts } from './jobCosts.ts';
+import { buildJobRows } from './jobsOverview.ts';
+
+type JobsRequests = 'jobs.overview';
+
+export function jobsHandlers(ctx: HandlerContext): Pick<ContractHandlers, JobsRequests> {
+  const { runtime, journal } = ctx;
+  // Made with the handlers, so it hears every job.updated from the start.
+  const activity = watchJobActivity(ctx.events);
+  const costs = createJobCosts({
+    call: (work) => runtime.call(work),
+    online: (workspaceId) => {
+      const connection = runtime.connection();
+      return connection.workspaceId === workspaceId && connection.state === 'online';
+    },
+  });
+
+  return {
+    async 'jobs.overview'(query) {
+      const workspaceId = runtime.activeId();
+      const finishedLimit = query?.finishedLimit ?? JOBS_FINISHED_DEFAULT;
+      const read = () => {
+        const open = journal.intents.listOpen(workspaceId);
+        const finished = journal.intents.listRecentlyFinished(workspaceId, finishedLimit);
+        const jobs = [
+          ...journal.jobs.listToPoll(workspaceId),
+          ...journal.jobs.listRecentlyEnded(workspaceId, finishedLimit),
+        ];
+        return { open, finished, jobs };
+      };
+      const before = read();
+      const withJobs = [...before.open, ...before.finished]
+        .filter((intent) => intent.jobId !== null)
+        .map((intent) => ({ kind: intent.jobKind ?? intent.kind, jobId: intent.jobId! }));
+      await costs.fill(workspaceId, [...withJobs, ...before.jobs.map((job) => ({ kind: job.kind, jobId: job.jobId }))]);
+      // Read again: the lookup may have taken a moment, and the rows must be as fresh as the prices.
+      const sources = read();
+      return {
+        workspaceId,
+        rows: buildJobRows({
+          ...sources,
+          activity: (kind, jobId) => activity.latest(workspaceId, kind, jobId),
+          cost: (kind, jobId) => costs.cost(workspaceId, kind, jobId),
+          finishedLimit,
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// The one prompt for a key the service refused (expired, revoked or unknown): a banner that
+// names the workspace and offers "Replace key", instead of an error for every request that
+// meets the refusal. The new key is checked with the service before it is saved; once it
+// is, main clears the problem (key.problem) and the banner goes.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { KeyProblem } from '../../shared/ipc/settingsView.ts';
+import { FormError } from '../screens/settings/FormError.tsx';
+import { useNavigation } from '../stores/navigationStore.ts';
+import { promptForm, useSettings } from '../stores/settingsStore.ts';
+import { useWorkspace } from '../stores/workspaceStore.ts';
+import '../screens/settings/settings.css';
+
+const WHAT_HAPPENED: Record<KeyProblem['code'], string> = {
+  'auth.key_expired': 'has expired',
+  'auth.key_revoked': 'was revoked',
+  'auth.invalid_key': 'is not recognised by the service',
+};
+
+function ReplaceKeyDialog({ problem, onClose }: { problem: KeyProblem; onClose: () => void }) {
+  const form = promptForm(problem.workspaceId);
+  const saving = useSettings((s) => s.saving === form);
+  const error = useSettings((s) => s.errors[form]);
+  const replaceKey = useSettings((s) => s.replaceKey);
+  const clearError = useSettings((s) => s.clearError);
+  const [value, setValue] = useState('');
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+
+  function close() {
+    clearError(form);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await replaceKey(problem.workspaceId, 'create', value.trim(), form)) onClose();
+  }
+
+  return (
+    <>
+      <div className="dialog-backdrop" onClick={close} />
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={(e) => e.key === 'Escape' && close()}
+      >
+        <h2 id={`${id}-title`}>Replace the API key of {problem.workspaceName}</h2>
+        <form onSubmit={(e) => void submit(e)} className="card-form">
+          <p>
+            Paste a new Create API key for this account. It is checked with the service before it replaces the old one,
+            and kept only in the system keychain.
+          </p>
+          <label htmlFor={`${id}-key`}>New API key for {problem.workspaceName}</label>
+          <input
+            id={`${id}-key`}
+            ref={field}
+            type="password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            required
+            autoComplete="off"
+          />
+          <FormError error={error} />
+          <div className="form-actions">
+            <button type="submit" disabled={saving || value.trim() === ''}>
+              {saving ? 'Checking…' : 'Check and save key'}
+            </button>
+            <button type="button" onClick={close}>
+              Later
+            </button>
+          </div>
+        </form>
+      </div>
+    </>
+  );
+}
+
+export function KeyProblemPrompt() {
+  const problems = useSettings((s) => s.problems);
+  const loadProblems = useSettings((s) => s.loadProblems);
+  const activeId = useWorkspace((s) => s.workspace?.id);
+  const go = useNavigation((s) => s.go);
+  const [replacing, setReplacing] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadProblems();
+  }, [loadProblems]);
+
+  // The active workspace's problem first: that is the one stopping the user now.
+  const problem = problems.find((p) => p.workspaceId === activeId) ?? problems[0];
+  if (!problem) return null;
+  return (
+    <>
+      <div className="key-problem" role="alert" aria-label="API key problem">
+        <p>
+          <strong>
+            The API key of “{problem.workspaceName}” {WHAT_HAPPENED[problem.code]}.
+          </strong>{' '}
+          Requests to this workspace fail until it is replaced; work waiting in the queue is kept.{' '}
+          {problem.requestId && (
+            <span className="muted">
+              (Request ID <code>{problem.requestId}</code>)
+            </span>
+          )}
+        </p>
+        <div className="form-actions">
+          <button type="button" className="primary" onClick={() => setReplacing(problem.workspaceId)}>
+            Replace key
+          </button>
+          <button type="button" onClick={() => go('Settings')}>
+            Open Settings
+          </button>
+        </div>
+      </div>
+      {replacing === problem.workspaceId && <ReplaceKeyDialog problem={problem} onClose={() => setReplacing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+// Exports: every export of the workspace (newest first, read page by page as it scrolls)
+// with its state, progress and price; a finished one can be downloaded. Exports are made
+// from the timeline (the export editor comes with it).
+import { useEffect, useRef } from 'react';
+import type { Export } from '../../../shared/api/createTypes.ts';
+import { useExports } from '../../stores/exportsStore.ts';
+import { useProjects } from '../../stores/projectsStore.ts';
+import { dateTime, money, percent, stateName } from '../jobs/jobText.ts';
+import '../jobs/workTable.css';
+
+function duration(ms: number | undefined): string {
+  if (typeof ms !== 'number') return '—';
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function ExportLine({ item, projectName }: { item: Export; projectName: string }) {
+  const progress = useExports((s) => s.progress[item.id]);
+  const downloading = useExports((s) => s.downloading === item.id);
+  const download = useExports((s) => s.download);
+  const title = `Export #${item.id}`;
+  const finished = item.state === 'completed' && typeof item.assetId === 'number';
+  const underWay = item.state === 'queued' || item.state === 'running';
+  return (
+    <tr className={`export export-${item.state}`}>
+      <th scope="row">{title}</th>
+      <td>{projectName}</td>
+      <td className="export-state">
+        {stateName(item.state)}
+        {item.error && (
+          <div className="job-error">
+            <code>{item.error.code}</code> {item.error.message}
+          </div>
+        )}
+      </td>
+      <td>
+        {underWay ? (
+          progress === undefined ? (
+            <progress aria-label={`Progress of ${title}`} />
+          ) : (
+            <span className="progress-cell">
+              <progress aria-label={`Progress of ${title}`} value={progress} max={1} /> {percent(progress)}
+            </span>
+          )
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td className="number">{duration(item.durationMs)}</td>
+      <td className="number">{item.clips ? item.clips.length : '—'}</td>
+      <td className="number">{money(item.costUsd)}</td>
+      <td>{dateTime(item.createdAt)}</td>
+      <td>
+        {finished && (
+          <button
+            type="button"
+            onClick={() => void download(item)}
+            disabled={downloading}
+            aria-label={`Download ${title}`}
+          >
+            {downloading ? 'Downloading…' : 'Download'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function MoreExports() {
+  const nextCursor = useExports((s) => s.nextCursor);
+  const loading = useExports((s) => s.loading);
+  const loadMore = useExports((s) => s.loadMore);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || nextCursor === null) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [nextCursor, loadMore]);
+  if (nextCursor === null) return null;
+  return (
+    <div ref={sentinel} className="more">
+      <button type="button" onClick={() => void loadMore()} disabled={loading}>
+        {loading ? 'Loading…' : 'Load more exports'}
+      </button>
+    </div>
+  );
+}
+
+export function ExportsScreen() {
+  const items = useExports((s) => s.items);
+  const loaded = useExports((s) => s.loaded);
+  const loadFirst = useExports((s) => s.loadFirst);
+  const projects = useProjects((s) => s.items);
+
+  useEffect(() => {
+    void loadFirst();
+  }, [loadFirst]);
+
+  const projectName = (item: Export) => {
+    const project = projects.find((p) => p.id === item.projectId);
+    if (project) return project.name;
+    return typeof item.projectId === 'number' ? `Project #${item.projectId}` : '—';
+  };
+
+  return (
+    <section className="screen exports-screen" aria-labelledby="screen-title" aria-busy={!loaded}>
+      <h1 id="screen-title">Exports</h1>
+      <p className="muted">Finished videos of your projects. A finished export can be downloaded.</p>
+      {loaded && items.length === 0 ? (
+        <p>No exports yet: an export made from a project's timeline shows here.</p>
+      ) : (
+        <table className="work-table" aria-label="Exports">
+          <thead>
+            <tr>
+              <th scope="col">Export</th>
+              <th scope="col">Project</th>
+              <th scope="col">State</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Length</th>
+              <th scope="col">Clips</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <ExportLine key={item.id} item={item} projectName={projectName(item)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <MoreExports />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+// One generation of the project's history: what was asked (model, prompt, settings), where
+// it stands (progress while it runs, the error if it failed), what it cost, the previews of
+// its outputs in place, and "New version" (which starts a new generation from these inputs
+// and links this one as its parent; this one never changes).
+import type { Generation } from '../../../shared/api/createTypes.ts';
+import { useGenerate } from '../../stores/generateStore.ts';
+import { AssetThumbnail } from '../media/AssetThumbnail.tsx';
+import { formatWhen } from '../media/assetText.ts';
+import { formatUsd } from './modelForm.ts';
+
+const STATE_TEXT: Record<string, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+function settingsText(settings: Record<string, unknown> | undefined): string | null {
+  const entries = Object.entries(settings ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  return entries.length > 0 ? entries.map(([k, v]) => `${k}: ${String(v)}`).join(' · ') : null;
+}
+
+export function GenerationCard({ generation, modelName }: { generation: Generation; modelName: string }) {
+  const progress = useGenerate((s) => s.progress[generation.id]);
+  const newVersionOf = useGenerate((s) => s.newVersionOf);
+  const { id, state } = generation;
+  const running = state === 'queued' || state === 'running';
+  const settings = settingsText(generation.settings);
+  return (
+    <li className={`generation generation-${state}`} aria-label={`Generation ${id}`}>
+      <div className="generation-head">
+        <strong>#{id}</strong>
+        <span className="generation-model">{modelName}</span>
+        <span className={`state state-${state}`}>
+          {STATE_TEXT[state] ?? state}
+          {state === 'running' && typeof progress === 'number' ? ` ${Math.round(progress * 100)}%` : ''}
+        </span>
+      </div>
+      {generation.parentGenerationId ? (
+        <p className="lineage">New version of #{generation.parentGenerationId}</p>
+      ) : null}
+      <p className="prompt">{generation.prompt}</p>
+      {settings && <p className="settings">{settings}</p>}
+      {running && (
+        <progress
+          aria-label={`Progress of generation ${id}`}
+          max={100}
+          {...(typeof progress === 'number' ? { value: Math.round(progress * 100) } : {})}
+        />
+      )}
+      {state === 'failed' && generation.error && (
+        <p className="form-error">
+          <code>{generation.error.code}</code> {generation.error.message}
+        </p>
+      )}
+      {generation.outputs.length > 0 && (
+        <ul className="outputs" aria-label={`Outputs of generation ${id}`}>
+          {generation.outputs.map((assetId, index) => (
+            <li key={assetId}>
+              <AssetThumbnail
+                asset={{ id: assetId, kind: generation.kind, filename: `output ${index + 1} of generation ${id}` }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="generation-foot">
+        <span className="hint">
+          {typeof generation.costUsd === 'number' ? `${formatUsd(generation.costUsd)} · ` : ''}
+          {formatWhen(generation.createdAt)}
+        </span>
+        <button type="button" onClick={() => void newVersionOf(generation)} aria-label={`New version of generation ${id}`}>
+          New version
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,115 @@
+// A model's input definitions (GET /models `inputs`) as a form: the labels, the checks before
+// anything is sent (each message names the field and what to change), the settings body,
+// and the cost estimate (the model's price × how many it makes).
+import type { Model, ModelInput } from '../../../shared/api/createTypes.ts';
+
+export type FormValues = Readonly<Record<string, string | boolean>>;
+
+/** `prompt` is the body's own field; every other input goes in `settings`. */
+export const PROMPT_INPUT = 'prompt';
+
+/** "durationSeconds" → "Duration seconds". */
+export function inputLabel(input: Pick<ModelInput, 'name'>): string {
+  const words = input.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The range and default, for the field's hint. */
+export function inputLimits(input: ModelInput): string | null {
+  const parts: string[] = [];
+  if (input.min !== undefined && input.max !== undefined) parts.push(`${input.min} to ${input.max}`);
+  else if (input.min !== undefined) parts.push(`at least ${input.min}`);
+  else if (input.max !== undefined) parts.push(`at most ${input.max}`);
+  if (input.maxLength !== undefined) parts.push(`up to ${input.maxLength} characters`);
+  if (input.default !== undefined && input.type !== 'boolean') parts.push(`default ${String(input.default)}`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+export type FormCheck =
+  | { ok: true; prompt: string; settings: Record<string, unknown> }
+  | { ok: false; field: string; message: string };
+
+function numberOf(input: ModelInput, text: string): number | string {
+  const label = inputLabel(input);
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) return `${label} must be a number.`;
+  if (input.type === 'integer' && !Number.isInteger(value)) return `${label} must be a whole number.`;
+  if (input.min !== undefined && value < input.min) return `${label} must be at least ${input.min}.`;
+  if (input.max !== undefined && value > input.max) return `${label} must be at most ${input.max}.`;
+  return value;
+}
+
+/** Checks the form against the model's definitions and builds the body's prompt and settings. */
+export function checkForm(model: Model, values: FormValues): FormCheck {
+  const settings: Record<string, unknown> = {};
+  let prompt = '';
+  for (const input of model.inputs ?? []) {
+    const raw = values[input.name];
+    const label = inputLabel(input);
+    if (input.type === 'boolean') {
+      settings[input.name] = raw === true;
+      continue;
+    }
+    const text = typeof raw === 'string' ? raw : '';
+    if (text.trim() === '') {
+      if (input.required || input.name === PROMPT_INPUT)
+        return { ok: false, field: input.name, message: `${label} is needed: fill it in.` };
+      continue;
+    }
+    if (input.maxLength !== undefined && text.length > input.maxLength)
+      return {
+        ok: false,
+        field: input.name,
+        message: `${label} is ${text.length} characters; at most ${input.maxLength} are taken.`,
+      };
+    if (input.name === PROMPT_INPUT) {
+      prompt = text.trim();
+      continue;
+    }
+    if (input.type === 'integer' || input.type === 'number') {
+      const value = numberOf(input, text);
+      if (typeof value === 'string') return { ok: false, field: input.name, message: value };
+      settings[input.name] = value;
+    } else if (input.type === 'enum' && input.options && !input.options.includes(text)) {
+      return { ok: false, field: input.name, message: `${label} must be one of ${input.options.join(', ')}.` };
+    } else {
+      settings[input.name] = text;
+    }
+  }
+  if (!(model.inputs ?? []).some((input) => input.name === PROMPT_INPUT)) {
+    const text = typeof values[PROMPT_INPUT] === 'string' ? (values[PROMPT_INPUT] as string).trim() : '';
+    if (text === '') return { ok: false, field: PROMPT_INPUT, message: 'Prompt is needed: fill it in.' };
+    prompt = text;
+  }
+  return { ok: true, prompt, settings };
+}
+
+/** USD for one run of the model, with the account's pricing. */
+export function unitPriceUsd(model: Model): number | null {
+  if (typeof model.priceUsd === 'number') return model.priceUsd;
+  if (typeof model.priceCredits === 'number' && typeof model.usdPerCredit === 'number')
+    return Math.round(model.priceCredits * model.usdPerCredit * 1e6) / 1e6;
+  return null;
+}
+
+/** How many results the form asks for (a `count` input), else 1. */
+export function unitsOf(model: Model, values: FormValues): number {
+  const input = model.inputs?.find((i) => i.name === 'count');
+  if (!input) return 1;
+  const value = Number(values.count);
+  return Number.isInteger(value) && value >= 1 ? value : Number(input.default ?? 1) || 1;
+}
+
+export function estimateUsd(model: Model, values: FormValues): { unitUsd: number; units: number; totalUsd: number } | null {
+  const unitUsd = unitPriceUsd(model);
+  if (unitUsd === null) return null;
+  const units = unitsOf(model, values);
+  // Whole micro-dollars, as the service charges.
+  return { unitUsd, units, totalUsd: Math.round(unitUsd * units * 1e6) / 1e6 };
+}
+
+const usd2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+export function formatUsd(value: number): string {
+  return usd2.format(value);
+}

@@ -1,0 +1,149 @@
+// Jobs: every piece of the workspace's paid work — waiting to be sent (offline, it says it
+// will be sent when the service answers; it can still be cancelled), running, and finished —
+// with its state, progress, price, request ID and error.
+import { useEffect } from 'react';
+import type { JobPhase, JobRow } from '../../../shared/ipc/jobsView.ts';
+import { useConnection } from '../../stores/connectionStore.ts';
+import { useJobs } from '../../stores/jobsStore.ts';
+import { dateTime, money, percent, rowStateText, rowTitle } from './jobText.ts';
+import { RequestIdCell } from './RequestIdCell.tsx';
+import './workTable.css';
+
+const SECTIONS: { phases: JobPhase[]; title: string; label: string; empty: string }[] = [
+  {
+    phases: ['waiting', 'sending'],
+    title: 'Waiting to be sent',
+    label: 'Waiting jobs',
+    empty: 'Nothing waits: every request reached the service.',
+  },
+  { phases: ['running'], title: 'Running', label: 'Running jobs', empty: 'No job is running.' },
+  { phases: ['finished'], title: 'Finished', label: 'Finished jobs', empty: 'No job has finished yet.' },
+];
+
+function Progress({ row }: { row: JobRow }) {
+  if (row.phase !== 'running' && row.phase !== 'finished') return <span className="muted">—</span>;
+  if (row.phase === 'finished') return <span>{row.state === 'completed' ? '100%' : '—'}</span>;
+  const label = `Progress of ${rowTitle(row)}`;
+  if (row.progress === null) return <progress aria-label={label} />;
+  return (
+    <span className="progress-cell">
+      <progress aria-label={label} value={row.progress} max={1} /> {percent(row.progress)}
+    </span>
+  );
+}
+
+function JobLine({ row, offline }: { row: JobRow; offline: boolean }) {
+  const cancel = useJobs((s) => s.cancel);
+  const cancelling = useJobs((s) => s.cancelling === row.intentId);
+  const title = rowTitle(row);
+  return (
+    <tr className={`job job-${row.phase} job-state-${row.state}`}>
+      <th scope="row">{title}</th>
+      <td className="job-state">{rowStateText(row, offline)}</td>
+      <td>
+        <Progress row={row} />
+      </td>
+      <td className="number">{money(row.costUsd)}</td>
+      <td className="when">{dateTime(row.phase === 'finished' ? row.updatedAt : row.createdAt)}</td>
+      <td>
+        <RequestIdCell requestId={row.requestId} />
+      </td>
+      <td className="job-error">
+        {row.error && row.phase !== 'finished' ? (
+          // Not final: the request goes again with its own key; the notice above says why it waits.
+          <span title={row.error.message}>
+            <code>{row.error.code}</code>{' '}
+            <span className="muted">
+              {row.attempts === 1 ? 'tried once' : `tried ${row.attempts} times`}; it goes again with the same key
+            </span>
+          </span>
+        ) : row.error ? (
+          <>
+            <code>{row.error.code}</code> {row.error.message}
+          </>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td>
+        {row.cancellable && row.intentId && (
+          <button
+            type="button"
+            onClick={() => void cancel(row.intentId!)}
+            disabled={cancelling}
+            aria-label={`Cancel ${title}`}
+          >
+            Cancel
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function JobTable({ rows, label, offline }: { rows: JobRow[]; label: string; offline: boolean }) {
+  return (
+    <table className="work-table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Job</th>
+          <th scope="col">State</th>
+          <th scope="col">Progress</th>
+          <th scope="col">Cost</th>
+          <th scope="col">{label === 'Finished jobs' ? 'Ended' : 'Asked'}</th>
+          <th scope="col">Request ID</th>
+          <th scope="col">Error</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <JobLine key={row.key} row={row} offline={offline} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function JobsScreen() {
+  const rows = useJobs((s) => s.rows);
+  const loaded = useJobs((s) => s.loaded);
+  const load = useJobs((s) => s.load);
+  const offline = useConnection((s) => s.connection?.state === 'offline');
+  const waiting = rows.filter((row) => row.phase === 'waiting' || row.phase === 'sending').length;
+
+  useEffect(() => {
+    void load();
+    return () => useJobs.getState().leave();
+  }, [load]);
+
+  return (
+    <section className="screen jobs-screen" aria-labelledby="screen-title" aria-busy={!loaded}>
+      <h1 id="screen-title">Jobs</h1>
+      {offline && waiting > 0 && (
+        <p className="notice" role="status">
+          The service cannot be reached. {waiting === 1 ? '1 request waits' : `${waiting} requests wait`} here and will
+          be sent when the service answers, each exactly once.
+        </p>
+      )}
+      {SECTIONS.map((section) => {
+        const shown = rows.filter((row) => section.phases.includes(row.phase));
+        const id = `jobs-${section.phases[0]}`;
+        return (
+          <section key={section.title} aria-labelledby={id} className="work-section">
+            <h2 id={id}>
+              {section.title} <span className="count">({shown.length})</span>
+            </h2>
+            {loaded && shown.length === 0 ? (
+              <p className="muted">{section.empty}</p>
+            ) : (
+              <JobTable rows={shown} label={section.label} offline={offline} />
+            )}
+          </section>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// Delivery links of one asset: make one (its URL is shown this once, with a copy button),
+// see them all with their state, and revoke one so it stops working at once.
+import { useEffect, useId, useState } from 'react';
+import { UPLOAD_LIMITS } from '../../../shared/limits.ts';
+import { useMedia } from '../../stores/mediaStore.ts';
+import { formatWhen } from './assetText.ts';
+
+const EXPIRIES = [
+  { hours: 1, label: '1 hour' },
+  { hours: 24, label: '1 day' },
+  { hours: UPLOAD_LIMITS.deliveryLinkHours.default, label: '7 days' },
+  { hours: UPLOAD_LIMITS.deliveryLinkHours.max, label: '30 days' },
+] as const;
+
+function FreshLink({ url }: { url: string }) {
+  const dismiss = useMedia((s) => s.dismissFreshLink);
+  const [copied, setCopied] = useState(false);
+  const id = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <div className="fresh-link" role="status">
+      <label htmlFor={id}>New link — copy it now: it is shown only once</label>
+      <div className="fresh-link-row">
+        <input id={id} readOnly value={url} onFocus={(e) => e.target.select()} />
+        <button type="button" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+        <button type="button" onClick={dismiss} aria-label="Hide the new link">
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function DeliveryLinks({ assetId }: { assetId: number }) {
+  const links = useMedia((s) => s.links[assetId]);
+  const fresh = useMedia((s) => (s.freshLink?.link.assetId === assetId ? s.freshLink : null));
+  const loadLinks = useMedia((s) => s.loadLinks);
+  const createLink = useMedia((s) => s.createLink);
+  const revokeLink = useMedia((s) => s.revokeLink);
+  const [hours, setHours] = useState<number>(UPLOAD_LIMITS.deliveryLinkHours.default);
+  const [making, setMaking] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    void loadLinks(assetId);
+  }, [assetId, loadLinks]);
+
+  async function make() {
+    setMaking(true);
+    await createLink(assetId, hours);
+    setMaking(false);
+  }
+
+  return (
+    <section className="delivery-links" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Delivery links</h3>
+      <p className="hint">Anyone holding a link can fetch this file until it expires or is revoked.</p>
+      <div className="link-form">
+        <label htmlFor={`${id}-expiry`}>Expires after</label>
+        <select id={`${id}-expiry`} value={hours} onChange={(e) => setHours(Number(e.target.value))}>
+          {EXPIRIES.map((e) => (
+            <option key={e.hours} value={e.hours}>
+              {e.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => void make()} disabled={making}>
+          Create link
+        </button>
+      </div>
+      {fresh && <FreshLink url={fresh.url} />}
+      {links && links.length > 0 && (
+        <ul className="links" aria-label="Delivery links">
+          {links.map((link) => (
+            <li key={link.id}>
+              <span>
+                Link {link.id} · <span className={`link-state link-${link.state}`}>{link.state}</span>
+                {link.state === 'active' && <> · expires {formatWhen(link.expiresAt)}</>}
+                {link.state === 'revoked' && <> · {formatWhen(link.revokedAt)}</>}
+              </span>
+              {link.state === 'active' && (
+                <button type="button" onClick={() => void revokeLink(assetId, link.id)} aria-label={`Revoke link ${link.id}`}>
+                  Revoke
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {links && links.length === 0 && <p className="hint">No links yet.</p>}
+    </section>
+  );
+}

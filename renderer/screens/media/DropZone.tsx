@@ -1,0 +1,91 @@
+// Dropping files from the desktop anywhere on the Media screen uploads them to what the
+// screen shows; "Add files…" opens the system's file chooser for the same (and for the
+// keyboard). The page only reads names and sizes here: the bytes go to main as they are sent.
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { ACCEPTED_EXTENSIONS } from '../../../shared/mediaTypes.ts';
+
+const ACCEPT = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
+
+export function DropZone({
+  onFiles,
+  destination,
+  header,
+  children,
+}: {
+  onFiles: (files: File[]) => void;
+  /** Shown above the drop hint (the screen's heading and pickers). */
+  header: ReactNode;
+  /** Where dropped files go, in words ("Spring campaign"); null when nowhere yet. */
+  destination: string | null;
+  children: ReactNode;
+}) {
+  const [dragging, setDragging] = useState(false);
+  // dragenter/dragleave fire for every child crossed: count them to know when the pointer left.
+  const depth = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  return (
+    <div
+      className={dragging ? 'drop-area dragging' : 'drop-area'}
+      onDragEnter={(e) => {
+        if (!carriesFiles(e)) return;
+        depth.current += 1;
+        setDragging(true);
+      }}
+      onDragLeave={() => {
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setDragging(false);
+      }}
+      onDragOver={(e) => {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = destination ? 'copy' : 'none';
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        depth.current = 0;
+        setDragging(false);
+        const files = [...e.dataTransfer.files];
+        if (files.length > 0) onFiles(files);
+      }}
+    >
+      {header}
+      <div className="drop-zone" aria-describedby={`${id}-hint`}>
+        <p id={`${id}-hint`}>
+          {destination ? (
+            <>
+              Drop images, video or audio anywhere here to upload them to <strong>{destination}</strong>.
+            </>
+          ) : (
+            'Choose a project to upload files to it.'
+          )}
+        </p>
+        <button type="button" onClick={() => input.current?.click()} disabled={!destination}>
+          Add files…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          hidden
+          aria-label="Files to upload"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length > 0) onFiles(files);
+          }}
+        />
+      </div>
+      {children}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          {destination ? `Drop to upload to ${destination}` : 'Choose a project first'}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// The files being uploaded, one row each with its own progress bar and its pause, resume
+// and cancel; a refused file says why it was not sent.
+import { formatBytes } from '../../../shared/mediaTypes.ts';
+import { isFinished, useMediaUploads, type UploadRow } from '../../stores/mediaUploadsStore.ts';
+
+function percent(row: UploadRow): number {
+  if (row.phase === 'completed') return 100;
+  return row.sizeBytes > 0 ? Math.min(100, Math.floor((row.doneBytes / row.sizeBytes) * 100)) : 0;
+}
+
+function stateText(row: UploadRow): string {
+  const pct = `${percent(row)}%`;
+  switch (row.phase) {
+    case 'refused':
+      return 'Not uploaded';
+    case 'preparing':
+      return `Preparing ${pct}`;
+    case 'uploading':
+      return `Uploading ${pct}`;
+    case 'paused':
+      return row.error ? `Paused at ${pct}: waiting for the service` : `Paused at ${pct}`;
+    case 'finishing':
+      return 'Finishing…';
+    case 'completed':
+      return 'Uploaded';
+    case 'failed':
+      return 'Failed';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+function UploadItem({ row }: { row: UploadRow }) {
+  const pause = useMediaUploads((s) => s.pause);
+  const resume = useMediaUploads((s) => s.resume);
+  const cancel = useMediaUploads((s) => s.cancel);
+  const canPause = row.method === 'resumable' && row.uploadId !== null && row.phase === 'uploading';
+  return (
+    <li className={`upload upload-${row.phase}`}>
+      <div className="upload-head">
+        <span className="upload-name" title={row.filename}>
+          {row.filename}
+        </span>
+        <span className="upload-size">{formatBytes(row.sizeBytes)}</span>
+        <span className="upload-state">{stateText(row)}</span>
+      </div>
+      {row.phase !== 'refused' && (
+        <progress
+          max={100}
+          value={percent(row)}
+          aria-label={`Upload of ${row.filename}`}
+          aria-valuetext={stateText(row)}
+        />
+      )}
+      {row.message && (
+        <p className={row.phase === 'refused' ? 'upload-message refused' : 'upload-message'}>
+          {row.error ? <code>{row.error.code}</code> : null} {row.message}
+        </p>
+      )}
+      {!isFinished(row) && (
+        <div className="upload-actions">
+          {canPause && (
+            <button type="button" onClick={() => void pause(row.key)} aria-label={`Pause upload of ${row.filename}`}>
+              Pause
+            </button>
+          )}
+          {row.phase === 'paused' && (
+            <button type="button" onClick={() => void resume(row.key)} aria-label={`Resume upload of ${row.filename}`}>
+              Resume
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={() => void cancel(row.key)}
+            disabled={row.cancelRequested}
+            aria-label={`Cancel upload of ${row.filename}`}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function UploadList() {
+  const rows = useMediaUploads((s) => s.rows);
+  const clearFinished = useMediaUploads((s) => s.clearFinished);
+  if (rows.length === 0) return null;
+  return (
+    <section className="uploads" aria-labelledby="uploads-title">
+      <div className="section-head">
+        <h2 id="uploads-title">Uploads</h2>
+        {rows.some(isFinished) && (
+          <button type="button" onClick={clearFinished}>
+            Clear finished
+          </button>
+        )}
+      </div>
+      <ul aria-label="Uploads">
+        {rows.map((row) => (
+          <UploadItem key={row.key} row={row} />
+        ))}
+      </ul>
+    </section>
+  );
+}

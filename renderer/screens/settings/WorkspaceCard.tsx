@@ -1,0 +1,63 @@
+// One workspace in Settings: what it is and where it lives, whether it is the active one
+// (or a button to switch to it), its keys, and its own settings behind an Edit button.
+import { useId, useState } from 'react';
+import type { WorkspaceView } from '../../../shared/ipcViews.ts';
+import { useSettings } from '../../stores/settingsStore.ts';
+import { KeyRow } from './KeyRow.tsx';
+import { WorkspaceOptionsForm } from './WorkspaceOptionsForm.tsx';
+
+export function WorkspaceCard({ workspace }: { workspace: WorkspaceView }) {
+  const switching = useSettings((s) => s.saving === 'switch');
+  const switchTo = useSettings((s) => s.switchTo);
+  const details = useSettings((s) => s.details[workspace.id]);
+  const loadDetails = useSettings((s) => s.loadDetails);
+  const [editing, setEditing] = useState(false);
+  const id = useId();
+  const local = workspace.kind === 'local';
+
+  async function edit() {
+    await loadDetails(workspace.id);
+    setEditing(true);
+  }
+
+  return (
+    <li className={workspace.active ? 'workspace-card active' : 'workspace-card'}>
+      <article aria-labelledby={`${id}-name`}>
+        <header className="workspace-head">
+          <h3 id={`${id}-name`}>{workspace.name}</h3>
+          <span className="tag">{local ? 'Local sandbox on this computer' : 'Remote account'}</span>
+          {workspace.active ? (
+            <span className="tag tag-active">Active</span>
+          ) : (
+            <button type="button" onClick={() => void switchTo(workspace.id)} disabled={switching}>
+              Switch to {workspace.name}
+            </button>
+          )}
+        </header>
+        <p className="muted address">
+          {workspace.createBaseUrl ?? (local ? 'Starts when this workspace is used.' : '—')}
+        </p>
+        <dl className="keys">
+          {local ? (
+            <div className="key-row">
+              <dt>API keys</dt>
+              <dd>Made by the local sandbox itself and kept in the system keychain.</dd>
+            </div>
+          ) : (
+            <>
+              <KeyRow workspace={workspace} which="create" />
+              <KeyRow workspace={workspace} which="messaging" />
+            </>
+          )}
+        </dl>
+        {editing && details ? (
+          <WorkspaceOptionsForm details={details} onDone={() => setEditing(false)} />
+        ) : (
+          <button type="button" onClick={() => void edit()} aria-label={`Edit the settings of ${workspace.name}`}>
+            Edit settings
+          </button>
+        )}
+      </article>
+    </li>
+  );
+}

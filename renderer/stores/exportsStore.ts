@@ -1,0 +1,120 @@
+// The Exports screen's state: the workspace's exports read page by page (newest first), kept
+// live by job.updated (an export's state and progress change in place; a new one reads the
+// first page again), and downloading a finished one through main (media.download: the
+// desktop app saves where the user chose; browser mode gets a single-use link).
+import { create } from 'zustand';
+import type { AppError } from '../../shared/appError.ts';
+import type { Export } from '../../shared/api/createTypes.ts';
+import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
+import { invoke } from '../client/clipdesk.ts';
+import { useToasts } from './toastStore.ts';
+
+export const EXPORTS_PAGE_SIZE = 25;
+const REFRESH_DELAY_MS = 300;
+
+interface ExportsState {
+  items: Export[];
+  nextCursor: string | null;
+  loaded: boolean;
+  loading: boolean;
+  /** Progress (0..1) of exports under way, from job.updated. */
+  progress: Record<number, number>;
+  /** The export whose file is being fetched. */
+  downloading: number | null;
+  loadFirst(): Promise<void>;
+  loadMore(): Promise<void>;
+  applyJobUpdate(update: JobUpdatedEvent): void;
+  download(item: Export): Promise<void>;
+  reset(): void;
+}
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Browser mode: the page fetches the single-use link as a file download. */
+function saveLink(url: string, filename: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+export const useExports = create<ExportsState>()((set, get) => ({
+  items: [],
+  nextCursor: null,
+  loaded: false,
+  loading: false,
+  progress: {},
+  downloading: null,
+
+  async loadFirst() {
+    set({ loading: true });
+    try {
+      const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE });
+      set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
+    } catch (err) {
+      useToasts.getState().showError('Reading the exports', err as AppError);
+    } finally {
+      set({ loading: false });
+    }
+  },
+
+  async loadMore() {
+    const { nextCursor, loading } = get();
+    if (nextCursor === null || loading) return;
+    set({ loading: true });
+    try {
+      const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE, after: nextCursor });
+      set((s) => {
+        const seen = new Set(s.items.map((e) => e.id));
+        return { items: [...s.items, ...page.items.filter((e) => !seen.has(e.id))], nextCursor: page.nextCursor };
+      });
+    } catch (err) {
+      useToasts.getState().showError('Reading more exports', err as AppError);
+    } finally {
+      set({ loading: false });
+    }
+  },
+
+  applyJobUpdate(update) {
+    if (update.kind !== 'export' || !get().loaded) return;
+    const id = Number(update.id);
+    const known = get().items.some((e) => e.id === id);
+    if (!known) {
+      // A new export: the first page shows it (newest first).
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => void get().loadFirst(), REFRESH_DELAY_MS);
+      return;
+    }
+    set((s) => ({
+      items: s.items.map((e) =>
+        e.id === id
+          ? { ...e, state: update.state, assetId: update.assetId ?? e.assetId, error: update.error ?? e.error }
+          : e,
+      ),
+      progress: update.progress === null ? s.progress : { ...s.progress, [id]: update.progress },
+    }));
+  },
+
+  async download(item) {
+    if (typeof item.assetId !== 'number') return;
+    set({ downloading: item.id });
+    try {
+      const outcome = await invoke('media.download', { assetId: item.assetId });
+      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
+      else if (outcome.outcome === 'saved')
+        useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${outcome.path}.`);
+    } catch (err) {
+      useToasts.getState().showError(`Downloading export #${item.id}`, err as AppError);
+    } finally {
+      set({ downloading: null });
+    }
+  },
+
+  reset() {
+    clearTimeout(refreshTimer);
+    set({ items: [], nextCursor: null, loaded: false, loading: false, progress: {} });
+  },
+}));

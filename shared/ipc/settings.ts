@@ -1,0 +1,53 @@
+// The Settings screen's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts):
+// a workspace's own settings (name, addresses, webhook tunnel, messaging defaults) and the
+// keys the service refused. Workspaces and keys themselves are the `workspaces.*` requests.
+// Only `request` is taken from ../ipc.ts (a function declaration, so the import cycle is
+// safe); import this module only through ../ipc.ts.
+import { z } from 'zod';
+import { request } from '../ipc.ts';
+import { KeyProblemSchema, TunnelChoiceSchema, type KeyProblem, type WorkspaceSettingsView } from './settingsView.ts';
+
+const workspaceId = z.string().min(1, 'name a workspace').max(63);
+const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
+
+export const SETTINGS_REQUESTS = {
+  'settings.workspace': request<WorkspaceSettingsView>()(z.strictObject({ workspaceId })),
+  /**
+   * Changes only the fields given; null clears an optional one. A new Create API address of a
+   * remote workspace is checked with GET /me (with the saved key) before it is saved.
+   */
+  'settings.updateWorkspace': request<WorkspaceSettingsView>()(
+    z.strictObject({
+      workspaceId,
+      name: z
+        .string()
+        .trim()
+        .min(1, 'give the workspace a name')
+        .max(80, 'a workspace name is at most 80 characters')
+        .optional(),
+      createBaseUrl: baseUrl.optional(),
+      messagingBaseUrl: baseUrl.nullable().optional(),
+      tunnel: TunnelChoiceSchema.optional(),
+      defaultCountry: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'give a two-letter country code such as US or GB')
+        .nullable()
+        .optional(),
+      senderId: z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, 'give a phone number such as +15550100200')
+        .nullable()
+        .optional(),
+    }),
+  ),
+  /** The keys the service refused (expired, revoked or unknown) and not replaced since. */
+  'keys.problems': request<KeyProblem[]>()(z.undefined()),
+} as const;
+
+export const SETTINGS_EVENTS = {
+  /** A workspace's key was refused (problem set), or replaced or forgotten (problem null). */
+  'key.problem': z.object({ workspaceId: z.string(), problem: KeyProblemSchema.nullable() }),
+} as const;
