@@ -24,8 +24,14 @@ import {
   type IntentSummary,
 } from './api/jobEvents.ts';
 import { RateBudgetSnapshotSchema } from './api/rateBudgetSnapshot.ts';
+import { MEDIA_REQUESTS } from './ipc/media.ts';
+import { JOBS_EVENTS, JOBS_REQUESTS } from './ipc/jobs.ts';
+import { SETTINGS_EVENTS, SETTINGS_REQUESTS } from './ipc/settings.ts';
+import { TIMELINE_EVENTS, TIMELINE_REQUESTS } from './ipc/timeline.ts';
+import { PRODUCTION_EVENTS, PRODUCTION_REQUESTS } from './ipc/production.ts';
 import { UPLOAD_EVENTS, UploadRequestSchema } from './api/uploads.ts';
 import { CREATE_LIMITS, UPLOAD_LIMITS } from './limits.ts';
+import { MESSAGING_EVENTS, MESSAGING_REQUESTS } from './ipc/messaging.ts';
 import {
   ConnectionStateSchema,
   PendingCountsSchema,
@@ -45,7 +51,7 @@ export interface RequestSpec<Arg extends z.ZodType, Result> {
   readonly __result?: Result;
 }
 
-function request<Result>() {
+export function request<Result>() {
   return <Arg extends z.ZodType>(arg: Arg): RequestSpec<Arg, Result> => ({ arg });
 }
 
@@ -190,6 +196,12 @@ export const REQUESTS = {
 
   /** Everything the status bar shows. */
   'status.get': request<StatusView>()(none),
+  ...MEDIA_REQUESTS,
+  ...MESSAGING_REQUESTS,
+  ...JOBS_REQUESTS,
+  ...SETTINGS_REQUESTS,
+  ...TIMELINE_REQUESTS,
+  ...PRODUCTION_REQUESTS,
 } as const;
 
 export const EVENTS = {
@@ -204,6 +216,11 @@ export const EVENTS = {
   'queue.changed': QueueChangedEventSchema,
   'intent.updated': IntentUpdatedEventSchema,
   ...UPLOAD_EVENTS,
+  ...MESSAGING_EVENTS,
+  ...JOBS_EVENTS,
+  ...SETTINGS_EVENTS,
+  ...TIMELINE_EVENTS,
+  ...PRODUCTION_EVENTS,
 } as const;
 
 export type Requests = typeof REQUESTS;

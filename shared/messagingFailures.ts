@@ -34,6 +34,17 @@ export const MESSAGING_CLIENT_CODES = {
     'A submission whose outcome is unknown is sent again only when you confirm it: its messages may already have gone out.',
   'messaging.resend.not_unknown': 'Only a submission whose outcome is unknown can be sent again.',
   'messaging.send_log.not_found': 'There is no such bulk send or submission in the send log.',
+  'messaging.not_configured':
+    'This workspace has no Messaging API address: add it (with its key) to the workspace in Settings.',
+  'messaging.key_missing': 'No Messaging API key is saved for this workspace: add it in Settings.',
+  'messaging.sender_missing': 'No sender ID is set: enter your approved sender number in the messaging settings.',
+  'messaging.import.not_found': 'There is no such contact import: choose the file again.',
+  'messaging.import.incomplete': 'Not every row of the file reached Clipdesk yet: wait for it, or import the file again.',
+  'messaging.import.out_of_order': 'The rows of an import must arrive in order: import the file again.',
+  'messaging.mms.not_found': 'The MMS file is no longer staged (sent, discarded or expired): attach it again.',
+  'messaging.mms.incomplete': 'The MMS file did not arrive whole: attach it again.',
+  'messaging.draft.not_found': 'The bulk send was not prepared (or expired): start it again.',
+  'messaging.draft.incomplete': 'Not every message of the bulk send reached Clipdesk: start it again.',
 } as const satisfies Record<string, string>;
 
 export type MessagingClientCode = keyof typeof MESSAGING_CLIENT_CODES;

@@ -29,6 +29,7 @@ import { createLocalSandbox, type SandboxKeys } from './localSandbox.ts';
 import { serviceHandlers } from './serviceHandlers.ts';
 import { createStreamedUploads } from './streamedUploads.ts';
 import { UploadsCoordinator } from './uploadsCoordinator.ts';
+import { createWebhooksEngine } from './webhooksEngine.ts';
 import type { WebhooksEngine, WebhooksFactory } from './webhooksSeam.ts';
 import { workHandlers } from './workHandlers.ts';
 import { workspaceHandlers } from './workspaceHandlers.ts';
@@ -50,8 +51,8 @@ export interface CoreOptions {
   readonly sandboxScript?: string;
   /** The program that runs the sandbox (node, or Electron as Node); by default this process's. */
   readonly execPath?: string;
-  /** The webhook receiver and tunnel, once their integration lands (webhooksSeam.ts); until then jobs are polled. */
-  readonly webhooks?: WebhooksFactory;
+  /** The webhook receiver and tunnel (webhooksSeam.ts; webhooksEngine.ts by default); null: jobs are only polled. */
+  readonly webhooks?: WebhooksFactory | null;
   /** The desktop app's save dialog for downloads; without it (browser mode) a download is a single-use link. */
   readonly chooseSavePath?: ChooseSavePath;
   readonly log?: (line: string) => void;
@@ -162,7 +163,7 @@ export function createCore(options: CoreOptions): Core {
     stillNeeded: (path) => openUploadFiles.has(path),
   });
   const webhooks: WebhooksEngine | null =
-    options.webhooks?.({
+    (options.webhooks === undefined ? createWebhooksEngine : options.webhooks)?.({
       journal,
       keychain,
       workspace: (workspaceId) => runtime.workspace(workspaceId),
@@ -175,6 +176,11 @@ export function createCore(options: CoreOptions): Core {
       },
       log,
     }) ?? null;
+  // A saved tunnel choice of the active workspace takes effect at once (the same choice changes nothing).
+  events.subscribe((name, payload) => {
+    if (name === 'workspace.changed' && (payload as { id: string }).id === runtime.activeId())
+      webhooks?.activate((payload as { id: string }).id);
+  });
 
   const media = createMediaServices({
     cacheDir: join(userDataDir, 'previews'),

@@ -1,0 +1,49 @@
+// One answer of the Messaging API beside the form that asked: status word and code, what the
+// code means, the service's own words when they add something, and the request ID with a
+// copy button. Extra actions (Busy's "pick another time") come as children.
+import { useState, type ReactNode } from 'react';
+import type { ResultLine } from './resultView.ts';
+
+function CopyId({ requestId }: { requestId: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(requestId);
+      setCopied(true);
+    } catch {
+      // No clipboard here: the ID stays selectable on screen.
+    }
+  }
+  return (
+    <span className="request-id">
+      Request ID <code>{requestId}</code>{' '}
+      <button type="button" className="small" onClick={() => void copy()} aria-label={`Copy request ID ${requestId}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
+export function ResultNotice({ line, label, children }: { line: ResultLine; label?: string; children?: ReactNode }) {
+  return (
+    <div
+      className={`result-notice result-${line.tone}`}
+      role={line.tone === 'success' ? 'status' : 'alert'}
+      aria-label={label ?? `${line.title}: ${line.meaning}`}
+    >
+      <p className="result-head">
+        <strong className="result-title">{line.title}</strong>
+        {line.code !== line.title.split(' ').pop() && (
+          <>
+            {' '}
+            <code className="result-code">{line.code}</code>
+          </>
+        )}
+        <span className="result-meaning"> — {line.meaning}</span>
+      </p>
+      {line.detail && <p className="result-detail">{line.detail}</p>}
+      {line.requestId && <CopyId requestId={line.requestId} />}
+      {children && <div className="result-actions">{children}</div>}
+    </div>
+  );
+}
