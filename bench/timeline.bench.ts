@@ -1,0 +1,361 @@
+// Timeline benchmark (STYLE.md "Timelines that stay fast"): the real Timeline screen in
+// headless Chromium through browser mode, on a project of 5,000 clips against the same
+// screen on a project of 50 clips (the baseline), measured in the same run:
+//   - frame times while scrolling (the scroller moved 60 px every frame) and while zooming
+//     (zoom out and in by the shortcut, one step a frame): requestAnimationFrame deltas,
+//     median and p95;
+//   - the time from an edit (a clip nudged by one frame, from the keyboard) to the screen
+//     showing it, and to its command's acknowledgement (the screen says "All edits saved"),
+//     median and p95, beside the same edit sent straight to the service;
+//   - how many clip elements the page holds.
+// Browser mode keeps keys in the Secret Service: `npm run bench -- timeline` starts a private one.
+//
+//   BENCH_TIMELINE_CLIPS   clips of the large timeline (default 5000)
+//   BENCH_TIMELINE_FRAMES  frames measured per gesture (default 240)
+//   BENCH_TIMELINE_EDITS   edits timed per timeline (default 15)
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import keytar from 'keytar';
+import { ROOT } from './support/benchSandbox.ts';
+import { envInt, fixed, heading, median, note, quantile, ratio, summary, table } from './support/report.ts';
+
+const CLIPS = envInt('BENCH_TIMELINE_CLIPS', 5000);
+const BASELINE_CLIPS = 50;
+const FRAMES = envInt('BENCH_TIMELINE_FRAMES', 240);
+const EDITS = envInt('BENCH_TIMELINE_EDITS', 15);
+const CHROMIUM = '/usr/bin/chromium';
+const READY = 'CLIPDESK BROWSER READY ';
+const run = promisify(execFile);
+
+interface Launched {
+  child: ChildProcess;
+  url: string;
+  stderr(): string;
+}
+
+async function launchBrowserMode(userData: string, keychainService: string): Promise<Launched> {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'main/browserMode/main.ts'), '--user-data', userData, '--port', '0'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let errText = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errText = (errText + chunk.toString()).slice(-20_000)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start in 60 s\n${errText}`)), 60_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith(READY)) return;
+      clearTimeout(timer);
+      resolve((JSON.parse(line.slice(READY.length)) as { url: string }).url);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited with ${code}\n${errText}`));
+    });
+  });
+  return { child, url, stderr: () => errText };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The local sandbox behind the app, through its API with the workspace's own key. */
+function serviceApi(base: string, apiKey: string) {
+  return async function call(method: string, path: string, body?: unknown, form?: FormData): Promise<any> {
+    const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method === 'POST' && path.endsWith('/commands')) headers['idempotency-key'] = randomUUID();
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const json = (await res.json()) as { data?: unknown; error?: { code: string; message: string } };
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error?.code} ${json.error?.message}`);
+    return json.data;
+  };
+}
+
+/** A project whose video track holds `count` clips of 800 ms, one a second (room to nudge each). */
+async function projectWithClips(
+  call: ReturnType<typeof serviceApi>,
+  name: string,
+  count: number,
+  media: string,
+): Promise<void> {
+  const project = await call('POST', '/projects', { name, aspectRatio: '16:9' });
+  const form = new FormData();
+  form.append('projectId', String(project.id));
+  form.append('file', new Blob([readFileSync(media)]), 'tick.mp4');
+  const asset = await call('POST', '/assets', undefined, form);
+  let timeline = await call('GET', `/projects/${project.id}/editor/timeline`);
+  const video = timeline.tracks.find((t: { kind: string }) => t.kind === 'video').id as string;
+  for (let from = 0; from < count; from += 500) {
+    const commands = Array.from({ length: Math.min(500, count - from) }, (_, k) => ({
+      type: 'addClip',
+      trackId: video,
+      clipId: randomUUID(),
+      assetId: asset.id,
+      startMs: (from + k) * 1000,
+      inMs: 0,
+      outMs: 800,
+    }));
+    ({ timeline } = await call('POST', `/projects/${project.id}/editor/commands`, {
+      revision: timeline.revision,
+      commands,
+    }));
+  }
+}
+
+/** requestAnimationFrame deltas while the gesture runs once a frame. */
+function frameTimes(page: Page, gesture: 'scroll' | 'zoom'): Promise<number[]> {
+  return page.evaluate(
+    async ({ gesture, frames }) => {
+      const scroller = document.querySelector('.tl-scroller') as HTMLElement;
+      const ruler = document.querySelector('[role="slider"][aria-label="Playhead"]') as HTMLElement;
+      const deltas: number[] = [];
+      let direction = 1;
+      await new Promise<void>((resolve) => {
+        let last = 0;
+        let i = 0;
+        const tick = (now: number) => {
+          if (last > 0) deltas.push(now - last);
+          last = now;
+          if (gesture === 'scroll') {
+            const max = scroller.scrollWidth - scroller.clientWidth;
+            let next = scroller.scrollLeft + direction * 60;
+            if (next >= max || next <= 0) {
+              direction = -direction;
+              next = Math.max(0, Math.min(max, next));
+            }
+            scroller.scrollLeft = next;
+          } else {
+            // 18 steps out (past the whole project on the large one), 18 back in.
+            const key = Math.floor(i / 18) % 2 === 0 ? '-' : '+';
+            ruler.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+          }
+          if (++i <= frames) requestAnimationFrame(tick);
+          else resolve();
+        };
+        requestAnimationFrame(tick);
+      });
+      return deltas;
+    },
+    { gesture, frames: FRAMES },
+  );
+}
+
+/**
+ * For each edit (a nudge of the selected clip): milliseconds until it shows (the status says
+ * it is being saved, with the clip already moved) and until the screen says every edit is saved.
+ */
+function editToAck(page: Page): Promise<{ screen: number[]; ack: number[] }> {
+  return page.evaluate(async (edits) => {
+    const ruler = document.querySelector('[role="slider"][aria-label="Playhead"]') as HTMLElement;
+    const status = document.querySelector('[role="status"][aria-label="Edit status"]') as HTMLElement;
+    const saved = () => (status.textContent ?? '').startsWith('All edits saved');
+    const screen: number[] = [];
+    const ack: number[] = [];
+    for (let k = 0; k < edits; k++) {
+      const started = performance.now();
+      let shown = 0;
+      const done = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!saved()) shown ||= performance.now();
+          else if (shown) {
+            observer.disconnect();
+            resolve(performance.now());
+          }
+        });
+        observer.observe(status, { childList: true, characterData: true, subtree: true });
+      });
+      ruler.dispatchEvent(new KeyboardEvent('keydown', { key: k % 2 === 0 ? '.' : ',', bubbles: true }));
+      ack.push((await done) - started);
+      screen.push(shown - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { screen, ack };
+  }, EDITS);
+}
+
+interface Figures {
+  clipsInDom: number;
+  scroll: number[];
+  zoom: number[];
+  screen: number[];
+  ack: number[];
+  /** The same kind of edit sent straight to the service (no app): its round trip. */
+  service: number[];
+}
+
+/** Round trips of single-clip moves sent straight to the service, for comparison with the app's edit to ack. */
+async function serviceRoundTrips(call: ReturnType<typeof serviceApi>, project: string): Promise<number[]> {
+  const projects = (await call('GET', '/projects?limit=100')) as { id: number; name: string }[];
+  const id = projects.find((p) => p.name === project)!.id;
+  let timeline = await call('GET', `/projects/${id}/editor/timeline`);
+  const clip = timeline.tracks.find((t: { kind: string }) => t.kind === 'video').clips[1];
+  const times: number[] = [];
+  for (let k = 0; k < EDITS; k++) {
+    const started = performance.now();
+    ({ timeline } = await call('POST', `/projects/${id}/editor/commands`, {
+      revision: timeline.revision,
+      commands: [{ type: 'moveClip', clipId: clip.id, startMs: clip.startMs + (k % 2 === 0 ? 33 : 0) }],
+    }));
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function measure(page: Page, project: string, call: ReturnType<typeof serviceApi>): Promise<Figures> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: project });
+  await page.getByRole('toolbar', { name: 'Timeline tools' }).waitFor({ timeout: 60_000 });
+  await page.locator('[data-clip-id]').first().waitFor({ timeout: 60_000 });
+  const clipsInDom = await page.locator('[data-clip-id]').count();
+  const scroll = await frameTimes(page, 'scroll');
+  await page.getByRole('button', { name: 'Whole project' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  const zoom = await frameTimes(page, 'zoom');
+  // Back to the first clips, one selected, for the edits.
+  await page.getByLabel('Playhead time').fill('0');
+  await page.getByLabel('Playhead time').press('Enter');
+  for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.locator('[data-clip-id]').first().click();
+  await page
+    .getByRole('status', { name: 'Edit status' })
+    .filter({ hasText: /^All edits saved/ })
+    .waitFor({ timeout: 30_000 });
+  const { screen, ack } = await editToAck(page);
+  const service = await serviceRoundTrips(call, project);
+  return { clipsInDom, scroll: scroll.slice(2), zoom: zoom.slice(2), screen, ack, service };
+}
+
+async function main(): Promise<void> {
+  heading(
+    `Timeline: the Timeline screen with ${CLIPS} clips against the same screen with ${BASELINE_CLIPS} (baseline), headless Chromium`,
+    `Frame times (requestAnimationFrame deltas) over ${FRAMES} frames of scrolling and of zooming; ${EDITS} edits timed from the key press to "All edits saved".`,
+  );
+  if (!existsSync(CHROMIUM)) {
+    note(`Skipped: ${CHROMIUM} is not installed (Debian package chromium).`);
+    summary('timeline', `skipped: ${CHROMIUM} is missing`);
+    return;
+  }
+  if (!existsSync(join(ROOT, 'dist/renderer/index.html'))) {
+    note('Building the renderer (vite build)…');
+    await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: ROOT });
+  }
+  const userData = mkdtempSync(join(tmpdir(), 'clipdesk-bench-timeline-'));
+  const keychainService = `Clipdesk-bench-${randomUUID()}`;
+  const media = join(userData, 'tick.mp4');
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x90:rate=10:duration=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    media,
+  ]);
+  const app = await launchBrowserMode(userData, keychainService);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    let baseUrl: string | null = null;
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        baseUrl ??= /"createBaseUrl":"(http:\/\/127\.0\.0\.1:\d+\/api\/v1)"/.exec(String(frame.payload))?.[1] ?? null;
+      }),
+    );
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Use the local workspace' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
+    for (let i = 0; i < 200 && baseUrl === null; i++) await new Promise((r) => setTimeout(r, 100));
+    const secrets = JSON.parse((await keytar.getPassword(keychainService, 'workspace:local'))!) as {
+      createApiKey: { secret: string };
+    };
+    const call = serviceApi(baseUrl!, secrets.createApiKey.secret);
+    const building = performance.now();
+    await projectWithClips(call, 'Baseline timeline', BASELINE_CLIPS, media);
+    await projectWithClips(call, 'Large timeline', CLIPS, media);
+    note(`Timelines built through the API in ${fixed((performance.now() - building) / 1000, 1)} s.`);
+    // The first project read includes both; reload so the Timeline screen lists them.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
+
+    const baseline = await measure(page, 'Baseline timeline', call);
+    const large = await measure(page, 'Large timeline', call);
+    const row = (what: string, pick: (f: Figures) => number[], q: number) => {
+      const b = quantile(pick(baseline), q);
+      const l = quantile(pick(large), q);
+      return [what, fixed(b, 1), fixed(l, 1), ratio(l, b)];
+    };
+    table([
+      ['', `${BASELINE_CLIPS} clips (ms)`, `${CLIPS} clips (ms)`, 'ratio'],
+      row('scroll frame, median', (f) => f.scroll, 0.5),
+      row('scroll frame, p95', (f) => f.scroll, 0.95),
+      row('zoom frame, median', (f) => f.zoom, 0.5),
+      row('zoom frame, p95', (f) => f.zoom, 0.95),
+      row('edit on screen, median', (f) => f.screen, 0.5),
+      row('edit on screen, p95', (f) => f.screen, 0.95),
+      row('edit to ack, median', (f) => f.ack, 0.5),
+      row('edit to ack, p95', (f) => f.ack, 0.95),
+      row('service alone, median', (f) => f.service, 0.5),
+    ]);
+    note(
+      '"service alone": the same one-clip move sent straight to the service (its answer carries the whole timeline).',
+    );
+    note(
+      `Clip elements in the page on opening: ${baseline.clipsInDom} of ${BASELINE_CLIPS}, ${large.clipsInDom} of ${CLIPS}.`,
+    );
+    summary(
+      'timeline',
+      `${CLIPS} clips vs ${BASELINE_CLIPS}: scroll frame median ${fixed(median(large.scroll), 1)} ms (${ratio(median(large.scroll), median(baseline.scroll))}), p95 ${fixed(quantile(large.scroll, 0.95), 1)} ms; ` +
+        `zoom frame median ${fixed(median(large.zoom), 1)} ms (${ratio(median(large.zoom), median(baseline.zoom))}), p95 ${fixed(quantile(large.zoom, 0.95), 1)} ms; ` +
+        `edit on screen median ${fixed(median(large.screen), 1)} ms; edit→ack median ${fixed(median(large.ack), 0)} ms (${ratio(median(large.ack), median(baseline.ack))}), p95 ${fixed(quantile(large.ack, 0.95), 0)} ms (service alone ${fixed(median(large.service), 0)} ms); ${large.clipsInDom} clip elements in the page`,
+    );
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nbrowser mode said:\n${app.stderr().slice(-3000)}`, { cause: err });
+  } finally {
+    await browser.close();
+    await stop(app.child);
+    for (const { account } of await keytar.findCredentials(keychainService).catch(() => []))
+      await keytar.deletePassword(keychainService, account);
+    rmSync(userData, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,192 @@
+// The tracks: a header per track, the ruler, and the lanes inside a native horizontal
+// scroller. The lanes draw only a window three screens wide around what is visible; the
+// window moves in whole screens, so scrolling within it changes one transform (written
+// straight to the DOM) and no clip re-renders. The playhead line is moved the same way.
+import { useEffect, useLayoutEffect, useMemo, useRef, type DragEvent, type WheelEvent } from 'react';
+import { clipsTouched } from '../../../shared/timeline/timelineDiff.ts';
+import type { Track } from '../../../shared/timeline/timelineTypes.ts';
+import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { addMediaCommand } from './editActions.ts';
+import { snapShift, snapTargets } from './timelineGeometry.ts';
+import { TimeRuler } from './TimeRuler.tsx';
+import { TrackHeader } from './TrackHeader.tsx';
+import { ASSET_DRAG_TYPE, LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
+import { useClipDrag } from './useClipDrag.ts';
+
+/** Browsers lay out at most some millions of pixels: beyond this the scrollbar is scaled. */
+const MAX_SCROLL_PX = 8_000_000;
+
+function scrollGeometry() {
+  const { contentMs, pxPerMs, viewportPx } = useTimelineView.getState();
+  const contentPx = Math.max(viewportPx, Math.min(MAX_SCROLL_PX, contentMs * pxPerMs));
+  const maxScrollPx = Math.max(0, contentPx - viewportPx);
+  const maxStartMs = Math.max(0, contentMs - viewportPx / pxPerMs);
+  return { contentPx, maxScrollPx, maxStartMs };
+}
+
+export function TimelinePanel() {
+  const timeline = useTimeline((s) => s.timeline);
+  const pending = useTimeline((s) => s.pending);
+  const pxPerMs = useTimelineView((s) => s.pxPerMs);
+  const viewportPx = useTimelineView((s) => s.viewportPx);
+  // The window moves in whole screens: lanes re-render only when it does.
+  const screen = useTimelineView((s) => Math.floor(s.viewStartMs / (s.viewportPx / s.pxPerMs)));
+  const selection = useTimelineView((s) => s.selection);
+  const drag = useTimelineView((s) => s.drag);
+  useTimelineView((s) => s.contentMs);
+  const scroller = useRef<HTMLDivElement>(null);
+  const lanes = useRef<HTMLDivElement>(null);
+  const origin = useRef<HTMLDivElement>(null);
+  const playhead = useRef<HTMLDivElement>(null);
+  const guide = useRef<HTMLDivElement>(null);
+  const { onPointerDown } = useClipDrag(lanes);
+
+  const spanMs = viewportPx / pxPerMs;
+  const originMs = Math.max(0, (screen - 1) * spanMs);
+  const windowToMs = (screen + 2) * spanMs;
+  const originRef = useRef(originMs);
+  originRef.current = originMs;
+  const pendingClips = useMemo(() => clipsTouched(pending.flatMap((e) => e.commands)), [pending]);
+  const tracks = timeline?.tracks ?? [];
+
+  useEffect(() => {
+    if (timeline) useTimelineView.getState().setContent(timeline.durationMs);
+  }, [timeline]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => useTimelineView.getState().setViewport(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // What the view store says, written straight to the DOM: the window's offset, the playhead, the scroll bar.
+  useLayoutEffect(() => {
+    const paint = () => {
+      const s = useTimelineView.getState();
+      if (origin.current)
+        origin.current.style.transform = `translateX(${(originRef.current - s.viewStartMs) * s.pxPerMs}px)`;
+      if (playhead.current)
+        playhead.current.style.transform = `translateX(${(s.playheadMs - s.viewStartMs) * s.pxPerMs}px)`;
+      if (guide.current) {
+        const at = s.drag?.snappedAtMs;
+        guide.current.hidden = at === null || at === undefined;
+        if (at !== null && at !== undefined)
+          guide.current.style.transform = `translateX(${(at - s.viewStartMs) * s.pxPerMs}px)`;
+      }
+      const element = scroller.current;
+      if (element) {
+        const { contentPx, maxScrollPx, maxStartMs } = scrollGeometry();
+        const spacer = element.firstElementChild as HTMLElement | null;
+        if (spacer) spacer.style.width = `${contentPx}px`;
+        const wanted = maxStartMs > 0 ? (s.viewStartMs / maxStartMs) * maxScrollPx : 0;
+        if (Math.abs(element.scrollLeft - wanted) > 1) element.scrollLeft = wanted;
+      }
+    };
+    paint();
+    return useTimelineView.subscribe(paint);
+  }, [originMs]);
+
+  function onScroll() {
+    const element = scroller.current;
+    if (!element) return;
+    const { maxScrollPx, maxStartMs } = scrollGeometry();
+    useTimelineView.getState().scrollTo(maxScrollPx > 0 ? (element.scrollLeft / maxScrollPx) * maxStartMs : 0);
+  }
+
+  function onWheel(event: WheelEvent<HTMLDivElement>) {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    // Ctrl+wheel zooms around the pointer.
+    const view = useTimelineView.getState();
+    const rect = event.currentTarget.getBoundingClientRect();
+    view.zoomBy(event.deltaY < 0 ? 1.25 : 0.8, view.viewStartMs + (event.clientX - rect.left) / view.pxPerMs);
+  }
+
+  /** The track under the pointer, if it takes media. */
+  function dropTrack(event: DragEvent<HTMLDivElement>): Track | null {
+    const rect = lanes.current?.getBoundingClientRect();
+    const track = rect ? tracks[Math.floor((event.clientY - rect.top) / LANE_HEIGHT)] : undefined;
+    return track && track.kind !== 'caption' && !track.locked ? track : null;
+  }
+
+  function onDragOver(event: DragEvent<HTMLDivElement>) {
+    if (event.dataTransfer.types.includes(ASSET_DRAG_TYPE) && dropTrack(event)) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    const assetId = Number(event.dataTransfer.getData(ASSET_DRAG_TYPE));
+    const track = dropTrack(event);
+    const t = useTimeline.getState().timeline;
+    const asset = useTimelineMedia.getState().assets.get(assetId);
+    const rect = lanes.current?.getBoundingClientRect();
+    if (!track || !t || !asset || !rect) return;
+    event.preventDefault();
+    const view = useTimelineView.getState();
+    const atMs = Math.max(0, view.viewStartMs + (event.clientX - rect.left) / view.pxPerMs);
+    const targets = snapTargets(t, view.viewStartMs, view.viewStartMs + 2 * spanMs, new Set(), view.playheadMs);
+    const snapped = view.snapping ? atMs + snapShift([atMs], targets, 8 / view.pxPerMs) : atMs;
+    useTimeline.getState().edit([addMediaCommand(track, asset, snapped, () => crypto.randomUUID())], 'Add clip');
+  }
+
+  const home = drag?.toTrackId ? tracks.findIndex((t) => t.clips.some((c) => drag.clipIds.has(c.id))) : -1;
+  const dragLaneShift = drag?.toTrackId && home >= 0 ? tracks.findIndex((t) => t.id === drag.toTrackId) - home : 0;
+  const height = Math.max(1, tracks.length) * LANE_HEIGHT;
+
+  return (
+    <div className="tl-panel">
+      <div className="tl-corner" aria-hidden="true" />
+      <TimeRuler />
+      <div className="tl-headers">
+        {tracks.map((track) => (
+          <TrackHeader key={track.id} track={track} />
+        ))}
+      </div>
+      <div ref={scroller} className="tl-scroller" onScroll={onScroll} onWheel={onWheel}>
+        <div className="tl-spacer" style={{ height }}>
+          <div
+            ref={lanes}
+            className="tl-layer"
+            role="group"
+            aria-label="Timeline tracks"
+            style={{ width: viewportPx, height }}
+            onDragOver={onDragOver}
+            onDrop={onDrop}
+          >
+            {tracks.map((track, index) => (
+              <div
+                key={track.id}
+                className={`tl-lane-bg${track.locked ? ' is-locked' : ''}`}
+                style={{ top: index * LANE_HEIGHT, height: LANE_HEIGHT }}
+              />
+            ))}
+            <div ref={origin} className="tl-origin">
+              {tracks.map((track, index) => (
+                <TrackLane
+                  key={track.id}
+                  track={track}
+                  index={index}
+                  originMs={originMs}
+                  windowToMs={windowToMs}
+                  pxPerMs={pxPerMs}
+                  selection={selection}
+                  pendingClips={pendingClips}
+                  drag={drag}
+                  dragLaneShift={dragLaneShift}
+                  onClipPointerDown={onPointerDown}
+                />
+              ))}
+            </div>
+            <div ref={guide} className="tl-snap-guide" hidden aria-hidden="true" />
+            <div ref={playhead} className="tl-playhead" aria-hidden="true" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

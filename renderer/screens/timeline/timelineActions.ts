@@ -1,0 +1,177 @@
+// The timeline's actions, shared by the shortcuts, the toolbar, the media bin and the
+// inspector: each reads the timeline and the selection as shown and makes one edit.
+import type { Asset } from '../../../shared/api/createTypes.ts';
+import { defaultProperties } from '../../../shared/timeline/applyCommands.ts';
+import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
+import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
+import { FRAME_MS } from './timelineGeometry.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { useToasts } from '../../stores/toastStore.ts';
+import {
+  addMediaCommand,
+  copyClips,
+  deleteCommands,
+  locate,
+  moveCommands,
+  pasteCommands,
+  splitCommands,
+  trackFor,
+  trimToPlayhead,
+  type Located,
+} from './editActions.ts';
+
+const newId = () => crypto.randomUUID();
+const info = (title: string, message: string) => useToasts.getState().showInfo(title, message);
+
+function selected(): Located[] {
+  const timeline = useTimeline.getState().timeline;
+  return timeline ? locate(timeline, useTimelineView.getState().selection) : [];
+}
+
+function durationOf(assetId: number): number | null {
+  return useTimelineMedia.getState().assets.get(assetId)?.durationMs ?? null;
+}
+
+function edit(commands: EditorCommand[], label: string, empty: string): boolean {
+  if (commands.length === 0) {
+    info(label, empty);
+    return false;
+  }
+  return useTimeline.getState().edit(commands, label);
+}
+
+/** Splits the selected clips under the playhead, or every clip under it when none is selected. */
+export function splitAtPlayhead(): void {
+  const timeline = useTimeline.getState().timeline;
+  if (!timeline) return;
+  const { playheadMs, selection } = useTimelineView.getState();
+  const candidates =
+    selection.size > 0
+      ? selected()
+      : timeline.tracks.filter((t) => !t.locked).flatMap((track) => track.clips.map((clip) => ({ clip, track })));
+  edit(
+    splitCommands(candidates, playheadMs, newId),
+    'Split at playhead',
+    'Put the playhead inside a clip to split it.',
+  );
+}
+
+export function deleteSelection(ripple: boolean): void {
+  const items = selected();
+  if (
+    edit(
+      deleteCommands(items, ripple),
+      ripple ? 'Ripple delete' : items.length > 1 ? `Delete ${items.length} clips` : 'Delete clip',
+      'Select the clips to delete first.',
+    )
+  )
+    useTimelineView.getState().select([]);
+}
+
+export function trimSelectionToPlayhead(edge: 'start' | 'end'): void {
+  const { playheadMs } = useTimelineView.getState();
+  edit(
+    trimToPlayhead(selected(), edge, playheadMs, durationOf),
+    edge === 'start' ? 'Trim start' : 'Trim end',
+    'Select a clip and put the playhead inside it.',
+  );
+}
+
+export function nudgeSelection(frames: number): void {
+  const items = selected();
+  if (items.length === 0) return;
+  edit(
+    moveCommands(items, frames * FRAME_MS, null),
+    items.length > 1 ? `Move ${items.length} clips` : 'Move clip',
+    'Select the clips to move first.',
+  );
+}
+
+export function copySelection(): number {
+  const items = selected();
+  if (items.length > 0) useTimelineView.getState().setClipboard(copyClips(items));
+  return items.length;
+}
+
+export function cutSelection(): void {
+  if (copySelection() > 0) deleteSelection(false);
+}
+
+export function pasteAtPlayhead(): void {
+  const { timeline, catalog } = useTimeline.getState();
+  const { clipboard, playheadMs } = useTimelineView.getState();
+  if (!timeline || clipboard.length === 0) return;
+  const commands = pasteCommands(timeline, clipboard, playheadMs, defaultProperties(catalog), newId);
+  const ids = commands.flatMap((c) => (c.type === 'addClip' || c.type === 'addCaption' ? [c.clipId!] : []));
+  if (edit(commands, clipboard.length > 1 ? `Paste ${clipboard.length} clips` : 'Paste clip', 'Nothing to paste.'))
+    useTimelineView.getState().select(ids);
+}
+
+export function selectAll(): void {
+  const timeline = useTimeline.getState().timeline;
+  if (timeline) useTimelineView.getState().select(timeline.tracks.flatMap((t) => t.clips.map((c) => c.id)));
+}
+
+/** Selects the clip before or after the selected one on its track (the first track's at the playhead when none is). */
+export function selectAdjacent(direction: 1 | -1): void {
+  const timeline = useTimeline.getState().timeline;
+  if (!timeline) return;
+  const view = useTimelineView.getState();
+  const current = selected().at(direction > 0 ? -1 : 0);
+  const track = current?.track ?? timeline.tracks.find((t) => t.clips.length > 0);
+  if (!track) return;
+  const at = current
+    ? track.clips.findIndex((c) => c.id === current.clip.id) + direction
+    : track.clips.findIndex((c) => c.endMs > view.playheadMs);
+  const next = track.clips[Math.max(0, Math.min(track.clips.length - 1, at))];
+  if (!next) return;
+  view.select([next.id]);
+  if (next.startMs < view.viewStartMs || next.startMs > view.viewStartMs + view.viewportPx / view.pxPerMs)
+    view.scrollTo(next.startMs - 1000);
+}
+
+/** Adds the asset at the end of the first track that takes it. */
+export function addAsset(asset: Asset): void {
+  const timeline = useTimeline.getState().timeline;
+  if (!timeline) return;
+  const track = trackFor(timeline, asset.kind);
+  if (!track) {
+    info('Add to timeline', `There is no unlocked ${asset.kind === 'audio' ? 'audio' : 'video'} track for this media.`);
+    return;
+  }
+  const command = addMediaCommand(track, asset, null, newId, useTimeline.getState().catalog?.defaultImageDurationMs);
+  if (useTimeline.getState().edit([command], 'Add clip') && command.type === 'addClip')
+    useTimelineView.getState().select([command.clipId!]);
+}
+
+/** A caption of `lengthMs` at the playhead on the first caption track. */
+export function addCaptionAtPlayhead(text: string, lengthMs = 2000, style?: string, font?: string): void {
+  const timeline = useTimeline.getState().timeline;
+  const track = timeline?.tracks.find((t) => t.kind === 'caption' && !t.locked);
+  if (!track) {
+    info('Add caption', 'There is no unlocked caption track.');
+    return;
+  }
+  const startMs = Math.round(useTimelineView.getState().playheadMs);
+  const clipId = newId();
+  const command: EditorCommand = {
+    type: 'addCaption',
+    trackId: track.id,
+    clipId,
+    startMs,
+    endMs: startMs + lengthMs,
+    text,
+    ...(style && { style }),
+    ...(font && { font }),
+  };
+  if (useTimeline.getState().edit([command], 'Add caption')) useTimelineView.getState().select([clipId]);
+}
+
+/** The same change for each selected clip it applies to: one edit. */
+export function applyToSelection(label: string, make: (item: Located) => EditorCommand | null): void {
+  const commands = selected()
+    .map(make)
+    .filter((c): c is EditorCommand => c !== null);
+  edit(commands, label, 'Select clips this applies to first.');
+}

@@ -1,0 +1,152 @@
+// Pointer edits of clips: click to select (Shift or Ctrl/⌘ to add or toggle), drag a clip's
+// body to move it (and the other selected clips) or an edge to trim it, snapping to clip
+// edges and the playhead (Alt holds snapping off). Pointer moves only redraw a preview, at
+// most once a frame; releasing the pointer makes ONE edit — one command list, one undo
+// entry — however long the drag lasted.
+import { useRef, type PointerEvent, type RefObject } from 'react';
+import type { Clip, Timeline } from '../../../shared/timeline/timelineTypes.ts';
+import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
+import { useTimelineView, visibleMs } from '../../stores/timelineViewStore.ts';
+import type { DragPart } from './ClipBlock.tsx';
+import { locate, moveCommands, trimCommands } from './editActions.ts';
+import { snapShift, snapTargets } from './timelineGeometry.ts';
+import { LANE_HEIGHT } from './TrackLane.tsx';
+
+const SNAP_PX = 8;
+const CLICK_PX = 3;
+
+interface Gesture {
+  readonly part: DragPart;
+  readonly clip: Clip;
+  readonly ids: ReadonlySet<string>;
+  readonly startX: number;
+  readonly startY: number;
+  readonly additive: boolean;
+  readonly wasSelected: boolean;
+  moved: boolean;
+  frame: number | null;
+  last: { deltaMs: number; toTrackId: string | null };
+}
+
+export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
+  const gesture = useRef<Gesture | null>(null);
+
+  function timeline(): Timeline | null {
+    return useTimeline.getState().timeline;
+  }
+
+  /** The delta of the drag after snapping the moving edges to what is near them. */
+  function snapped(g: Gesture, rawDeltaMs: number, disable: boolean): { deltaMs: number; at: number | null } {
+    const view = useTimelineView.getState();
+    const t = timeline();
+    if (!t || !view.snapping || disable) return { deltaMs: rawDeltaMs, at: null };
+    const items = locate(t, g.ids);
+    const edges =
+      g.part === 'body'
+        ? [
+            Math.min(...items.map((i) => i.clip.startMs)) + rawDeltaMs,
+            Math.max(...items.map((i) => i.clip.endMs)) + rawDeltaMs,
+          ]
+        : items.map((i) => (g.part === 'start' ? i.clip.startMs : i.clip.endMs) + rawDeltaMs);
+    const span = visibleMs(view);
+    const targets = snapTargets(t, view.viewStartMs - span, view.viewStartMs + 2 * span, g.ids, view.playheadMs);
+    const shift = snapShift(edges, targets, SNAP_PX / view.pxPerMs);
+    return { deltaMs: rawDeltaMs + shift, at: shift !== 0 ? edges[0]! + shift : null };
+  }
+
+  function targetTrack(g: Gesture, clientY: number): string | null {
+    const t = timeline();
+    const lanes = lanesRef.current;
+    if (!t || !lanes || g.part !== 'body') return null;
+    const items = locate(t, g.ids);
+    const home = items[0]?.track;
+    // Only clips of one track move to another track together.
+    if (!home || items.some((i) => i.track.id !== home.id)) return null;
+    const index = Math.floor((clientY - lanes.getBoundingClientRect().top) / LANE_HEIGHT);
+    const target = t.tracks[index];
+    return target && target.kind === home.kind && !target.locked && target.id !== home.id ? target.id : null;
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLElement>, clip: Clip, part: DragPart): void {
+    if (event.button !== 0 || useTimeline.getState().review) return;
+    const view = useTimelineView.getState();
+    const additive = event.shiftKey || event.ctrlKey || event.metaKey;
+    const wasSelected = view.selection.has(clip.id);
+    if (!wasSelected) view.select([clip.id], additive ? 'add' : 'replace');
+    const ids = part === 'body' ? new Set(useTimelineView.getState().selection) : new Set([clip.id]);
+    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    const target = event.currentTarget as HTMLElement;
+    gesture.current = {
+      part,
+      clip,
+      ids,
+      startX: event.clientX,
+      startY: event.clientY,
+      additive,
+      wasSelected,
+      moved: false,
+      frame: null,
+      last: { deltaMs: 0, toTrackId: null },
+    };
+
+    const move = (e: globalThis.PointerEvent) => {
+      const g = gesture.current;
+      if (!g) return;
+      if (!g.moved && Math.abs(e.clientX - g.startX) < CLICK_PX && Math.abs(e.clientY - g.startY) < CLICK_PX) return;
+      g.moved = true;
+      const raw = (e.clientX - g.startX) / useTimelineView.getState().pxPerMs;
+      const { deltaMs, at } = snapped(g, raw, e.altKey);
+      const toTrackId = targetTrack(g, e.clientY);
+      g.last = { deltaMs, toTrackId };
+      if (g.frame !== null) return;
+      // Coalesced: one redraw a frame, whatever the pointer's event rate.
+      g.frame = requestAnimationFrame(() => {
+        g.frame = null;
+        const mode = g.part === 'body' ? 'move' : g.part === 'start' ? 'trim-start' : 'trim-end';
+        useTimelineView
+          .getState()
+          .setDrag({ mode, clipIds: g.ids, deltaMs: g.last.deltaMs, toTrackId: g.last.toTrackId, snappedAtMs: at });
+      });
+    };
+
+    const up = () => {
+      target.removeEventListener('pointermove', move);
+      target.removeEventListener('pointerup', up);
+      target.removeEventListener('pointercancel', up);
+      const g = gesture.current;
+      gesture.current = null;
+      if (!g) return;
+      if (g.frame !== null) cancelAnimationFrame(g.frame);
+      useTimelineView.getState().setDrag(null);
+      if (!g.moved) {
+        // A click: a selected clip clicked alone becomes the only one; with a modifier it toggles.
+        if (g.wasSelected) useTimelineView.getState().select([g.clip.id], g.additive ? 'toggle' : 'replace');
+        return;
+      }
+      finish(g);
+    };
+    target.addEventListener('pointermove', move);
+    target.addEventListener('pointerup', up);
+    target.addEventListener('pointercancel', up);
+  }
+
+  function finish(g: Gesture): void {
+    const t = timeline();
+    if (!t) return;
+    const items = locate(t, g.ids);
+    const { deltaMs, toTrackId } = g.last;
+    const durations = useTimelineMedia.getState().assets;
+    const durationOf = (assetId: number) => durations.get(assetId)?.durationMs ?? null;
+    if (g.part === 'body') {
+      const commands = moveCommands(items, deltaMs, toTrackId);
+      if (commands.length > 0)
+        useTimeline.getState().edit(commands, items.length > 1 ? `Move ${items.length} clips` : 'Move clip');
+    } else {
+      const commands = trimCommands(items, g.part, deltaMs, durationOf);
+      if (commands.length > 0) useTimeline.getState().edit(commands, 'Trim clip');
+    }
+  }
+
+  return { onPointerDown };
+}

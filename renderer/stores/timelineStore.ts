@@ -1,0 +1,406 @@
+// The timeline being edited: the confirmed timeline (the service's, at its revision), the
+// user's edits still waiting for the service (shown at once, on top of it), the undo
+// history, and the review of an edit that met a newer timeline (409) or was refused.
+//
+// Every edit — a drag, a shortcut, a catalog item applied, an undo — goes through edit():
+// applied here first (optimistic), then journaled in main with its own idempotency key
+// and sent in order against the revision it was made on. Acknowledgements move the
+// confirmed timeline on; a failure opens the review, where the user re-applies the edit
+// (and those made after it) on the latest timeline or drops it. Nothing is lost or sent
+// twice without the user seeing it. Undo and redo are new edits: the service's history is
+// never rewritten. Other screens apply their own command lists through edit() too.
+import { create } from 'zustand';
+import type { AppError } from '../../shared/appError.ts';
+import { applyCommands, EditRejected, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
+import { describeCommands } from '../../shared/timeline/describeCommands.ts';
+import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
+import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
+import { nextRevision } from '../../shared/timeline/revision.ts';
+import { diffTimelines, type TimelineDiff } from '../../shared/timeline/timelineDiff.ts';
+import type { Catalog, Timeline } from '../../shared/timeline/timelineTypes.ts';
+import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
+import { invoke, on } from '../client/clipdesk.ts';
+import {
+  EMPTY_HISTORY,
+  forgetEdit,
+  fromJournal,
+  rebuild,
+  recordEdit,
+  refreshEntry,
+  type EditOrigin,
+  type History,
+  type HistoryEntry,
+  type PendingEdit,
+} from './timelineEdits.ts';
+import { useTimelineMedia } from './timelineMediaStore.ts';
+import { useTimelineView } from './timelineViewStore.ts';
+import { useToasts } from './toastStore.ts';
+
+export type { PendingEdit, HistoryEntry } from './timelineEdits.ts';
+
+export interface EditReview {
+  readonly outcome: 'conflict' | 'rejected' | 'cancelled';
+  /** The edit that failed, and those made after it (held back, never sent on a stale revision). */
+  readonly edits: PendingEdit[];
+  readonly error: AppError | null;
+  /** The timeline the edits were made on; null when that is no longer known (after a restart). */
+  readonly edited: Timeline | null;
+  /** The latest timeline, read after the failure. */
+  readonly current: Timeline | null;
+  readonly diff: TimelineDiff | null;
+  readonly busy: boolean;
+}
+
+interface TimelineState {
+  projectId: number | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  loadError: AppError | null;
+  catalog: Catalog | null;
+  /** The service's timeline as last confirmed. */
+  base: Timeline | null;
+  /** What the user sees: base with the waiting edits on top. */
+  timeline: Timeline | null;
+  pending: PendingEdit[];
+  history: History;
+  review: EditReview | null;
+  /** Milliseconds from the last edit to its acknowledgement. */
+  lastAckMs: number | null;
+  open(projectId: number): Promise<void>;
+  reload(): Promise<void>;
+  /** Applies at once and sends; false (with a message) when the edit cannot apply. */
+  edit(commands: EditorCommand[], label?: string, origin?: EditOrigin, entry?: HistoryEntry): boolean;
+  undo(): void;
+  redo(): void;
+  reapply(): Promise<void>;
+  drop(): Promise<void>;
+  /** The revision the next edit is sent against (the one the waiting edits will make). */
+  expectedRevision(): string | null;
+  reset(): void;
+}
+
+const tell = (title: string, message: string) => useToasts.getState().showInfo(title, message);
+const fail = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
+
+export function applyContext(catalog: Catalog | null): ApplyContext {
+  const assets = useTimelineMedia.getState().assets;
+  return {
+    catalog,
+    asset: (id) => {
+      const asset = assets.get(id);
+      return asset?.kind ? { kind: asset.kind, durationMs: asset.durationMs ?? null } : undefined;
+    },
+    newId: () => crypto.randomUUID(),
+  };
+}
+
+/** Events that came before the reply naming their intent. */
+const early = new Map<string, TimelineEditEvent>();
+let listening = false;
+
+export const useTimeline = create<TimelineState>()((set, get) => {
+  const ctx = () => applyContext(get().catalog);
+
+  function listen(): void {
+    if (listening) return;
+    listening = true;
+    on('timeline.edit', (event) => onEditEvent(event));
+    on('job.updated', (job) => useTimelineMedia.getState().onJob(job));
+    on('intent.updated', ({ intent }) => useTimelineMedia.getState().onIntent(intent));
+    on('workspace.changed', () => get().reset());
+  }
+
+  function send(edit: PendingEdit, projectId: number): void {
+    invoke('timeline.apply', { projectId, revision: edit.revision, commands: edit.commands })
+      .then((intent) => {
+        const named = (e: PendingEdit) =>
+          e.localId === edit.localId ? { ...e, intentId: intent.id, state: 'queued' as const } : e;
+        // Made just before an earlier edit failed: it is in the review (main held it back).
+        set((s) => ({
+          pending: s.pending.map(named),
+          review: s.review && { ...s.review, edits: s.review.edits.map(named) },
+        }));
+        const seen = early.get(intent.id);
+        early.delete(intent.id);
+        if (seen) onEditEvent(seen);
+      })
+      .catch((err: unknown) => {
+        // Main refuses edits while an earlier one awaits review: this one is in that review.
+        if (get().review?.edits.some((e) => e.localId === edit.localId)) return;
+        // Refused before it was journaled (nothing was sent): take it back off the screen.
+        const s = get();
+        const pending = s.pending.filter((e) => e.localId !== edit.localId);
+        set({ pending, history: forgetEdit(s.history, edit), timeline: s.base && rebuild(s.base, pending, ctx()) });
+        fail(`${edit.label} was not saved`, err);
+      });
+  }
+
+  function onEditEvent(event: TimelineEditEvent): void {
+    const s = get();
+    if (event.projectId !== s.projectId) return;
+    if (s.review?.edits.some((e) => e.intentId === event.intentId)) return;
+    const at = s.pending.findIndex((e) => e.intentId === event.intentId);
+    if (at < 0) {
+      if (s.pending.some((e) => e.intentId === null)) early.set(event.intentId, event);
+      return;
+    }
+    const edit = s.pending[at]!;
+    if (event.state === 'queued' || event.state === 'sending' || event.state === 'retrying') {
+      set({ pending: s.pending.map((e, i) => (i === at ? { ...e, state: event.state, error: event.error } : e)) });
+      return;
+    }
+    if (event.state === 'acked') return acknowledged(edit, at);
+    void startReview(at, event.state, event.error);
+  }
+
+  function acknowledged(edit: PendingEdit, at: number): void {
+    const s = get();
+    const pending = s.pending.filter((_, i) => i !== at);
+    const next = nextRevision(edit.revision);
+    const lastAckMs = Math.round(performance.now() - edit.startedAt);
+    if (at === 0 && s.base && edit.revision === s.base.revision && next) {
+      try {
+        const base = { ...applyCommands(s.base, edit.commands, ctx()), revision: next };
+        set({ base, pending, lastAckMs });
+        return;
+      } catch {
+        // Fall through to reading the timeline again.
+      }
+    }
+    // Not the edit this screen expected next (a replay after a restart): read what the service has.
+    set({ pending, lastAckMs });
+    void get().reload();
+  }
+
+  async function startReview(at: number, outcome: EditReview['outcome'], error: AppError | null): Promise<void> {
+    const s = get();
+    const edits = s.pending.slice(at);
+    const earlier = s.pending.slice(0, at);
+    set({
+      pending: earlier,
+      timeline: s.base && rebuild(s.base, earlier, ctx()),
+      review: { outcome, edits, error, edited: s.base, current: null, diff: null, busy: true },
+    });
+    await readCurrent();
+  }
+
+  /** The latest timeline for the review, with what changed since the edit was made. */
+  async function readCurrent(): Promise<void> {
+    const projectId = get().projectId;
+    if (projectId === null) return;
+    try {
+      const view = await invoke('timeline.get', { projectId });
+      set((s) =>
+        s.review
+          ? {
+              review: {
+                ...s.review,
+                current: view.timeline,
+                diff: s.review.edited && diffTimelines(s.review.edited, view.timeline),
+                busy: false,
+              },
+            }
+          : {},
+      );
+    } catch (err) {
+      set((s) => (s.review ? { review: { ...s.review, busy: false } } : {}));
+      fail('Reading the latest timeline', err);
+    }
+  }
+
+  function dismiss(edits: readonly PendingEdit[]): void {
+    const intentIds = edits.map((e) => e.intentId).filter((id): id is string => id !== null);
+    if (intentIds.length > 0) void invoke('timeline.dismissEdits', { intentIds }).catch(() => {});
+  }
+
+  return {
+    projectId: null,
+    status: 'idle',
+    loadError: null,
+    catalog: null,
+    base: null,
+    timeline: null,
+    pending: [],
+    history: EMPTY_HISTORY,
+    review: null,
+    lastAckMs: null,
+
+    async open(projectId) {
+      listen();
+      if (get().projectId === projectId && get().status === 'ready') return;
+      get().reset();
+      useTimelineView.getState().reset();
+      useTimelineMedia.getState().reset();
+      set({ projectId, status: 'loading' });
+      void useTimelineMedia.getState().loadAssets(projectId);
+      try {
+        const catalog = get().catalog ?? (await invoke('timeline.catalog'));
+        set({ catalog });
+      } catch (err) {
+        fail('Reading the editor catalog', err);
+      }
+      await get().reload();
+    },
+
+    async reload() {
+      const projectId = get().projectId;
+      if (projectId === null) return;
+      try {
+        const view = await invoke('timeline.get', { projectId });
+        if (get().projectId !== projectId) return;
+        const s = get();
+        // Edits still waiting stay on top: those made here, or — when this screen has none (it
+        // just opened, or Clipdesk restarted) — those the journal still holds.
+        const pending = s.pending.length > 0 ? s.pending : view.pending.map(fromJournal);
+        const failed = view.failed.filter((e) => !s.review?.edits.some((r) => r.intentId === e.intentId));
+        set({
+          status: 'ready',
+          loadError: null,
+          base: view.timeline,
+          pending,
+          timeline: rebuild(view.timeline, pending, ctx()),
+        });
+        if (failed.length > 0 && !get().review) {
+          const edits = failed.map(fromJournal);
+          const first = failed[0]!;
+          set({
+            review: {
+              outcome: first.state === 'conflict' ? 'conflict' : first.state === 'rejected' ? 'rejected' : 'cancelled',
+              edits,
+              error: first.error,
+              edited: null,
+              current: view.timeline,
+              diff: null,
+              busy: false,
+            },
+          });
+        }
+      } catch (err) {
+        set({ status: get().base ? 'ready' : 'error', loadError: err as AppError });
+        if (get().base) fail('Reading the timeline', err);
+      }
+    },
+
+    edit(commands, label = describeCommands(commands), origin = 'edit', entry) {
+      const s = get();
+      if (!s.timeline || !s.base || s.projectId === null || s.review || commands.length === 0) return false;
+      let done;
+      try {
+        done = applyWithInverse(s.timeline, commands, ctx());
+      } catch (err) {
+        if (!(err instanceof EditRejected)) throw err;
+        tell(origin === 'edit' ? `${label}: not possible` : `Cannot ${origin} “${label}”`, err.message);
+        return false;
+      }
+      const last = s.pending.at(-1);
+      const revision = last ? (nextRevision(last.revision) ?? last.revision) : s.base.revision;
+      const recorded: HistoryEntry =
+        origin === 'edit'
+          ? { id: crypto.randomUUID(), label, redo: commands, undo: done.inverse }
+          : origin === 'undo'
+            ? { ...entry!, redo: done.inverse }
+            : { ...entry!, undo: done.inverse };
+      const edit: PendingEdit = {
+        localId: crypto.randomUUID(),
+        intentId: null,
+        label: origin === 'edit' ? label : `${origin === 'undo' ? 'Undo' : 'Redo'}: ${label}`,
+        commands,
+        revision,
+        state: 'submitting',
+        error: null,
+        startedAt: performance.now(),
+        origin,
+        entryId: recorded.id,
+        priorEntry: origin === 'edit' ? null : (entry ?? null),
+      };
+      set({ timeline: done.timeline, pending: [...s.pending, edit], history: recordEdit(s.history, origin, recorded) });
+      send(edit, s.projectId);
+      return true;
+    },
+
+    undo() {
+      const entry = get().history.undo.at(-1);
+      if (!entry) return;
+      if (!get().edit(entry.undo, entry.label, 'undo', entry))
+        set((s) => ({ history: { ...s.history, undo: s.history.undo.filter((e) => e.id !== entry.id) } }));
+    },
+
+    redo() {
+      const entry = get().history.redo.at(-1);
+      if (!entry) return;
+      if (!get().edit(entry.redo, entry.label, 'redo', entry))
+        set((s) => ({ history: { ...s.history, redo: s.history.redo.filter((e) => e.id !== entry.id) } }));
+    },
+
+    async reapply() {
+      const { review, projectId } = get();
+      if (!review?.current || projectId === null) return;
+      // A refused edit would be refused again: only those held behind it go again.
+      const again = review.outcome === 'conflict' ? review.edits : review.edits.slice(1);
+      let timeline = review.current;
+      let history = get().history;
+      let revision = review.current.revision;
+      const pending: PendingEdit[] = [];
+      const lost: PendingEdit[] = review.outcome === 'conflict' ? [] : review.edits.slice(0, 1);
+      for (const edit of again) {
+        try {
+          const done = applyWithInverse(timeline, edit.commands, ctx());
+          timeline = done.timeline;
+          history = refreshEntry(history, edit, done.inverse);
+          pending.push({
+            ...edit,
+            localId: crypto.randomUUID(),
+            intentId: null,
+            revision,
+            state: 'submitting',
+            error: null,
+            startedAt: performance.now(),
+          });
+          revision = nextRevision(revision) ?? revision;
+        } catch {
+          lost.push(edit);
+        }
+      }
+      for (const edit of lost) history = forgetEdit(history, edit);
+      dismiss(review.edits);
+      set({ review: null, base: review.current, timeline, pending, history });
+      for (const edit of pending) send(edit, projectId);
+      if (lost.length > 0)
+        tell(
+          'Some edits could not be re-applied',
+          `${lost.map((e) => e.label).join(', ')}: the clips they change are gone or changed too much. They were dropped.`,
+        );
+    },
+
+    async drop() {
+      const { review } = get();
+      if (!review) return;
+      let history = get().history;
+      for (const edit of review.edits) history = forgetEdit(history, edit);
+      dismiss(review.edits);
+      const base = review.current ?? get().base;
+      set({ review: null, history, base, timeline: base && rebuild(base, get().pending, ctx()) });
+      if (!review.current) await get().reload();
+    },
+
+    expectedRevision() {
+      const { pending, base } = get();
+      const last = pending.at(-1);
+      return last ? nextRevision(last.revision) : (base?.revision ?? null);
+    },
+
+    reset() {
+      early.clear();
+      set({
+        projectId: null,
+        status: 'idle',
+        loadError: null,
+        base: null,
+        timeline: null,
+        pending: [],
+        history: EMPTY_HISTORY,
+        review: null,
+        lastAckMs: null,
+      });
+    },
+  };
+});

@@ -1,0 +1,80 @@
+// The editor commands the app sends (POST /projects/{id}/editor/commands), typed and
+// checked in main before anything is journaled, so a malformed edit costs nothing. The
+// service checks them again against the timeline (overlaps, locks, ranges).
+import { z } from 'zod';
+import { EDITOR_LIMITS } from '../limits.ts';
+import { TrackKindSchema } from './timelineTypes.ts';
+
+const ms = z
+  .number()
+  .int('must be whole milliseconds')
+  .min(0, 'must not be negative')
+  .max(EDITOR_LIMITS.timelineMaxMs, `must be at most ${EDITOR_LIMITS.timelineMaxMs} (6 hours)`);
+const uuid = z.uuid('must be a UUID');
+const text = z.string().trim().min(1, 'must not be empty').max(EDITOR_LIMITS.captionTextMax);
+const catalogId = z.string().min(1).max(100);
+const numbers = z.record(z.string().max(100), z.number());
+
+const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
+  z.strictObject({ type: z.literal(type), ...shape });
+
+export const EditorCommandSchema = z.discriminatedUnion('type', [
+  command('addTrack', {
+    kind: TrackKindSchema,
+    trackId: uuid.optional(),
+    name: z.string().trim().min(1).max(EDITOR_LIMITS.trackNameMax).optional(),
+    index: z.number().int().min(0).optional(),
+  }),
+  command('removeTrack', { trackId: uuid }),
+  command('updateTrack', {
+    trackId: uuid,
+    name: z.string().trim().min(1).max(EDITOR_LIMITS.trackNameMax).optional(),
+    muted: z.boolean().optional(),
+    locked: z.boolean().optional(),
+  }),
+  command('addClip', {
+    trackId: uuid,
+    clipId: uuid.optional(),
+    assetId: z.number().int().min(1),
+    startMs: ms,
+    inMs: ms.optional(),
+    outMs: ms.optional(),
+  }),
+  command('moveClip', { clipId: uuid, startMs: ms, trackId: uuid.optional() }),
+  command('trimClip', { clipId: uuid, inMs: ms.optional(), outMs: ms.optional(), startMs: ms.optional() }),
+  command('splitClip', { clipId: uuid, atMs: ms, newClipId: uuid.optional() }),
+  command('removeClip', { clipId: uuid, ripple: z.boolean().optional() }),
+  command('setClipProperties', { clipId: uuid, properties: numbers }),
+  command('applyEffect', { clipId: uuid, effectId: catalogId, params: numbers.optional() }),
+  command('removeEffect', { clipId: uuid, effectId: catalogId }),
+  command('setTransition', {
+    clipId: uuid,
+    transitionId: catalogId.nullable(),
+    durationMs: z.number().int().min(1).optional(),
+  }),
+  command('addCaption', {
+    trackId: uuid,
+    clipId: uuid.optional(),
+    startMs: ms,
+    endMs: ms,
+    text,
+    style: catalogId.optional(),
+    font: catalogId.optional(),
+  }),
+  command('updateCaption', {
+    clipId: uuid,
+    text: text.optional(),
+    startMs: ms.optional(),
+    endMs: ms.optional(),
+    style: catalogId.optional(),
+    font: catalogId.optional(),
+  }),
+]);
+
+export type EditorCommand = z.infer<typeof EditorCommandSchema>;
+export type CommandOf<T extends EditorCommand['type']> = Extract<EditorCommand, { type: T }>;
+
+export const CommandListSchema = z
+  .array(EditorCommandSchema)
+  .min(1, 'send at least one command')
+  .max(EDITOR_LIMITS.commandsPerRequest, `send at most ${EDITOR_LIMITS.commandsPerRequest} commands per edit`);

@@ -1,0 +1,96 @@
+// What changed between two readings of a timeline: which clips were added, removed or
+// changed, and which of their fields (start, trims, properties, effects, captions). The
+// conflict review shows it beside the user's own edit, so nothing changes unseen.
+import type { EditorCommand } from './editorCommands.ts';
+import type { Clip, Timeline, Track } from './timelineTypes.ts';
+
+export interface ClipChange {
+  readonly clipId: string;
+  readonly change: 'added' | 'removed' | 'changed';
+  /** The clip as it is now (or was, when removed). */
+  readonly clip: Clip;
+  readonly trackName: string;
+  /** Changed fields, e.g. "startMs", "outMs", "properties.volume", "effects", "track". */
+  readonly fields: string[];
+}
+
+export interface TrackChange {
+  readonly trackId: string;
+  readonly change: 'added' | 'removed' | 'changed';
+  readonly name: string;
+  readonly fields: string[];
+}
+
+export interface TimelineDiff {
+  readonly clips: ClipChange[];
+  readonly tracks: TrackChange[];
+}
+
+const CLIP_FIELDS = ['startMs', 'endMs', 'inMs', 'outMs', 'text', 'style', 'font', 'assetId'] as const;
+
+function clipFields(before: Clip, after: Clip, movedTrack: boolean): string[] {
+  const fields: string[] = [];
+  if (movedTrack) fields.push('track');
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  for (const field of CLIP_FIELDS) if (a[field] !== b[field]) fields.push(field);
+  if (before.kind === 'media' && after.kind === 'media') {
+    const names = new Set([...Object.keys(before.properties), ...Object.keys(after.properties)]);
+    for (const name of names) if (before.properties[name] !== after.properties[name]) fields.push(`properties.${name}`);
+    if (JSON.stringify(before.effects) !== JSON.stringify(after.effects)) fields.push('effects');
+    if (JSON.stringify(before.transitionIn) !== JSON.stringify(after.transitionIn)) fields.push('transition');
+  }
+  return fields;
+}
+
+function clipsById(timeline: Timeline): Map<string, { clip: Clip; track: Track }> {
+  const map = new Map<string, { clip: Clip; track: Track }>();
+  for (const track of timeline.tracks) for (const clip of track.clips) map.set(clip.id, { clip, track });
+  return map;
+}
+
+export function diffTimelines(before: Timeline, after: Timeline): TimelineDiff {
+  const clips: ClipChange[] = [];
+  const tracks: TrackChange[] = [];
+  const was = clipsById(before);
+  const now = clipsById(after);
+  for (const [id, entry] of now) {
+    const old = was.get(id);
+    if (!old) {
+      clips.push({ clipId: id, change: 'added', clip: entry.clip, trackName: entry.track.name, fields: [] });
+      continue;
+    }
+    // Unchanged clips are the same objects when both readings share them: skip quickly.
+    if (old.clip === entry.clip && old.track.id === entry.track.id) continue;
+    const fields = clipFields(old.clip, entry.clip, old.track.id !== entry.track.id);
+    if (fields.length > 0)
+      clips.push({ clipId: id, change: 'changed', clip: entry.clip, trackName: entry.track.name, fields });
+  }
+  for (const [id, entry] of was) {
+    if (!now.has(id))
+      clips.push({ clipId: id, change: 'removed', clip: entry.clip, trackName: entry.track.name, fields: [] });
+  }
+  const oldTracks = new Map(before.tracks.map((t) => [t.id, t]));
+  const newTracks = new Map(after.tracks.map((t) => [t.id, t]));
+  for (const track of after.tracks) {
+    const old = oldTracks.get(track.id);
+    if (!old) tracks.push({ trackId: track.id, change: 'added', name: track.name, fields: [] });
+    else {
+      const fields = (['name', 'muted', 'locked'] as const).filter((f) => old[f] !== track[f]);
+      if (fields.length > 0) tracks.push({ trackId: track.id, change: 'changed', name: track.name, fields });
+    }
+  }
+  for (const track of before.tracks)
+    if (!newTracks.has(track.id)) tracks.push({ trackId: track.id, change: 'removed', name: track.name, fields: [] });
+  return { clips, tracks };
+}
+
+/** The clips a command list touches (by ID), for "both changed this clip" in the review. */
+export function clipsTouched(commands: readonly EditorCommand[]): Set<string> {
+  const ids = new Set<string>();
+  for (const command of commands) {
+    if ('clipId' in command && command.clipId) ids.add(command.clipId);
+    if (command.type === 'splitClip' && command.newClipId) ids.add(command.newClipId);
+  }
+  return ids;
+}

@@ -1,0 +1,130 @@
+// The editor timeline and catalog as the client reads them (GET /projects/{id}/editor/timeline,
+// GET /editor/catalog). Tolerant like every client schema here: unknown fields are kept
+// and ignored, so a newer service does not break an older app.
+import { z } from 'zod';
+
+export const TRACK_KINDS = ['video', 'audio', 'caption'] as const;
+export const TrackKindSchema = z.enum(TRACK_KINDS);
+export type TrackKind = z.infer<typeof TrackKindSchema>;
+
+const EffectSchema = z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) }).loose();
+const TransitionInSchema = z.object({ transitionId: z.string(), durationMs: z.number() }).loose();
+
+export const MediaClipSchema = z
+  .object({
+    id: z.string(),
+    kind: z.literal('media'),
+    assetId: z.number().int(),
+    startMs: z.number(),
+    endMs: z.number(),
+    inMs: z.number(),
+    outMs: z.number(),
+    properties: z.record(z.string(), z.number()),
+    effects: z.array(EffectSchema),
+    transitionIn: TransitionInSchema.nullable(),
+  })
+  .loose();
+
+export const CaptionClipSchema = z
+  .object({
+    id: z.string(),
+    kind: z.literal('caption'),
+    startMs: z.number(),
+    endMs: z.number(),
+    text: z.string(),
+    style: z.string(),
+    font: z.string(),
+  })
+  .loose();
+
+export const ClipSchema = z.discriminatedUnion('kind', [MediaClipSchema, CaptionClipSchema]);
+
+export const TrackSchema = z
+  .object({
+    id: z.string(),
+    kind: TrackKindSchema,
+    name: z.string(),
+    muted: z.boolean(),
+    locked: z.boolean(),
+    /** In start order; clips of one track never overlap. */
+    clips: z.array(ClipSchema),
+  })
+  .loose();
+
+export const TimelineSchema = z
+  .object({
+    projectId: z.number().int(),
+    /** Send it with the next command list. */
+    revision: z.string(),
+    durationMs: z.number(),
+    updatedAt: z.string().optional(),
+    tracks: z.array(TrackSchema),
+  })
+  .loose();
+
+export type MediaClip = z.infer<typeof MediaClipSchema>;
+export type CaptionClip = z.infer<typeof CaptionClipSchema>;
+export type Clip = z.infer<typeof ClipSchema>;
+export type Track = z.infer<typeof TrackSchema>;
+export type Timeline = z.infer<typeof TimelineSchema>;
+
+const NumberParamSchema = z
+  .object({
+    name: z.string(),
+    min: z.number(),
+    max: z.number(),
+    default: z.number(),
+    unit: z.string().nullable().optional(),
+    description: z.string().optional(),
+  })
+  .loose();
+export type NumberParam = z.infer<typeof NumberParamSchema>;
+
+export const CatalogSchema = z
+  .object({
+    effects: z.array(
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          appliesTo: z.array(z.string()),
+          changesDuration: z.boolean().optional(),
+          params: z.array(NumberParamSchema),
+        })
+        .loose(),
+    ),
+    transitions: z.array(
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          minDurationMs: z.number(),
+          maxDurationMs: z.number(),
+          defaultDurationMs: z.number(),
+        })
+        .loose(),
+    ),
+    captionStyles: z.array(z.object({ id: z.string(), name: z.string(), defaultFontId: z.string() }).loose()),
+    fonts: z.array(z.object({ id: z.string(), name: z.string() }).loose()),
+    properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(z.string()) })),
+    defaultImageDurationMs: z.number().optional(),
+    limits: z
+      .object({
+        commandsPerRequest: z.number(),
+        clipsPerTimeline: z.number(),
+        timelineMaxMs: z.number(),
+        captionTextMax: z.number(),
+        renderMaxDurationMs: z.number(),
+      })
+      .partial()
+      .loose()
+      .optional(),
+  })
+  .loose();
+export type Catalog = z.infer<typeof CatalogSchema>;
+export type EffectDef = Catalog['effects'][number];
+export type TransitionDef = Catalog['transitions'][number];
+export type PropertyDef = Catalog['properties'][number];
+
+export const isMedia = (clip: Clip): clip is MediaClip => clip.kind === 'media';
+export const isCaption = (clip: Clip): clip is CaptionClip => clip.kind === 'caption';
