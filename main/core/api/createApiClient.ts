@@ -82,6 +82,32 @@ const DeliveryLinkInputSchema = z.object({
     .optional(),
 });
 
+/** A webhook endpoint as the service shows it (its secret only in the answer to registering it). */
+export const WebhookEndpointSchema = z.looseObject({
+  id: z.union([z.number().int(), z.string().min(1)]),
+  url: z.string(),
+  events: z.array(z.string()).optional(),
+  description: z.string().nullable().optional(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+const RegisteredWebhookSchema = WebhookEndpointSchema.extend({ secret: z.string().min(1) });
+export type RegisteredWebhook = z.infer<typeof RegisteredWebhookSchema>;
+
+const WebhookInputSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL' }),
+  events: z.array(z.string().min(1)).min(1, 'must list at least one event kind'),
+  description: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
+export type WebhookInput = z.infer<typeof WebhookInputSchema>;
+
+/** An endpoint id as it goes into a path: the service's numeric ids, or a plain token. */
+function checkedEndpointId(id: string | number): string {
+  const text = String(id);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(text))
+    throw new AppFailure(appError('request.invalid_id', `A webhook endpoint id is letters and digits, not "${text}".`));
+  return text;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Bad input, refused before it costs a request: the message names the field. */
@@ -351,6 +377,25 @@ export function createApiClient(options: CreateApiClientOptions) {
           ExportSchema,
           callOptions,
         ),
+    },
+
+    webhooks: {
+      ...listable('/webhooks', WebhookEndpointSchema, (query: PageQuery) => ({
+        limit: query.limit,
+        after: query.after,
+      })),
+      /**
+       * POST /webhooks: not paid work, so no idempotency key. The answer carries the signing
+       * secret this once: hand it to the keychain, never keep it elsewhere.
+       */
+      register: async (input: WebhookInput, callOptions?: CallOptions): Promise<ApiResult<RegisteredWebhook>> =>
+        one(
+          { method: 'POST', path: '/webhooks', body: checked(WebhookInputSchema, input, 'webhook endpoint') },
+          RegisteredWebhookSchema,
+          callOptions,
+        ),
+      delete: async (id: string | number, callOptions?: CallOptions): Promise<ApiResult<WebhookEndpoint>> =>
+        one({ method: 'DELETE', path: `/webhooks/${checkedEndpointId(id)}` }, WebhookEndpointSchema, callOptions),
     },
 
     /** Closes the connections; the budget stays (other clients of the key may share it). */

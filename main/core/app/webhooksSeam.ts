@@ -1,10 +1,11 @@
 // Where the webhooks (main/core/webhooks: receiver, tunnel, endpoint keeper) plug into the
-// composition root, once their integration lands: createCore takes a factory, calls
+// composition root (webhooksEngine.ts is the factory createCore uses): createCore calls
 // activate() whenever a workspace becomes the active one, and hands every verified event
 // to the jobs service of that workspace (a job a webhook says ended is not polled again).
 import type { JobWebhookEvent } from '../jobs/webhookJobEvent.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { Keychain } from '../keychain/keychain.ts';
+import type { TunnelStatus } from '../webhooks/tunnel.ts';
 import type { RateBudget } from '../rate/rateBudget.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 
@@ -26,6 +27,8 @@ export interface WebhooksDeps {
 export interface WebhooksEngine {
   /** The workspace became the active one: receive its deliveries (per its tunnel setting). */
   activate(workspaceId: string): void;
+  /** The workspace's tunnel now; null when nothing runs for it (tunnel 'none', or not the active one). */
+  status?(workspaceId: string): TunnelStatus | null;
   close(): Promise<void>;
 }
 

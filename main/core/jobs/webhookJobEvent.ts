@@ -24,8 +24,8 @@ export interface WebhookJobOutcome {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** The service's names for work, where they differ from the app's intent kinds. */
-const KIND_ALIASES: Readonly<Record<string, string>> = {
+/** The service's names for work, where they differ from the app's intent kinds (the receiver uses it too). */
+export const KIND_ALIASES: Readonly<Record<string, string>> = {
   production: 'batch',
   speech_edit: 'speech-edit',
   speechEdit: 'speech-edit',

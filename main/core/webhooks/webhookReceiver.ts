@@ -2,7 +2,8 @@
 // sandbox reaches it there). It reads the raw bytes under a size limit, verifies them
 // (verifyWebhook.ts), records body.id in the journal so a redelivery is acknowledged but
 // applied once, answers at once and only then applies the event: a job it names is
-// marked finished in the journal (its polling ends) and listeners hear about it.
+// marked finished in the journal (its polling ends; unless recordJobs is false, when the
+// listener, the app's jobs service, records it) and listeners hear about it.
 // The signing secrets come from the keychain on each delivery and are never logged.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +46,12 @@ export interface WebhookReceiverOptions {
   /** Milliseconds since the epoch; tests may pin it. */
   readonly now?: () => number;
   readonly log?: (line: string) => void;
+  /**
+   * Whether the receiver itself marks a job the event ended as webhook-finished (default
+   * true). The app passes false: its listener, the jobs service, records the job row, and
+   * must find it not yet recorded, or it would not announce the ending (job.updated).
+   */
+  readonly recordJobs?: boolean;
 }
 
 /** Why a delivery was not accepted: a verification failure, or the receiver's own. */
@@ -174,7 +181,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 
   async function apply(received: ReceivedEvent): Promise<void> {
     try {
-      if (received.job) {
+      if (received.job && options.recordJobs !== false) {
         const { kind, jobId, state } = received.job;
         options.journal.jobs.recordWebhookFinished({ workspaceId: options.workspaceId, kind, jobId }, state);
       }
