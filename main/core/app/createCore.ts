@@ -201,6 +201,7 @@ export function createCore(options: CoreOptions): Core {
     uploads,
     jobs,
     pendingCounts,
+    webhookTunnel: (workspaceId) => webhooks?.status?.(workspaceId) ?? null,
   };
   const messaging = new MessagingCoordinator(ctx);
   const handlers = checkedHandlers({

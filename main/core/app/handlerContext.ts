@@ -9,6 +9,7 @@ import type { JobsCoordinator } from './jobsCoordinator.ts';
 import type { StreamedUploads } from './streamedUploads.ts';
 import type { UploadsCoordinator } from './uploadsCoordinator.ts';
 import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { TunnelStatus } from '../webhooks/tunnel.ts';
 
 export interface HandlerContext {
   readonly mode: 'electron' | 'browser';
@@ -23,4 +24,6 @@ export interface HandlerContext {
   readonly uploads: UploadsCoordinator;
   readonly jobs: JobsCoordinator;
   readonly pendingCounts: (workspaceId: string) => PendingCounts;
+  /** The webhook tunnel's state for a workspace; null when none runs for it (or webhooks are off). */
+  readonly webhookTunnel: (workspaceId: string) => TunnelStatus | null;
 }

@@ -7,21 +7,26 @@ import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { WebhookStatus, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
 import type { Workspace, WorkspaceInput } from '../settings/settingsSchema.ts';
 import { appFailure } from './appErrors.ts';
+import type { TunnelStatus } from '../webhooks/tunnel.ts';
 import type { HandlerContext } from './handlerContext.ts';
 import { normaliseBaseUrl } from './workspaceHandlers.ts';
 
 type SettingsRequests = 'settings.workspace' | 'settings.updateWorkspace' | 'keys.problems';
 
-/** What the tunnel choice means in this build: until the receiver is wired, results are polled. */
-export function webhookStatus(workspace: Workspace): WebhookStatus {
+/** How job results reach the app for this workspace, as the running tunnel reports it. */
+export function webhookStatus(workspace: Workspace, tunnel: TunnelStatus | null): WebhookStatus {
   if (workspace.tunnel.mode === 'none') return { state: 'polling', message: 'No tunnel: job results are polled.' };
-  return {
-    state: 'polling',
-    message: `The ${workspace.tunnel.mode} tunnel is saved; this build polls job results for now (webhooks come later).`,
-  };
+  if (!tunnel) {
+    return {
+      state: 'stopped',
+      message: `The ${workspace.tunnel.mode} tunnel starts when this workspace is the active one; until then job results are polled.`,
+    };
+  }
+  const fallback = tunnel.state === 'ready' ? '' : ' Meanwhile job results are polled.';
+  return { state: tunnel.state, message: `${tunnel.message}${fallback}` };
 }
 
-export function workspaceSettingsView(workspace: Workspace): WorkspaceSettingsView {
+export function workspaceSettingsView(workspace: Workspace, tunnel: TunnelStatus | null = null): WorkspaceSettingsView {
   return {
     workspaceId: workspace.id,
     name: workspace.name,
@@ -31,7 +36,7 @@ export function workspaceSettingsView(workspace: Workspace): WorkspaceSettingsVi
     tunnel: workspace.tunnel,
     defaultCountry: workspace.defaultCountry,
     senderId: workspace.senderId,
-    webhooks: webhookStatus(workspace),
+    webhooks: webhookStatus(workspace, tunnel),
   };
 }
 
@@ -40,7 +45,7 @@ export function settingsHandlers(ctx: HandlerContext): Pick<ContractHandlers, Se
 
   return {
     async 'settings.workspace'({ workspaceId }) {
-      return workspaceSettingsView(runtime.workspace(workspaceId));
+      return workspaceSettingsView(runtime.workspace(workspaceId), ctx.webhookTunnel(workspaceId));
     },
 
     async 'settings.updateWorkspace'({ workspaceId, ...change }) {
@@ -88,7 +93,7 @@ export function settingsHandlers(ctx: HandlerContext): Pick<ContractHandlers, Se
         if (adopt) await runtime.activate(saved.id);
         else events.emit('workspace.changed', await runtime.view(saved.id));
       }
-      return workspaceSettingsView(saved);
+      return workspaceSettingsView(saved, ctx.webhookTunnel(saved.id));
     },
 
     async 'keys.problems'() {
