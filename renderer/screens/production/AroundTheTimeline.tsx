@@ -1,0 +1,149 @@
+// The production work around the timeline, in one docked panel under it: the clip to work
+// on (following the timeline's selection), tabs for the transcript and captions, speech
+// edits, review, finishing and templates, and the export dialog. Mounted by the Timeline
+// screen once its timeline is read.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { PRODUCTION_TABS, useProduction, type ProductionTab } from '../../stores/productionStore.ts';
+import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { useWorkspace } from '../../stores/workspaceStore.ts';
+import { clipLabel, findPlaced, pickerWindow, placedClips } from './clipChoice.ts';
+import { ExportDialog, ExportProgress } from './ExportDialog.tsx';
+import { FinishTab } from './FinishTab.tsx';
+import { ReviewTab } from './ReviewTab.tsx';
+import { SpeechEditsTab } from './SpeechEditsTab.tsx';
+import { TemplatesTab } from './TemplatesTab.tsx';
+import { TranscriptTab } from './TranscriptTab.tsx';
+import './production.css';
+
+const tabId = (tab: ProductionTab) => `pr-tab-${tab.replaceAll(' ', '-').toLowerCase()}`;
+
+function ClipPicker() {
+  const timeline = useTimeline((s) => s.timeline);
+  const assets = useTimelineMedia((s) => s.assets);
+  const clipId = useProduction((s) => s.clipId);
+  const chooseClip = useProduction((s) => s.chooseClip);
+  const selection = useTimelineView((s) => s.selection);
+  const placed = useMemo(() => (timeline ? placedClips(timeline) : []), [timeline]);
+  const shown = useMemo(() => pickerWindow(placed, clipId), [placed, clipId]);
+
+  // The panels follow the timeline: one media clip selected there is the clip worked on here.
+  useEffect(() => {
+    if (selection.size !== 1) return;
+    const [id] = selection;
+    if (placed.some((p) => p.clip.id === id)) chooseClip(id!);
+  }, [selection, placed, chooseClip]);
+  // A clip that left the timeline (removed, or the timeline changed) gives way to the first one.
+  useEffect(() => {
+    if (!placed.some((p) => p.clip.id === clipId)) chooseClip(placed[0]?.clip.id ?? null);
+  }, [placed, clipId, chooseClip]);
+
+  if (placed.length === 0)
+    return <p className="pr-muted">Add media clips to the timeline to transcribe, review or finish them.</p>;
+  return (
+    <div className="pr-field pr-inline">
+      <label htmlFor="pr-clip">Clip</label>
+      <select id="pr-clip" value={clipId ?? ''} onChange={(e) => chooseClip(e.target.value)}>
+        {shown.length < placed.length && (
+          <option value="" disabled>
+            {shown.length} of {placed.length} clips around this one: select others on the timeline
+          </option>
+        )}
+        {shown.map((p) => (
+          <option key={p.clip.id} value={p.clip.id}>
+            {clipLabel(p, assets)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function TabContent({ tab }: { tab: ProductionTab }) {
+  const timeline = useTimeline((s) => s.timeline);
+  const clipId = useProduction((s) => s.clipId);
+  const placed = findPlaced(timeline, clipId) ?? (timeline && placedClips(timeline)[0]) ?? null;
+  if (tab === 'Templates') return <TemplatesTab />;
+  if (!placed) return <p className="pr-muted">Choose a clip of the timeline first.</p>;
+  if (tab === 'Transcript') return <TranscriptTab placed={placed} />;
+  if (tab === 'Speech edits') return <SpeechEditsTab placed={placed} />;
+  if (tab === 'Review') return <ReviewTab placed={placed} />;
+  return <FinishTab placed={placed} />;
+}
+
+export function AroundTheTimeline() {
+  const tab = useProduction((s) => s.tab);
+  const setTab = useProduction((s) => s.setTab);
+  const workspaceId = useWorkspace((s) => s.workspace?.id);
+  const reset = useProduction((s) => s.reset);
+  const [open, setOpen] = useState(true);
+  const [exporting, setExporting] = useState(false);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Another workspace is another account: nothing read here is its.
+  const shownFor = useRef(workspaceId);
+  useEffect(() => {
+    if (shownFor.current !== workspaceId) reset();
+    shownFor.current = workspaceId;
+  }, [workspaceId, reset]);
+
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const at = PRODUCTION_TABS.indexOf(tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const to =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? PRODUCTION_TABS.length - 1
+          : (at + step + PRODUCTION_TABS.length) % PRODUCTION_TABS.length;
+    if (step === 0 && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    event.stopPropagation();
+    setTab(PRODUCTION_TABS[to]!);
+    tabs.current[to]?.focus();
+  }
+
+  return (
+    <section className="pr-dock" aria-labelledby="pr-title">
+      <header className="pr-dock-header">
+        <h2 id="pr-title">Around the timeline</h2>
+        <ClipPicker />
+        <div className="pr-dock-actions">
+          <button type="button" onClick={() => setExporting(true)}>
+            Export…
+          </button>
+          <button type="button" aria-expanded={open} aria-controls="pr-dock-body" onClick={() => setOpen(!open)}>
+            {open ? 'Hide panels' : 'Show panels'}
+          </button>
+        </div>
+      </header>
+      {!exporting && <ExportProgress />}
+      <div id="pr-dock-body" hidden={!open}>
+        <div role="tablist" aria-label="Production" className="pr-tabs" onKeyDown={onTabKey}>
+          {PRODUCTION_TABS.map((name, i) => (
+            <button
+              key={name}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(name)}
+              aria-selected={tab === name}
+              aria-controls="pr-tabpanel"
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id="pr-tabpanel" aria-labelledby={tabId(tab)} className="pr-tabpanel">
+          <TabContent tab={tab} />
+        </div>
+      </div>
+      {exporting && <ExportDialog onClose={() => setExporting(false)} />}
+    </section>
+  );
+}

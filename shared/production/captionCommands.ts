@@ -1,0 +1,123 @@
+// A transcript (or a translation's cues) turned into caption entries on the timeline: the
+// words the clip plays are grouped into cues the way caption files are (at most two lines
+// of 42 characters, a new cue after a pause of a second or when a cue would pass six
+// seconds), moved to where the clip plays them, and added with addCaption. They go on the
+// first caption track they fit on without overlapping its captions, or on a new caption
+// track; a long transcript becomes several edits, each within the per-request limit.
+import { EDITOR_LIMITS } from '../limits.ts';
+import type { EditorCommand } from '../timeline/editorCommands.ts';
+import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
+import { clipsPlaying, timelineSpanOf } from './clipTime.ts';
+
+export const CUE_RULES = { lineChars: 42, lines: 2, breakAtPauseMs: 1000, maxCueMs: 6000 } as const;
+
+export interface TimedText {
+  readonly text: string;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+function wrap(words: readonly string[]): string[] {
+  const lines: string[] = [];
+  for (const raw of words) {
+    const word = raw.slice(0, CUE_RULES.lineChars);
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= CUE_RULES.lineChars)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Words grouped into cues (lines joined by \n), in the words' own time. */
+export function cuesOf(words: readonly TimedText[]): TimedText[] {
+  const cues: TimedText[] = [];
+  let current: TimedText[] = [];
+  const flush = () => {
+    if (current.length === 0) return;
+    cues.push({
+      startMs: current[0]!.startMs,
+      endMs: current.at(-1)!.endMs,
+      text: wrap(current.map((w) => w.text)).join('\n'),
+    });
+    current = [];
+  };
+  for (const word of words) {
+    const previous = current.at(-1);
+    const fits =
+      previous !== undefined &&
+      word.startMs - previous.endMs <= CUE_RULES.breakAtPauseMs &&
+      word.endMs - current[0]!.startMs <= CUE_RULES.maxCueMs &&
+      wrap([...current, word].map((w) => w.text)).length <= CUE_RULES.lines;
+    if (!fits) flush();
+    current.push(word);
+  }
+  flush();
+  return cues;
+}
+
+/** Cues (asset time) as the clip plays them (timeline time); cues trimmed away are left out, cut ones shortened. */
+export function placeCues(clip: MediaClip, cues: readonly TimedText[]): TimedText[] {
+  const placed: TimedText[] = [];
+  for (const cue of cues) {
+    const span = timelineSpanOf(clip, cue.startMs, cue.endMs);
+    const text = cue.text.trim().slice(0, EDITOR_LIMITS.captionTextMax);
+    if (!span || text === '') continue;
+    const previous = placed.at(-1);
+    // Rounding may make two neighbours touch by a millisecond: captions of a track never overlap.
+    const startMs = previous ? Math.max(span.startMs, previous.endMs) : span.startMs;
+    if (span.endMs > startMs) placed.push({ text, startMs, endMs: span.endMs });
+  }
+  return placed;
+}
+
+/** Cues as every clip of the asset on `track` plays them (a clip split or cut is several clips), in order. */
+export function placeCuesOnTrack(track: Track, assetId: number, cues: readonly TimedText[]): TimedText[] {
+  const all = clipsPlaying(track, assetId)
+    .flatMap((clip) => placeCues(clip, cues))
+    .sort((a, b) => a.startMs - b.startMs);
+  const placed: TimedText[] = [];
+  for (const cue of all) {
+    const startMs = Math.max(cue.startMs, placed.at(-1)?.endMs ?? 0);
+    if (cue.endMs > startMs) placed.push({ ...cue, startMs });
+  }
+  return placed;
+}
+
+function fitsOn(track: Track, cues: readonly TimedText[]): boolean {
+  if (track.kind !== 'caption' || track.locked) return false;
+  return !track.clips.some((clip) => cues.some((cue) => cue.startMs < clip.endMs && clip.startMs < cue.endMs));
+}
+
+export interface CaptionPlan {
+  /** One command list per edit, each within the per-request limit. */
+  readonly edits: EditorCommand[][];
+  readonly count: number;
+  /** The track the captions go on (a new one when `newTrack`). */
+  readonly trackId: string;
+  readonly newTrack: boolean;
+}
+
+/** The edits that add `cues` (timeline time) as captions; null when there is nothing to add. */
+export function captionPlan(
+  timeline: Timeline,
+  cues: readonly TimedText[],
+  newId: () => string,
+  perEdit: number = EDITOR_LIMITS.commandsPerRequest,
+): CaptionPlan | null {
+  if (cues.length === 0) return null;
+  const existing = timeline.tracks.find((track) => fitsOn(track, cues));
+  const trackId = existing?.id ?? newId();
+  const adds: EditorCommand[] = cues.map((cue) => ({
+    type: 'addCaption',
+    trackId,
+    clipId: newId(),
+    startMs: cue.startMs,
+    endMs: cue.endMs,
+    text: cue.text,
+  }));
+  const all: EditorCommand[] = existing ? adds : [{ type: 'addTrack', kind: 'caption', trackId }, ...adds];
+  const edits: EditorCommand[][] = [];
+  for (let i = 0; i < all.length; i += perEdit) edits.push(all.slice(i, i + perEdit));
+  return { edits, count: cues.length, trackId, newTrack: !existing };
+}

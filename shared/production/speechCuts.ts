@@ -1,0 +1,113 @@
+// Accepted speech-edit proposals as editor commands. A proposal names what to remove in
+// the asset's time; on the timeline that is part of a clip playing the asset: split the clip
+// where the range starts and where it ends, then remove the middle with ripple, so what
+// follows on that track moves up. Proposals are cut from the latest to the earliest, so a
+// cut never moves the place of one still to come. Each cut is tried on the timeline as the
+// earlier ones leave it (the editor's own rules); one that no longer fits (its range was
+// trimmed away, or is split across clips) is skipped and said why.
+import { applyCommands, EditRejected, type ApplyContext } from '../timeline/applyCommands.ts';
+import type { EditorCommand } from '../timeline/editorCommands.ts';
+import type { MediaClip, Timeline } from '../timeline/timelineTypes.ts';
+import { speedOf } from './clipTime.ts';
+
+export interface CutRequest {
+  /** The proposal's id, to report what was applied. */
+  readonly id: string;
+  /** What to remove, in the asset's time. */
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+export interface CutPlan {
+  readonly commands: EditorCommand[];
+  readonly applied: string[];
+  readonly skipped: { id: string; why: string }[];
+  /** The timeline once every applied cut is made. */
+  readonly timeline: Timeline;
+}
+
+function holder(timeline: Timeline, assetId: number, cut: CutRequest, preferClipId: string | null): MediaClip | null {
+  const candidates: MediaClip[] = [];
+  for (const track of timeline.tracks) {
+    if (track.locked) continue;
+    for (const clip of track.clips) {
+      if (clip.kind === 'media' && clip.assetId === assetId && clip.inMs <= cut.startMs && cut.endMs <= clip.outMs)
+        candidates.push(clip);
+    }
+  }
+  return candidates.find((clip) => clip.id === preferClipId) ?? candidates[0] ?? null;
+}
+
+/** The commands of one cut on `timeline`, checked by applying them. */
+function oneCut(
+  timeline: Timeline,
+  clip: MediaClip,
+  cut: CutRequest,
+  ctx: ApplyContext,
+): { commands: EditorCommand[]; timeline: Timeline } {
+  const commands: EditorCommand[] = [];
+  let current = timeline;
+  const run = (command: EditorCommand) => {
+    current = applyCommands(current, [command], ctx);
+    commands.push(command);
+  };
+  const speed = speedOf(clip);
+  let middle: MediaClip = clip;
+  const startAt = Math.round(clip.startMs + (cut.startMs - clip.inMs) / speed);
+  if (startAt > clip.startMs) {
+    const newClipId = ctx.newId();
+    run({ type: 'splitClip', clipId: clip.id, atMs: startAt, newClipId });
+    middle = findMedia(current, newClipId)!;
+  }
+  const endAt = Math.round(middle.startMs + (cut.endMs - middle.inMs) / speed);
+  if (endAt < middle.endMs) run({ type: 'splitClip', clipId: middle.id, atMs: endAt, newClipId: ctx.newId() });
+  run({ type: 'removeClip', clipId: middle.id, ripple: true });
+  return { commands, timeline: current };
+}
+
+function findMedia(timeline: Timeline, clipId: string): MediaClip | undefined {
+  for (const track of timeline.tracks) {
+    const clip = track.clips.find((c) => c.id === clipId);
+    if (clip?.kind === 'media') return clip;
+  }
+  return undefined;
+}
+
+/** The cuts of `assetId` on the timeline, preferring the clip `preferClipId` when several clips hold a range. */
+export function cutPlan(
+  timeline: Timeline,
+  assetId: number,
+  cuts: readonly CutRequest[],
+  preferClipId: string | null,
+  ctx: ApplyContext,
+): CutPlan {
+  const commands: EditorCommand[] = [];
+  const applied: string[] = [];
+  const skipped: { id: string; why: string }[] = [];
+  let current = timeline;
+  const latestFirst = [...cuts].sort((a, b) => b.startMs - a.startMs);
+  for (const cut of latestFirst) {
+    if (cut.endMs <= cut.startMs) {
+      skipped.push({ id: cut.id, why: 'it removes nothing' });
+      continue;
+    }
+    const clip = holder(current, assetId, cut, preferClipId);
+    if (!clip) {
+      skipped.push({
+        id: cut.id,
+        why: 'no clip on the timeline plays that part of the media whole (trimmed away, or split)',
+      });
+      continue;
+    }
+    try {
+      const done = oneCut(current, clip, cut, ctx);
+      commands.push(...done.commands);
+      current = done.timeline;
+      applied.push(cut.id);
+    } catch (err) {
+      if (!(err instanceof EditRejected)) throw err;
+      skipped.push({ id: cut.id, why: err.message });
+    }
+  }
+  return { commands, applied: applied.reverse(), skipped, timeline: current };
+}

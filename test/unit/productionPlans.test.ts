@@ -1,0 +1,336 @@
+// The production work around the timeline as edits and requests (shared/production): cuts
+// of accepted speech-edit proposals, captions from a transcript, the export the timeline
+// describes and its limits, a speech edit's price, and swapping a finished asset in. Every
+// command list is also run through the service's own applier (the sandbox's), so what the
+// app shows at once is what the service will make of it.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
+import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
+import { captionPlan, cuesOf, placeCues, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';
+import { locate, mediaClipsOf, timelineMsOf, timelineSpanOf } from '../../shared/production/clipTime.ts';
+import { findingMarkers } from '../../shared/production/findingMarkers.ts';
+import { checkExport, draftFromTimeline, exportInput, exportLengthMs } from '../../shared/production/exportPlan.ts';
+import { swapAssetCommands } from '../../shared/production/finishSwap.ts';
+import { estimateSpeechEdit, usdText } from '../../shared/production/speechPrice.ts';
+import { cutPlan } from '../../shared/production/speechCuts.ts';
+import { applyCommands, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
+import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
+import { CatalogSchema, type MediaClip, type Timeline } from '../../shared/timeline/timelineTypes.ts';
+
+const ASSETS = new Map([
+  [1, { kind: 'video', durationMs: 10_000 }],
+  [2, { kind: 'video', durationMs: 6_000 }],
+  [3, { kind: 'audio', durationMs: 8_000 }],
+  [4, { kind: 'video', durationMs: 10_000 }],
+]);
+const catalog = CatalogSchema.parse(serviceCatalog());
+const ctx: ApplyContext = { catalog, asset: (id) => ASSETS.get(id), newId: randomUUID };
+
+function timelineOf(): Timeline {
+  const track = (kind: 'video' | 'audio' | 'caption', name: string) => ({
+    id: randomUUID(),
+    kind,
+    name,
+    muted: false,
+    locked: false,
+    clips: [],
+  });
+  const empty: Timeline = {
+    projectId: 1,
+    revision: 'r0',
+    durationMs: 0,
+    tracks: [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')],
+  };
+  const [video, audio] = empty.tracks;
+  return applyCommands(
+    empty,
+    [
+      { type: 'addClip', trackId: video!.id, clipId: randomUUID(), assetId: 1, startMs: 2000, inMs: 1000, outMs: 9000 },
+      { type: 'addClip', trackId: video!.id, clipId: randomUUID(), assetId: 2, startMs: 10_000, inMs: 0, outMs: 6000 },
+      { type: 'addClip', trackId: audio!.id, clipId: randomUUID(), assetId: 3, startMs: 0, inMs: 0, outMs: 8000 },
+    ],
+    ctx,
+  );
+}
+
+/** What the service makes of the same list (it must accept it). */
+function onService(timeline: Timeline, commands: EditorCommand[]): Timeline['tracks'] {
+  const tracks = structuredClone(timeline.tracks) as never;
+  serviceApply(tracks, commands as Command[], {
+    asset: (id) => {
+      const a = ASSETS.get(id);
+      return a && { ...(a as { kind: 'video' | 'audio'; durationMs: number }), usable: true };
+    },
+    newId: randomUUID,
+  });
+  return tracks;
+}
+
+const clipsOf = (timeline: Timeline, trackIndex: number) => timeline.tracks[trackIndex]!.clips as MediaClip[];
+
+describe('asset time on the timeline', () => {
+  it('maps a moment of the media to where the clip plays it, and nothing for what was trimmed away', () => {
+    const clip = clipsOf(timelineOf(), 0)[0]!;
+    expect(timelineMsOf(clip, 1000)).toBe(2000);
+    expect(timelineMsOf(clip, 4500)).toBe(5500);
+    expect(timelineMsOf(clip, 500)).toBeNull();
+    expect(timelineSpanOf(clip, 500, 1500)).toEqual({ startMs: 2000, endMs: 2500 });
+    expect(timelineSpanOf(clip, 9500, 9900)).toBeNull();
+  });
+});
+
+describe('accepted speech-edit proposals as cuts', () => {
+  it('splits and ripple-removes each range from the clip that plays it, latest first, as the service does', () => {
+    const timeline = timelineOf();
+    const first = clipsOf(timeline, 0)[0]!;
+    const cuts = [
+      { id: 'p1', startMs: 3000, endMs: 3500 },
+      { id: 'p2', startMs: 6000, endMs: 7000 },
+      { id: 'p3', startMs: 200, endMs: 600 },
+    ];
+    const plan = cutPlan(timeline, 1, cuts, first.id, ctx);
+    expect(plan.applied).toEqual(['p1', 'p2']);
+    expect(plan.skipped).toEqual([
+      { id: 'p3', why: expect.stringContaining('no clip on the timeline plays that part') },
+    ]);
+    const video = clipsOf(plan.timeline, 0);
+    // 8 s of media minus 1.5 s cut, then the next clip moved up by 1.5 s.
+    expect(video.filter((c) => c.assetId === 1).reduce((sum, c) => sum + (c.outMs - c.inMs), 0)).toBe(6500);
+    expect(video.at(-1)).toMatchObject({ assetId: 2, startMs: 8500, endMs: 14_500 });
+    expect(video.map((c) => [c.inMs, c.outMs])).toEqual([
+      [1000, 3000],
+      [3500, 6000],
+      [7000, 9000],
+      [0, 6000],
+    ]);
+    // The audio track is another track: ripple does not move it.
+    expect(clipsOf(plan.timeline, 1)[0]).toMatchObject({ startMs: 0, endMs: 8000 });
+    expect(JSON.parse(JSON.stringify(onService(timeline, plan.commands)))).toEqual(
+      JSON.parse(JSON.stringify(plan.timeline.tracks)),
+    );
+  });
+
+  it('finds a moment of the media on whichever part of a cut clip plays it', () => {
+    const timeline = timelineOf();
+    const first = mediaClipsOf(timeline)[1]!;
+    expect(first.clip.assetId).toBe(1);
+    const plan = cutPlan(timeline, 1, [{ id: 'p1', startMs: 3000, endMs: 3500 }], first.clip.id, ctx);
+    const kept = mediaClipsOf(plan.timeline).find((p) => p.clip.id === first.clip.id)!;
+    expect(locate(plan.timeline, kept, 2000)).toMatchObject({ clip: { id: first.clip.id }, atMs: 3000 });
+    // After the cut, 4000 ms of the media plays on the right part, 500 ms earlier than before.
+    expect(locate(plan.timeline, kept, 4000)).toMatchObject({ atMs: 4500 });
+    expect(locate(plan.timeline, kept, 3200)).toBeNull();
+    // Captions follow every part, and skip what was cut.
+    const cues = [
+      { text: 'before', startMs: 2000, endMs: 2900 },
+      { text: 'gone', startMs: 3100, endMs: 3400 },
+      { text: 'after', startMs: 3600, endMs: 4200 },
+    ];
+    expect(placeCuesOnTrack(kept.track, 1, cues)).toEqual([
+      { text: 'before', startMs: 3000, endMs: 3900 },
+      { text: 'after', startMs: 4100, endMs: 4700 },
+    ]);
+  });
+
+  it('cuts at the very start of a clip without a split there', () => {
+    const timeline = timelineOf();
+    const plan = cutPlan(timeline, 1, [{ id: 'p1', startMs: 1000, endMs: 1400 }], null, ctx);
+    expect(plan.commands.map((c) => c.type)).toEqual(['splitClip', 'removeClip']);
+    expect(clipsOf(plan.timeline, 0)[0]).toMatchObject({ startMs: 2000, inMs: 1400, outMs: 9000 });
+  });
+});
+
+describe('review findings on the timeline', () => {
+  it("puts each finding at its clip's position plus the finding's time, on every clip playing it, and none for media trimmed away", () => {
+    const timeline = timelineOf();
+    const finding = (startMs: number, endMs: number) => ({
+      aspect: 'sound',
+      severity: 'warning',
+      startMs,
+      endMs,
+      message: 'No sound',
+    });
+    const markers = findingMarkers(timeline, {
+      1: { id: 1, assetId: 1, state: 'completed', findings: [finding(4000, 6000), finding(9500, 9900)] },
+      2: null,
+    });
+    expect(markers.map((m) => [m.startMs, m.endMs])).toEqual([[5000, 7000]]);
+  });
+});
+
+describe('captions from a transcript', () => {
+  const words = [
+    { text: 'lorem', startMs: 1000, endMs: 1300 },
+    { text: 'ipsum', startMs: 1400, endMs: 1700 },
+    { text: 'dolor', startMs: 3200, endMs: 3500 },
+    { text: 'um', startMs: 3600, endMs: 3800 },
+  ];
+
+  it('groups words into cues, breaking at a pause, and places them where the clip plays them', () => {
+    const cues = cuesOf(words);
+    expect(cues).toEqual([
+      { text: 'lorem ipsum', startMs: 1000, endMs: 1700 },
+      { text: 'dolor um', startMs: 3200, endMs: 3800 },
+    ]);
+    const clip = clipsOf(timelineOf(), 0)[0]!;
+    expect(placeCues(clip, cues)).toEqual([
+      { text: 'lorem ipsum', startMs: 2000, endMs: 2700 },
+      { text: 'dolor um', startMs: 4200, endMs: 4800 },
+    ]);
+  });
+
+  it('adds them on a caption track they fit on, or on a new one, in edits of at most the per-request limit', () => {
+    const timeline = timelineOf();
+    const placed = placeCues(clipsOf(timeline, 0)[0]!, cuesOf(words));
+    const plan = captionPlan(timeline, placed, randomUUID)!;
+    expect(plan).toMatchObject({ count: 2, newTrack: false, trackId: timeline.tracks[2]!.id });
+    const withCaptions = applyCommands(timeline, plan.edits.flat(), ctx);
+    expect(withCaptions.tracks[2]!.clips.map((c) => c.kind === 'caption' && c.text)).toEqual([
+      'lorem ipsum',
+      'dolor um',
+    ]);
+    expect(onService(timeline, plan.edits.flat())[2]!.clips).toHaveLength(2);
+
+    // The same captions again overlap those: they go on a new caption track.
+    const again = captionPlan(withCaptions, placed, randomUUID, 2)!;
+    expect(again.newTrack).toBe(true);
+    expect(again.edits.map((e) => e.map((c) => c.type))).toEqual([['addTrack', 'addCaption'], ['addCaption']]);
+    expect(
+      applyCommands(withCaptions, again.edits.flat(), ctx).tracks.filter((t) => t.kind === 'caption'),
+    ).toHaveLength(2);
+  });
+});
+
+describe('the export the timeline describes', () => {
+  it('takes the video clips in order with their trims, transition, look and volume', () => {
+    let timeline = timelineOf();
+    const [a, b] = clipsOf(timeline, 0);
+    timeline = applyCommands(
+      timeline,
+      [
+        { type: 'setTransition', clipId: b!.id, transitionId: 'wipe' },
+        { type: 'applyEffect', clipId: a!.id, effectId: 'saturation', params: { amount: 0 } },
+        { type: 'setClipProperties', clipId: b!.id, properties: { volume: 0.5 } },
+      ],
+      ctx,
+    );
+    const draft = draftFromTimeline(timeline);
+    expect(draft.clips.map((c) => [c.assetId, c.trimStartMs, c.trimEndMs, c.transition, c.look, c.volume])).toEqual([
+      [1, 1000, 9000, 'none', 'mono', 1],
+      [2, 0, 6000, 'dissolve', 'none', 0.5],
+    ]);
+    expect(draft.notes.join(' ')).toContain('1 clip of audio tracks is not in the export');
+    expect(draft.notes.join(' ')).toContain('wipe transition is exported as a dissolve');
+    expect(checkExport(draft.clips)).toEqual([]);
+    expect(exportLengthMs(draft.clips)).toBe(14_000);
+    expect(exportInput(7, draft.clips)).toEqual({
+      projectId: 7,
+      clips: [
+        {
+          assetId: 1,
+          trimStartMs: 1000,
+          trimEndMs: 9000,
+          transition: 'none',
+          motion: 'none',
+          fit: 'contain',
+          look: 'mono',
+          volume: 1,
+        },
+        {
+          assetId: 2,
+          trimStartMs: 0,
+          trimEndMs: 6000,
+          transition: 'dissolve',
+          motion: 'none',
+          fit: 'contain',
+          look: 'none',
+          volume: 0.5,
+        },
+      ],
+    });
+  });
+
+  it('says what to change over 80 clips or 30 minutes, and unticked clips do not count', () => {
+    const clip = (i: number, lengthMs: number) => ({
+      clipId: `c${i}`,
+      assetId: 1,
+      include: true,
+      trimStartMs: 0,
+      trimEndMs: lengthMs,
+      transition: 'none' as const,
+      motion: 'none' as const,
+      fit: 'contain' as const,
+      look: 'none' as const,
+      volume: 1,
+      title: '',
+    });
+    const many = Array.from({ length: 83 }, (_, i) => clip(i, 1000));
+    expect(checkExport(many).map((i) => i.message)).toEqual([
+      '83 clips are ticked; an export takes at most 80: untick 3 clips, or export the timeline in parts.',
+    ]);
+    many.slice(80).forEach((c) => (c.include = false));
+    expect(checkExport(many)).toEqual([]);
+
+    const long = [clip(0, 20 * 60_000), clip(1, 11 * 60_000)];
+    expect(checkExport(long).map((i) => i.message)).toEqual([
+      'The ticked clips last 31:00.0; an export lasts at most 30:00.0: trim or untick clips to cut 1:00.0.',
+    ]);
+    long[1]!.trimStartMs = 5000;
+    long[1]!.trimEndMs = 4000;
+    expect(checkExport(long).map((i) => i.message)).toContain('Clip 2: the end trim must be after the start trim.');
+  });
+});
+
+describe("a speech edit's price before it is asked for", () => {
+  const model = {
+    id: 'edit-text-1',
+    inputCreditsPerMillionTokens: 300,
+    outputCreditsPerMillionTokens: 1200,
+    usdPerCredit: 0.01,
+  };
+  const words = Array.from({ length: 70 }, (_, i) => ({
+    text: i % 7 === 6 ? 'um' : 'lorem',
+    startMs: i * 400,
+    endMs: i * 400 + 320,
+  }));
+
+  it("estimates tokens from the transcript and prices them at the model's credits per million tokens", () => {
+    const edit = estimateSpeechEdit('interview-edit', words, model)!;
+    expect(edit.inputTokens).toBeGreaterThan(300);
+    expect(edit.outputTokens).toBeGreaterThan(400);
+    expect(edit.usd).toBeCloseTo(((edit.inputTokens * 300 + edit.outputTokens * 1200) / 1e6) * 0.01, 10);
+    expect(estimateSpeechEdit('caption-translation', words, model)!.outputTokens).not.toBe(edit.outputTokens);
+    expect(estimateSpeechEdit('interview-edit', words, { id: 'x' })).toBeNull();
+    expect(usdText(0.000123)).toBe('$0.0001');
+    expect(usdText(1.5)).toBe('$1.50');
+  });
+});
+
+describe('swapping a finished asset in', () => {
+  it('puts the clip back at the same place, with the same id, trims, properties, effects and transition', () => {
+    let timeline = timelineOf();
+    const b = clipsOf(timeline, 0)[1]!;
+    timeline = applyCommands(
+      timeline,
+      [
+        { type: 'setTransition', clipId: b.id, transitionId: 'fade', durationMs: 300 },
+        { type: 'setClipProperties', clipId: b.id, properties: { volume: 0.7 } },
+        { type: 'applyEffect', clipId: b.id, effectId: 'blur', params: { radius: 3 } },
+      ],
+      ctx,
+    );
+    const before = clipsOf(timeline, 0)[1]!;
+    const commands = swapAssetCommands(before, timeline.tracks[0]!.id, 4, catalog);
+    const after = clipsOf(applyCommands(timeline, commands, ctx), 0)[1]!;
+    expect(after).toEqual({ ...before, assetId: 4 });
+    expect(onService(timeline, commands)[0]!.clips[1]).toMatchObject({
+      id: before.id,
+      assetId: 4,
+      startMs: before.startMs,
+      properties: { volume: 0.7 },
+    });
+    expect(mediaClipsOf(timeline).map((p) => p.number)).toEqual([1, 2, 3]);
+  });
+});
