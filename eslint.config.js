@@ -2,7 +2,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'worker_threads'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'stream',
+  'url',
+  'worker_threads',
+];
 const patterns = (groups) => ({ 'no-restricted-imports': ['error', { patterns: groups }] });
 
 export default tseslint.config(
@@ -24,8 +37,14 @@ export default tseslint.config(
     files: ['shared/**'],
     rules: patterns([
       { group: nodeBuiltins, message: 'shared/ is pure: no Node built-ins.' },
-      { group: ['electron', 'react', 'react-dom', 'undici', 'keytar'], message: 'shared/ is pure: no electron, react or I/O libraries.' },
-      { group: ['**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'], message: 'shared/ depends on nothing above it.' },
+      {
+        group: ['electron', 'react', 'react-dom', 'undici', 'keytar'],
+        message: 'shared/ is pure: no electron, react or I/O libraries.',
+      },
+      {
+        group: ['**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'],
+        message: 'shared/ depends on nothing above it.',
+      },
     ]),
   },
   {
@@ -45,12 +64,20 @@ export default tseslint.config(
   },
   {
     files: ['preload/**'],
-    rules: patterns([{ group: ['**/main/**', '**/renderer/**', '**/sandbox/**'], message: 'preload/ exposes the shared contract only.' }]),
+    rules: patterns([
+      {
+        group: ['**/main/**', '**/renderer/**', '**/sandbox/**'],
+        message: 'preload/ exposes the shared contract only.',
+      },
+    ]),
   },
   {
     files: ['sandbox/**'],
     rules: patterns([
-      { group: ['electron', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'sandbox/ stands alone (it may use shared/ constants and code tables).' },
+      {
+        group: ['electron', '**/main/**', '**/renderer/**', '**/preload/**'],
+        message: 'sandbox/ stands alone (it may use shared/ constants and code tables).',
+      },
     ]),
   },
   {
@@ -58,7 +85,13 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['main/ipc/**', 'preload/**'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]", message: 'Use the typed contract bindings in main/ipc or preload/.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]',
+          message: 'Use the typed contract bindings in main/ipc or preload/.',
+        },
+      ],
     },
   },
 );

@@ -17,7 +17,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function createIdempotency(db: Db, now: () => number) {
-  const find = db.prepare('SELECT operation, request_hash, resource_id FROM idempotency WHERE account_id = ? AND key = ?');
+  const find = db.prepare(
+    'SELECT operation, request_hash, resource_id FROM idempotency WHERE account_id = ? AND key = ?',
+  );
   const insert = db.prepare(
     'INSERT INTO idempotency (account_id, key, operation, request_hash, resource_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -27,12 +29,17 @@ export function createIdempotency(db: Db, now: () => number) {
      * Call inside the transaction that creates the resource, then `remember` in it too.
      */
     replayOf(accountId: number, key: string, operation: string, input: unknown): number | undefined {
-      const row = find.get(accountId, key) as { operation: string; request_hash: string; resource_id: number } | undefined;
+      const row = find.get(accountId, key) as
+        { operation: string; request_hash: string; resource_id: number } | undefined;
       if (!row) return undefined;
       if (row.operation !== operation || row.request_hash !== sha256Hex(canonicalJson(input))) {
-        throw new ApiError('idempotency.key_reused', 'This Idempotency-Key was already used with other inputs: send new inputs with a new key.', {
-          details: { originalOperation: row.operation },
-        });
+        throw new ApiError(
+          'idempotency.key_reused',
+          'This Idempotency-Key was already used with other inputs: send new inputs with a new key.',
+          {
+            details: { originalOperation: row.operation },
+          },
+        );
       }
       return row.resource_id;
     },
@@ -55,7 +62,12 @@ export function acceptOnce(
   accept: () => number,
 ): { id: number; replay: boolean } {
   return transaction(ctx.db, () => {
-    const replayed = ctx.idempotency.replayOf(request.accountId, request.idempotencyKey, request.operation, request.input);
+    const replayed = ctx.idempotency.replayOf(
+      request.accountId,
+      request.idempotencyKey,
+      request.operation,
+      request.input,
+    );
     if (replayed !== undefined) return { id: replayed, replay: true };
     const id = accept();
     ctx.idempotency.remember(request.accountId, request.idempotencyKey, request.operation, request.input, id);

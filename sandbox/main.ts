@@ -17,7 +17,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function parseNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number, int = false): number {
+function parseNumber(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  int = false,
+): number {
   if (raw === undefined) return fallback;
   const n = raw.trim() === '' ? NaN : Number(raw);
   if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n))) {
@@ -52,11 +59,15 @@ if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-if (typeof args.data !== 'string' || !args.data) fail('--data <dir> is required: the folder where the sandbox keeps its database and media');
+if (typeof args.data !== 'string' || !args.data)
+  fail('--data <dir> is required: the folder where the sandbox keeps its database and media');
 
 const str = (name: string): string | undefined => args[name] as string | undefined;
 const faults: Partial<FaultSettings> = {};
-for (const [key, range] of Object.entries(FAULT_RANGES) as [keyof typeof FAULT_RANGES, (typeof FAULT_RANGES)[keyof typeof FAULT_RANGES]][]) {
+for (const [key, range] of Object.entries(FAULT_RANGES) as [
+  keyof typeof FAULT_RANGES,
+  (typeof FAULT_RANGES)[keyof typeof FAULT_RANGES],
+][]) {
   const raw = str(range.flag);
   if (raw !== undefined) faults[key] = parseNumber(range.flag, raw, 0, range.min, range.max, range.int);
 }

@@ -48,7 +48,10 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir: string }, extraModules: ((ctx: SandboxContext) => Route[])[] = []): Promise<SandboxHandle> {
+export async function startSandbox(
+  partial: Partial<SandboxOptions> & { dataDir: string },
+  extraModules: ((ctx: SandboxContext) => Route[])[] = [],
+): Promise<SandboxHandle> {
   const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...partial };
   const db = openDatabase(options.dataDir);
   const mediaDir = join(options.dataDir, 'media');
@@ -98,7 +101,10 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
   const routerDeps = { authenticator, chargeRate: (p: { keyId?: string }) => p.keyId && rate.charge(p.keyId), log };
   // Faults on purpose hit the Create API only, never the session or the admin controls that switch them off.
   const api = createRouter({ ...routerDeps, routes: apiRoutes, beforeRequest: createRequestFaults(faults) });
-  const root = createRouter({ ...routerDeps, routes: [...sessionRoutes(ctx, sessions), ...deliveryDownloadRoutes(ctx)] });
+  const root = createRouter({
+    ...routerDeps,
+    routes: [...sessionRoutes(ctx, sessions), ...deliveryDownloadRoutes(ctx)],
+  });
   const admin = createRouter({
     ...routerDeps,
     routes: [...adminRoutes(ctx), ...faultRoutes(ctx), ...webhookAdminRoutes(ctx, seeded.accountId)],
@@ -114,7 +120,11 @@ export async function startSandbox(partial: Partial<SandboxOptions> & { dataDir:
       const sent = Buffer.from(String(req.headers['x-sandbox-admin'] ?? ''));
       const expected = Buffer.from(adminToken);
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-        sendError(res, 'admin', new ApiError('auth.missing', 'Sandbox admin calls need the X-Sandbox-Admin token from the READY line.'));
+        sendError(
+          res,
+          'admin',
+          new ApiError('auth.missing', 'Sandbox admin calls need the X-Sandbox-Admin token from the READY line.'),
+        );
         return;
       }
       void admin(req, res, path, url);

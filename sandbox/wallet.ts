@@ -6,10 +6,15 @@ import { ApiError } from './http/apiError.ts';
 export function createWallet(db: Db) {
   return {
     balanceMicros(accountId: number): number {
-      return (db.prepare('SELECT wallet_micros FROM accounts WHERE id = ?').get(accountId) as { wallet_micros: number }).wallet_micros;
+      return (db.prepare('SELECT wallet_micros FROM accounts WHERE id = ?').get(accountId) as { wallet_micros: number })
+        .wallet_micros;
     },
     pricingMultiplier(accountId: number): number {
-      return (db.prepare('SELECT pricing_multiplier FROM accounts WHERE id = ?').get(accountId) as { pricing_multiplier: number }).pricing_multiplier;
+      return (
+        db.prepare('SELECT pricing_multiplier FROM accounts WHERE id = ?').get(accountId) as {
+          pricing_multiplier: number;
+        }
+      ).pricing_multiplier;
     },
     /** Call inside the transaction that accepts the job. */
     charge(accountId: number, micros: number, what: string): void {

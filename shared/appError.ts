@@ -28,7 +28,8 @@ export const CLIENT_ERROR_CODES = {
   'network.timeout': 'The service did not answer in time: check the network connection, or try again later.',
   'network.connection_lost':
     'The connection dropped before the answer arrived: whether the request took effect is unknown until it is read again.',
-  'response.invalid': 'The service answered with something that is not a valid answer of this API: check the workspace address.',
+  'response.invalid':
+    'The service answered with something that is not a valid answer of this API: check the workspace address.',
   'request.cancelled': 'The request was cancelled before it finished.',
   'client.closed': 'The connection to this workspace was closed (the workspace was switched or the app is quitting).',
   'client.internal': 'Something unexpected went wrong in Clipdesk: try again, and report it if it persists.',
@@ -46,7 +47,8 @@ export const CLIENT_ERROR_CODES = {
   'tunnel.command_failed': 'The tunnel program could not be started.',
   'tunnel.no_url': 'The tunnel printed no public https address in time: check its output and settings.',
   'tunnel.exited': 'The tunnel program stopped; Clipdesk starts it again, and polls jobs meanwhile.',
-  'tunnel.secret_not_saved': 'The webhook signing secret could not be kept in the keychain, so the endpoint was removed again.',
+  'tunnel.secret_not_saved':
+    'The webhook signing secret could not be kept in the keychain, so the endpoint was removed again.',
 } as const satisfies Record<string, string>;
 
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;

@@ -39,7 +39,8 @@ export const MESSAGING_CLIENT_CODES = {
   'messaging.key_missing': 'No Messaging API key is saved for this workspace: add it in Settings.',
   'messaging.sender_missing': 'No sender ID is set: enter your approved sender number in the messaging settings.',
   'messaging.import.not_found': 'There is no such contact import: choose the file again.',
-  'messaging.import.incomplete': 'Not every row of the file reached Clipdesk yet: wait for it, or import the file again.',
+  'messaging.import.incomplete':
+    'Not every row of the file reached Clipdesk yet: wait for it, or import the file again.',
   'messaging.import.out_of_order': 'The rows of an import must arrive in order: import the file again.',
   'messaging.mms.not_found': 'The MMS file is no longer staged (sent, discarded or expired): attach it again.',
   'messaging.mms.incomplete': 'The MMS file did not arrive whole: attach it again.',

@@ -51,7 +51,12 @@ interface GenerateState {
   clearParent(): void;
   showProject(projectId: number): Promise<void>;
   loadMore(): Promise<void>;
-  submit(input: { projectId: number; sceneId: string; settings: Record<string, unknown>; prompt: string }): Promise<boolean>;
+  submit(input: {
+    projectId: number;
+    sceneId: string;
+    settings: Record<string, unknown>;
+    prompt: string;
+  }): Promise<boolean>;
   jobUpdated(event: JobUpdatedEvent): void;
   intentUpdated(intent: IntentSummary): void;
   /** Hides a submitted row that ended without a generation (refused or cancelled). */
@@ -242,7 +247,9 @@ export const useGenerate = create<GenerateState>()((set, get) => {
       if (known) {
         set((s) => ({
           generations: s.generations.map((g) =>
-            g.id === id ? { ...g, state: event.state, outputs: event.outputs.length > 0 ? event.outputs : g.outputs } : g,
+            g.id === id
+              ? { ...g, state: event.state, outputs: event.outputs.length > 0 ? event.outputs : g.outputs }
+              : g,
           ),
         }));
       }

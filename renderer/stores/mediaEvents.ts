@@ -18,7 +18,9 @@ export function listenToMedia(): (() => void)[] {
       useMediaUploads.getState().finished(uploadId, asset);
       useMedia.getState().uploaded(asset);
     }),
-    on('upload.failed', ({ uploadId, error, resumable }) => useMediaUploads.getState().failed(uploadId, error, resumable)),
+    on('upload.failed', ({ uploadId, error, resumable }) =>
+      useMediaUploads.getState().failed(uploadId, error, resumable),
+    ),
     on('job.updated', (event) => useGenerate.getState().jobUpdated(event)),
     on('intent.updated', ({ intent }) => useGenerate.getState().intentUpdated(intent)),
     on('workspace.changed', (workspace) => {

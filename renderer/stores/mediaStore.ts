@@ -12,7 +12,8 @@ import { useToasts } from './toastStore.ts';
 export const MEDIA_PAGE_SIZE = 48;
 
 /** What the grid shows: a project's media, or a brand's reusable assets. */
-export type Library = { readonly kind: 'project'; readonly projectId: number } | { readonly kind: 'brand'; readonly brandId: number };
+export type Library =
+  { readonly kind: 'project'; readonly projectId: number } | { readonly kind: 'brand'; readonly brandId: number };
 
 export interface LibraryItem {
   readonly asset: Asset;
@@ -61,7 +62,9 @@ const toast = (title: string, err: unknown) => useToasts.getState().showError(ti
 const sameLibrary = (a: Library | null, b: Library | null) =>
   a !== null &&
   b !== null &&
-  (a.kind === 'project' ? b.kind === 'project' && a.projectId === b.projectId : b.kind === 'brand' && a.brandId === b.brandId);
+  (a.kind === 'project'
+    ? b.kind === 'project' && a.projectId === b.projectId
+    : b.kind === 'brand' && a.brandId === b.brandId);
 
 function belongsTo(library: Library | null, asset: Asset): boolean {
   if (!library) return false;
@@ -138,7 +141,11 @@ export const useMedia = create<MediaState>()((set, get) => ({
       } else {
         const page = await invoke('media.brandAssets', { brandId: library.brandId, limit: MEDIA_PAGE_SIZE });
         if (!still()) return;
-        set({ items: page.items.map((asset) => ({ asset, attached: false })), nextCursor: page.nextCursor, loaded: true });
+        set({
+          items: page.items.map((asset) => ({ asset, attached: false })),
+          nextCursor: page.nextCursor,
+          loaded: true,
+        });
       }
     } catch (err) {
       toast('Reading the media', err);

@@ -205,7 +205,13 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
     },
 
     finished(uploadId, asset) {
-      onUpload(uploadId, (row) => ({ phase: 'completed', asset, doneBytes: row.sizeBytes, message: null, error: null }));
+      onUpload(uploadId, (row) => ({
+        phase: 'completed',
+        asset,
+        doneBytes: row.sizeBytes,
+        message: null,
+        error: null,
+      }));
     },
 
     failed(uploadId, error, resumable) {

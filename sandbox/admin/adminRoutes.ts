@@ -27,8 +27,16 @@ export function adminRoutes(ctx: SandboxContext): Route[] {
       summary: 'Counts of what the sandbox has created, for exactly-once checks',
       responses: { 200: { description: 'Counts', schema: z.record(z.string(), z.number()) } },
       handler() {
-        const count = (table: string) => (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-        return { data: { projects: count('projects'), assets: count('assets'), generations: count('generations'), exports: count('exports') } };
+        const count = (table: string) =>
+          (ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+        return {
+          data: {
+            projects: count('projects'),
+            assets: count('assets'),
+            generations: count('generations'),
+            exports: count('exports'),
+          },
+        };
       },
     }),
   ];

@@ -14,7 +14,13 @@ export interface Authenticator {
   checkSessionWrite(req: IncomingMessage, principal: Principal): void;
 }
 
-export function createAuthenticator(deps: { db: Db; clock: Clock; keys: KeyStore; sessions: SessionStore; origin: () => string }): Authenticator {
+export function createAuthenticator(deps: {
+  db: Db;
+  clock: Clock;
+  keys: KeyStore;
+  sessions: SessionStore;
+  origin: () => string;
+}): Authenticator {
   const accountOf = deps.db.prepare('SELECT account_id FROM users WHERE id = ?');
 
   function fromKey(header: string): Principal {
@@ -31,7 +37,13 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; keys: KeyStore
     const session = deps.sessions.find(sessionId);
     if (!session) return undefined;
     const user = accountOf.get(session.user_id) as { account_id: number };
-    return { kind: 'session', accountId: user.account_id, userId: session.user_id, sessionId: session.id, csrfToken: session.csrf_token };
+    return {
+      kind: 'session',
+      accountId: user.account_id,
+      userId: session.user_id,
+      sessionId: session.id,
+      csrfToken: session.csrf_token,
+    };
   }
 
   return {
@@ -53,7 +65,8 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; keys: KeyStore
     checkSessionWrite(req, principal) {
       // Writes from a session need the same origin and the CSRF token (spec, Authentication rule 9).
       const origin = req.headers.origin;
-      if (origin !== deps.origin()) throw new ApiError('auth.cross_origin', `Session writes must come from ${deps.origin()}.`);
+      if (origin !== deps.origin())
+        throw new ApiError('auth.cross_origin', `Session writes must come from ${deps.origin()}.`);
       const sent = Buffer.from(String(req.headers['x-csrf-token'] ?? ''));
       const expected = Buffer.from(principal.csrfToken ?? '');
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw new ApiError('auth.csrf_failed');

@@ -46,7 +46,10 @@ export function createKeyStore(db: Db, clock: Clock) {
       return transaction(db, () => {
         const { n } = activeCount.get(userId, accountId, now) as { n: number };
         if (n >= CREATE_LIMITS.activeKeysPerActor) {
-          throw new ApiError('key.limit_reached', `You already have ${n} active keys (the most is ${CREATE_LIMITS.activeKeysPerActor}): revoke one first.`);
+          throw new ApiError(
+            'key.limit_reached',
+            `You already have ${n} active keys (the most is ${CREATE_LIMITS.activeKeysPerActor}): revoke one first.`,
+          );
         }
         const token = randomToken('cd_');
         const row: KeyRow = {
@@ -72,9 +75,9 @@ export function createKeyStore(db: Db, clock: Clock) {
         .all(userId, accountId) as unknown as KeyRow[];
     },
     revoke(userId: number, accountId: number, keyId: string) {
-      const row = db.prepare('SELECT * FROM api_keys WHERE id = ? AND user_id = ? AND account_id = ?').get(keyId, userId, accountId) as
-        | KeyRow
-        | undefined;
+      const row = db
+        .prepare('SELECT * FROM api_keys WHERE id = ? AND user_id = ? AND account_id = ?')
+        .get(keyId, userId, accountId) as KeyRow | undefined;
       if (!row) throw new ApiError('resource.not_found', 'No key with that ID belongs to you in this workspace.');
       if (row.revoked_at === null) {
         row.revoked_at = clock.now();

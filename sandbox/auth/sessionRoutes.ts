@@ -4,7 +4,10 @@ import type { SandboxContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessionStore.ts';
 
-const LoginInput = z.strictObject({ email: z.string().email('must be an email address'), password: z.string().min(1, 'must not be empty') });
+const LoginInput = z.strictObject({
+  email: z.string().email('must be an email address'),
+  password: z.string().min(1, 'must not be empty'),
+});
 
 export function sessionRoutes(_ctx: SandboxContext, sessions: SessionStore) {
   return [
@@ -15,13 +18,17 @@ export function sessionRoutes(_ctx: SandboxContext, sessions: SessionStore) {
       tag: 'Session',
       summary: 'Sign in to the central session (sets an HttpOnly cookie, returns the CSRF token)',
       body: LoginInput,
-      responses: { 200: { description: 'Signed in', schema: z.object({ csrfToken: z.string(), expiresAt: z.string() }) } },
+      responses: {
+        200: { description: 'Signed in', schema: z.object({ csrfToken: z.string(), expiresAt: z.string() }) },
+      },
       handler({ body }) {
         const session = sessions.signIn(body.email, body.password);
         const maxAge = Math.floor((session.expires_at - session.created_at) / 1000);
         return {
           data: { csrfToken: session.csrf_token, expiresAt: new Date(session.expires_at).toISOString() },
-          headers: { 'set-cookie': `${SESSION_COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}` },
+          headers: {
+            'set-cookie': `${SESSION_COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`,
+          },
         };
       },
     }),
@@ -34,7 +41,10 @@ export function sessionRoutes(_ctx: SandboxContext, sessions: SessionStore) {
       responses: { 200: { description: 'Signed out', schema: z.object({ signedOut: z.literal(true) }) } },
       handler({ principal }) {
         sessions.signOut(principal.sessionId!);
-        return { data: { signedOut: true }, headers: { 'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` } };
+        return {
+          data: { signedOut: true },
+          headers: { 'set-cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` },
+        };
       },
     }),
   ];

@@ -19,9 +19,9 @@ export interface SessionRow {
 export function createSessionStore(db: Db, clock: Clock) {
   return {
     signIn(email: string, password: string) {
-      const user = db.prepare('SELECT id, password_hash, password_salt FROM users WHERE email = ?').get(email.toLowerCase()) as
-        | { id: number; password_hash: string; password_salt: string }
-        | undefined;
+      const user = db
+        .prepare('SELECT id, password_hash, password_salt FROM users WHERE email = ?')
+        .get(email.toLowerCase()) as { id: number; password_hash: string; password_salt: string } | undefined;
       if (!user || !passwordMatches(password, user.password_hash, user.password_salt)) {
         throw new ApiError('auth.invalid_login');
       }

@@ -35,8 +35,18 @@ const uploadBodyDoc = {
         contentMediaType: 'application/octet-stream',
         description: `The media file. Its type is judged from its bytes: ${ACCEPTED_FORMATS}. Images up to ${CREATE_LIMITS.imageMaxBytes / MiB} MiB, video and audio up to ${CREATE_LIMITS.videoAudioMaxBytes / MiB} MiB; larger files use POST /uploads.`,
       },
-      projectId: { type: 'integer', minimum: 1, maximum: CREATE_LIMITS.idMax, description: 'The project the asset belongs to. Send this or brandId, not both.' },
-      brandId: { type: 'integer', minimum: 1, maximum: CREATE_LIMITS.idMax, description: 'The brand the asset belongs to (a reusable brand asset). Send this or projectId, not both.' },
+      projectId: {
+        type: 'integer',
+        minimum: 1,
+        maximum: CREATE_LIMITS.idMax,
+        description: 'The project the asset belongs to. Send this or brandId, not both.',
+      },
+      brandId: {
+        type: 'integer',
+        minimum: 1,
+        maximum: CREATE_LIMITS.idMax,
+        description: 'The brand the asset belongs to (a reusable brand asset). Send this or projectId, not both.',
+      },
     },
     oneOf: [{ required: ['projectId'] }, { required: ['brandId'] }],
   },
@@ -47,15 +57,24 @@ export function assetRoutes(ctx: SandboxContext) {
   const projects = createProjectStore(ctx);
 
   /** Which project or brand the upload belongs to; checks it exists in the caller's account. */
-  function resolveOwner(accountId: number, fields: Record<string, string>): { projectId: number | null; brandId: number | null } {
+  function resolveOwner(
+    accountId: number,
+    fields: Record<string, string>,
+  ): { projectId: number | null; brandId: number | null } {
     const parsed = UploadFields.safeParse(fields);
     if (!parsed.success) throw new ApiError('request.invalid', describeZodError(parsed.error, 'form'));
     const { projectId, brandId } = parsed.data;
     if (projectId !== undefined && brandId !== undefined) {
-      throw new ApiError('request.invalid', 'Send projectId or brandId, not both: an asset belongs to one project or to one brand.');
+      throw new ApiError(
+        'request.invalid',
+        'Send projectId or brandId, not both: an asset belongs to one project or to one brand.',
+      );
     }
     if (projectId === undefined && brandId === undefined) {
-      throw new ApiError('request.invalid', 'Send projectId (the project the media is for) or brandId (for a reusable brand asset) with the file.');
+      throw new ApiError(
+        'request.invalid',
+        'Send projectId (the project the media is for) or brandId (for a reusable brand asset) with the file.',
+      );
     }
     if (projectId !== undefined) {
       projects.get(accountId, projectId);
@@ -107,8 +126,13 @@ export function assetRoutes(ctx: SandboxContext) {
       bodyDoc: uploadBodyDoc,
       responses: {
         201: { description: 'The stored asset, measured (size, SHA-256, dimensions, duration)', schema: AssetSchema },
-        413: { description: `upload.too_large: images over ${CREATE_LIMITS.imageMaxBytes / MiB} MiB, video or audio over ${CREATE_LIMITS.videoAudioMaxBytes / MiB} MiB (a client still sending after the answer is disconnected)` },
-        415: { description: 'media.unsupported_type (the bytes are not an accepted format, or not playable) or request.unsupported_content_type (not multipart/form-data)' },
+        413: {
+          description: `upload.too_large: images over ${CREATE_LIMITS.imageMaxBytes / MiB} MiB, video or audio over ${CREATE_LIMITS.videoAudioMaxBytes / MiB} MiB (a client still sending after the answer is disconnected)`,
+        },
+        415: {
+          description:
+            'media.unsupported_type (the bytes are not an accepted format, or not playable) or request.unsupported_content_type (not multipart/form-data)',
+        },
       },
       async handler({ req, res, principal }) {
         const { accountId } = principal;
@@ -123,7 +147,8 @@ export function assetRoutes(ctx: SandboxContext) {
         const { file } = upload;
         try {
           const owner = resolveOwner(accountId, upload.fields);
-          if (!file) throw new ApiError('request.invalid', 'file: missing. Send the media as a multipart part named "file".');
+          if (!file)
+            throw new ApiError('request.invalid', 'file: missing. Send the media as a multipart part named "file".');
           const confirmed = confirmWithProbe(file.media, await probe(file.path));
           if (!confirmed) {
             throw new ApiError(
@@ -169,13 +194,23 @@ export function assetRoutes(ctx: SandboxContext) {
       tag: 'Assets',
       summary: "Download an asset's bytes; one Range (bytes=start-end) is honoured for seeking and resuming",
       responses: {
-        200: { description: 'The whole file, with its Content-Type and a Content-Disposition naming it', contentType: 'application/octet-stream' },
+        200: {
+          description: 'The whole file, with its Content-Type and a Content-Disposition naming it',
+          contentType: 'application/octet-stream',
+        },
         206: { description: 'The requested byte range, with Content-Range', contentType: 'application/octet-stream' },
-        416: { description: 'request.range_not_satisfiable: the range starts past the end; Content-Range: bytes */size' },
+        416: {
+          description: 'request.range_not_satisfiable: the range starts past the end; Content-Range: bytes */size',
+        },
       },
       async handler({ req, res, principal, params, requestId }): Promise<typeof HANDLED> {
         const row = ctx.assets.get(principal.accountId, params.id as number);
-        await sendMediaFile(req, res, { path: row.storage_path, contentType: row.content_type, filename: row.filename, etag: row.sha256 }, requestId);
+        await sendMediaFile(
+          req,
+          res,
+          { path: row.storage_path, contentType: row.content_type, filename: row.filename, etag: row.sha256 },
+          requestId,
+        );
         return HANDLED;
       },
     }),

@@ -38,7 +38,12 @@ const AttachmentSchema = z.object({
 });
 
 const AttachInput = z.strictObject({
-  assetId: z.number().int().min(1).max(CREATE_LIMITS.idMax).describe('A brand asset of this account (from GET /brands/{id}/assets).'),
+  assetId: z
+    .number()
+    .int()
+    .min(1)
+    .max(CREATE_LIMITS.idMax)
+    .describe('A brand asset of this account (from GET /brands/{id}/assets).'),
 });
 
 const toBrand = (row: BrandRow) => ({ id: row.id, name: row.name, createdAt: row.created_at });
@@ -46,7 +51,8 @@ const toBrand = (row: BrandRow) => ({ id: row.id, name: row.name, createdAt: row
 export function createBrandStore(ctx: SandboxContext) {
   return {
     get(accountId: number, id: number): BrandRow {
-      const row = ctx.db.prepare('SELECT * FROM brands WHERE id = ? AND account_id = ?').get(id, accountId) as BrandRow | undefined;
+      const row = ctx.db.prepare('SELECT * FROM brands WHERE id = ? AND account_id = ?').get(id, accountId) as
+        BrandRow | undefined;
       if (!row) throw new ApiError('resource.not_found', `No brand ${id} in this account: pick one from GET /brands.`);
       return row;
     },
@@ -64,9 +70,13 @@ export function brandRoutes(ctx: SandboxContext) {
 
   /** The asset to attach, or a 400 that says why this one cannot be. */
   function brandAsset(accountId: number, assetId: number): AssetRow {
-    const asset = db.prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?').get(assetId, accountId) as AssetRow | undefined;
+    const asset = db.prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?').get(assetId, accountId) as
+      AssetRow | undefined;
     if (!asset) {
-      throw new ApiError('attachment.not_brand_asset', `assetId: asset ${assetId} does not exist in this account; pick a brand asset from GET /brands/{id}/assets.`);
+      throw new ApiError(
+        'attachment.not_brand_asset',
+        `assetId: asset ${assetId} does not exist in this account; pick a brand asset from GET /brands/{id}/assets.`,
+      );
     }
     if (asset.brand_id === null) {
       throw new ApiError(
@@ -89,7 +99,9 @@ export function brandRoutes(ctx: SandboxContext) {
       handler({ principal, query }) {
         const { items, pagination } = pageOf<BrandRow>(
           (where, args, limit) =>
-            db.prepare(`SELECT * FROM brands WHERE account_id = ? AND ${where} ORDER BY id DESC LIMIT ?`).all(principal.accountId, ...args, limit) as unknown as BrandRow[],
+            db
+              .prepare(`SELECT * FROM brands WHERE account_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
+              .all(principal.accountId, ...args, limit) as unknown as BrandRow[],
           query,
         );
         return { data: items.map(toBrand), pagination };
@@ -134,7 +146,9 @@ export function brandRoutes(ctx: SandboxContext) {
         const { items, pagination } = pageOf<AssetRow>(
           (where, args, limit) =>
             db
-              .prepare(`SELECT * FROM assets WHERE account_id = ? AND brand_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
+              .prepare(
+                `SELECT * FROM assets WHERE account_id = ? AND brand_id = ? AND ${where} ORDER BY id DESC LIMIT ?`,
+              )
               .all(principal.accountId, brand.id, ...args, limit) as unknown as AssetRow[],
           query,
         );
@@ -148,7 +162,13 @@ export function brandRoutes(ctx: SandboxContext) {
       tag: 'Brands',
       summary: 'List the brand assets attached to a project, highest asset ID first',
       query: pageQuery,
-      responses: { 200: { description: 'A page of attachments; pagination.nextCursor is an asset ID', schema: AttachmentSchema, list: true } },
+      responses: {
+        200: {
+          description: 'A page of attachments; pagination.nextCursor is an asset ID',
+          schema: AttachmentSchema,
+          list: true,
+        },
+      },
       handler({ principal, params, query }) {
         const project = projects.get(principal.accountId, params.id as number);
         const { items, pagination } = pageOf<{ id: number; attached_at: string }>(
@@ -160,7 +180,10 @@ export function brandRoutes(ctx: SandboxContext) {
               .all(project.id, ...args, limit) as unknown as { id: number; attached_at: string }[],
           query,
         );
-        return { data: items.map((row) => attachment(project.id, row.id, row.attached_at, principal.accountId)), pagination };
+        return {
+          data: items.map((row) => attachment(project.id, row.id, row.attached_at, principal.accountId)),
+          pagination,
+        };
       },
     }),
     route({
@@ -168,12 +191,16 @@ export function brandRoutes(ctx: SandboxContext) {
       path: '/projects/{id}/attachments',
       auth: 'any',
       tag: 'Brands',
-      summary: 'Attach a brand asset to a project so its exports and timeline may use it; attaching again changes nothing',
+      summary:
+        'Attach a brand asset to a project so its exports and timeline may use it; attaching again changes nothing',
       body: AttachInput,
       responses: {
         201: { description: 'Attached', schema: AttachmentSchema },
         200: { description: 'It was already attached: the existing attachment', schema: AttachmentSchema },
-        400: { description: 'attachment.not_brand_asset: the asset does not exist in this account, or is a project\'s own media' },
+        400: {
+          description:
+            "attachment.not_brand_asset: the asset does not exist in this account, or is a project's own media",
+        },
       },
       handler({ principal, params, body }) {
         const { accountId } = principal;
@@ -186,7 +213,10 @@ export function brandRoutes(ctx: SandboxContext) {
           const row = db
             .prepare('SELECT attached_at FROM project_attachments WHERE project_id = ? AND asset_id = ?')
             .get(project.id, body.assetId) as { attached_at: string };
-          return { status: changes > 0 ? 201 : 200, data: attachment(project.id, body.assetId, row.attached_at, accountId) };
+          return {
+            status: changes > 0 ? 201 : 200,
+            data: attachment(project.id, body.assetId, row.attached_at, accountId),
+          };
         });
       },
     }),
@@ -196,12 +226,20 @@ export function brandRoutes(ctx: SandboxContext) {
       auth: 'any',
       tag: 'Brands',
       summary: 'Detach a brand asset from a project (the asset stays with its brand; finished exports are unchanged)',
-      responses: { 200: { description: 'Detached', schema: z.object({ projectId: z.number().int(), assetId: z.number().int(), detached: z.literal(true) }) } },
+      responses: {
+        200: {
+          description: 'Detached',
+          schema: z.object({ projectId: z.number().int(), assetId: z.number().int(), detached: z.literal(true) }),
+        },
+      },
       handler({ principal, params }) {
         const project = projects.get(principal.accountId, params.id as number);
         const assetId = params.assetId as number;
-        const { changes } = db.prepare('DELETE FROM project_attachments WHERE project_id = ? AND asset_id = ?').run(project.id, assetId);
-        if (changes === 0) throw new ApiError('resource.not_found', `Asset ${assetId} is not attached to project ${project.id}.`);
+        const { changes } = db
+          .prepare('DELETE FROM project_attachments WHERE project_id = ? AND asset_id = ?')
+          .run(project.id, assetId);
+        if (changes === 0)
+          throw new ApiError('resource.not_found', `Asset ${assetId} is not attached to project ${project.id}.`);
         return { data: { projectId: project.id, assetId, detached: true } };
       },
     }),

@@ -52,7 +52,9 @@ export const DeliveryLinkSchema = z.object({
   url: z
     .string()
     .nullable()
-    .describe(`The public URL (${DELIVERY_PATH}/<token> on the service origin; no credentials needed). Only in the answer that made the link: just a hash of its token is kept, so lists show null.`),
+    .describe(
+      `The public URL (${DELIVERY_PATH}/<token> on the service origin; no credentials needed). Only in the answer that made the link: just a hash of its token is kept, so lists show null.`,
+    ),
   state: z.enum(['active', 'expired', 'revoked']),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -75,7 +77,9 @@ function linkTable(db: Db) {
   db.exec(SCHEMA);
   return {
     get(accountId: number, assetId: number, id: number): LinkRow | undefined {
-      return db.prepare('SELECT * FROM delivery_links WHERE id = ? AND asset_id = ? AND account_id = ?').get(id, assetId, accountId) as LinkRow | undefined;
+      return db
+        .prepare('SELECT * FROM delivery_links WHERE id = ? AND asset_id = ? AND account_id = ?')
+        .get(id, assetId, accountId) as LinkRow | undefined;
     },
     /** The asset behind a token, if its link still works at `now`. */
     resolve(token: string, now: number): AssetRow | undefined {
@@ -99,7 +103,12 @@ export function deliveryLinkRoutes(ctx: SandboxContext) {
       id: row.id,
       assetId: row.asset_id,
       url: token ? `${ctx.origin()}${DELIVERY_PATH}/${token}` : null,
-      state: row.revoked_at !== null ? ('revoked' as const) : row.expires_at <= now ? ('expired' as const) : ('active' as const),
+      state:
+        row.revoked_at !== null
+          ? ('revoked' as const)
+          : row.expires_at <= now
+            ? ('expired' as const)
+            : ('active' as const),
       createdAt: iso(row.created_at),
       expiresAt: iso(row.expires_at),
       revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
@@ -112,7 +121,8 @@ export function deliveryLinkRoutes(ctx: SandboxContext) {
       path: '/assets/{id}/delivery-links',
       auth: 'any',
       tag: 'Delivery links',
-      summary: "Make a delivery link: a public URL that serves the asset's bytes to anyone holding it, until it expires or is revoked",
+      summary:
+        "Make a delivery link: a public URL that serves the asset's bytes to anyone holding it, until it expires or is revoked",
       body: LinkInput,
       responses: { 201: { description: 'The link, with its URL (shown this once)', schema: DeliveryLinkSchema } },
       handler({ principal, params, body }) {
@@ -120,7 +130,9 @@ export function deliveryLinkRoutes(ctx: SandboxContext) {
         const token = randomBytes(32).toString('base64url');
         const now = clock.now();
         const { lastInsertRowid } = db
-          .prepare('INSERT INTO delivery_links (account_id, asset_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+          .prepare(
+            'INSERT INTO delivery_links (account_id, asset_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+          )
           .run(principal.accountId, asset.id, sha256Hex(token), now, now + body.expiresInHours * 3_600_000);
         return { status: 201, data: toLink(links.get(principal.accountId, asset.id, Number(lastInsertRowid))!, token) };
       },
@@ -132,13 +144,21 @@ export function deliveryLinkRoutes(ctx: SandboxContext) {
       tag: 'Delivery links',
       summary: "List an asset's delivery links (active, expired and revoked), newest first",
       query: pageQuery,
-      responses: { 200: { description: 'A page of links (url is null: it is shown only when made)', schema: DeliveryLinkSchema, list: true } },
+      responses: {
+        200: {
+          description: 'A page of links (url is null: it is shown only when made)',
+          schema: DeliveryLinkSchema,
+          list: true,
+        },
+      },
       handler({ principal, params, query }) {
         const asset = ctx.assets.get(principal.accountId, params.id as number);
         const { items, pagination } = pageOf<LinkRow>(
           (where, args, limit) =>
             db
-              .prepare(`SELECT * FROM delivery_links WHERE account_id = ? AND asset_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
+              .prepare(
+                `SELECT * FROM delivery_links WHERE account_id = ? AND asset_id = ? AND ${where} ORDER BY id DESC LIMIT ?`,
+              )
               .all(principal.accountId, asset.id, ...args, limit) as unknown as LinkRow[],
           query,
         );
@@ -155,8 +175,12 @@ export function deliveryLinkRoutes(ctx: SandboxContext) {
       handler({ principal, params }) {
         const asset = ctx.assets.get(principal.accountId, params.id as number);
         const linkId = params.linkId as number;
-        if (!links.get(principal.accountId, asset.id, linkId)) throw new ApiError('resource.not_found', `Asset ${asset.id} has no delivery link ${linkId}.`);
-        db.prepare('UPDATE delivery_links SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(clock.now(), linkId);
+        if (!links.get(principal.accountId, asset.id, linkId))
+          throw new ApiError('resource.not_found', `Asset ${asset.id} has no delivery link ${linkId}.`);
+        db.prepare('UPDATE delivery_links SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
+          clock.now(),
+          linkId,
+        );
         return { data: toLink(links.get(principal.accountId, asset.id, linkId)!) };
       },
     }),
@@ -166,7 +190,11 @@ export function deliveryLinkRoutes(ctx: SandboxContext) {
 /** GET {origin}/d/{token}: the public fetch, served by the origin's router (no credentials). */
 export function deliveryDownloadRoutes(ctx: SandboxContext) {
   const links = linkTable(ctx.db);
-  const gone = () => new ApiError('resource.not_found', 'This delivery link does not work: it may never have existed, or have been revoked or expired. Ask the sender for a new link.');
+  const gone = () =>
+    new ApiError(
+      'resource.not_found',
+      'This delivery link does not work: it may never have existed, or have been revoked or expired. Ask the sender for a new link.',
+    );
   return [
     route({
       method: 'GET',
@@ -187,7 +215,12 @@ export function deliveryDownloadRoutes(ctx: SandboxContext) {
         // The URL is the secret: keep it out of Referer headers and search indexes.
         res.setHeader('referrer-policy', 'no-referrer');
         res.setHeader('x-robots-tag', 'noindex');
-        await sendMediaFile(req, res, { path: asset.storage_path, contentType: asset.content_type, filename: asset.filename, etag: asset.sha256 }, requestId);
+        await sendMediaFile(
+          req,
+          res,
+          { path: asset.storage_path, contentType: asset.content_type, filename: asset.filename, etag: asset.sha256 },
+          requestId,
+        );
         return HANDLED;
       },
     }),

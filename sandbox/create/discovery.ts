@@ -19,10 +19,21 @@ const MeSchema = z.object({
   permissions: z.array(z.string()),
 });
 
-const PERMISSIONS = ['projects:edit', 'media:upload', 'generations:create', 'exports:create', 'editor:edit', 'webhooks:manage'];
+const PERMISSIONS = [
+  'projects:edit',
+  'media:upload',
+  'generations:create',
+  'exports:create',
+  'editor:edit',
+  'webhooks:manage',
+];
 
 /** GET /, GET /openapi.json and GET /me. `allRoutes` is read lazily so the document lists every route. */
-export function discoveryRoutes(ctx: SandboxContext, allRoutes: () => Route[], extraPaths: () => Record<string, unknown> = () => ({})) {
+export function discoveryRoutes(
+  ctx: SandboxContext,
+  allRoutes: () => Route[],
+  extraPaths: () => Record<string, unknown> = () => ({}),
+) {
   const base = () => `${ctx.origin()}/api/v1`;
   return [
     route({
@@ -31,7 +42,9 @@ export function discoveryRoutes(ctx: SandboxContext, allRoutes: () => Route[], e
       auth: 'none',
       tag: 'Discovery',
       summary: 'API discovery',
-      responses: { 200: { description: 'What this service is and where its description lives', schema: DiscoverySchema } },
+      responses: {
+        200: { description: 'What this service is and where its description lives', schema: DiscoverySchema },
+      },
       handler: () => ({
         data: {
           name: 'Create API (Clipdesk sandbox)',
@@ -58,15 +71,23 @@ export function discoveryRoutes(ctx: SandboxContext, allRoutes: () => Route[], e
       summary: 'The current identity, account and permissions',
       responses: { 200: { description: 'Who you are', schema: MeSchema } },
       handler({ principal }) {
-        const user = ctx.db.prepare('SELECT id, email, name FROM users WHERE id = ?').get(principal.userId) as { id: number; email: string; name: string };
-        const account = ctx.db.prepare('SELECT id, name, wallet_micros, pricing_multiplier FROM accounts WHERE id = ?').get(principal.accountId) as {
+        const user = ctx.db.prepare('SELECT id, email, name FROM users WHERE id = ?').get(principal.userId) as {
+          id: number;
+          email: string;
+          name: string;
+        };
+        const account = ctx.db
+          .prepare('SELECT id, name, wallet_micros, pricing_multiplier FROM accounts WHERE id = ?')
+          .get(principal.accountId) as {
           id: number;
           name: string;
           wallet_micros: number;
           pricing_multiplier: number;
         };
         const key = principal.keyId
-          ? (ctx.db.prepare('SELECT id, name, last_four, expires_at FROM api_keys WHERE id = ?').get(principal.keyId) as {
+          ? (ctx.db
+              .prepare('SELECT id, name, last_four, expires_at FROM api_keys WHERE id = ?')
+              .get(principal.keyId) as {
               id: string;
               name: string;
               last_four: string;
@@ -77,8 +98,20 @@ export function discoveryRoutes(ctx: SandboxContext, allRoutes: () => Route[], e
           data: {
             authenticatedWith: principal.kind,
             user,
-            account: { id: account.id, name: account.name, walletUsd: account.wallet_micros / 1e6, pricingMultiplier: account.pricing_multiplier },
-            key: key ? { id: key.id, name: key.name, lastFour: key.last_four, expiresAt: new Date(key.expires_at).toISOString() } : null,
+            account: {
+              id: account.id,
+              name: account.name,
+              walletUsd: account.wallet_micros / 1e6,
+              pricingMultiplier: account.pricing_multiplier,
+            },
+            key: key
+              ? {
+                  id: key.id,
+                  name: key.name,
+                  lastFour: key.last_four,
+                  expiresAt: new Date(key.expires_at).toISOString(),
+                }
+              : null,
             permissions: PERMISSIONS,
           },
         };

@@ -23,24 +23,48 @@ const ms = z
   .max(exportMaxDurationMs, `must be at most ${exportMaxDurationMs} (30 minutes)`);
 
 export const ClipInput = z.strictObject({
-  assetId: z.number().int().min(1).max(idMax).describe('An image, video or audio asset of the project, or a brand asset attached to it.'),
+  assetId: z
+    .number()
+    .int()
+    .min(1)
+    .max(idMax)
+    .describe('An image, video or audio asset of the project, or a brand asset attached to it.'),
   trimStartMs: ms
     .default(0)
-    .describe('Where the clip starts in its media, ms (default 0). For an image, the clip lasts trimEndMs - trimStartMs.'),
+    .describe(
+      'Where the clip starts in its media, ms (default 0). For an image, the clip lasts trimEndMs - trimStartMs.',
+    ),
   trimEndMs: ms
     .optional()
-    .describe(`Where the clip ends in its media, ms; at most the media's durationMs (default: its end). An image without it is held ${IMAGE_DEFAULT_MS} ms.`),
+    .describe(
+      `Where the clip ends in its media, ms; at most the media's durationMs (default: its end). An image without it is held ${IMAGE_DEFAULT_MS} ms.`,
+    ),
   transition: z
     .enum(TRANSITIONS)
     .default('none')
-    .describe('How this clip enters: fade (from black, with its sound fading in) or dissolve (over the held last frame of the clip before), up to 0.5 s; neither changes the length.'),
-  motion: z.enum(MOTIONS).default('none').describe('A slow 1.2× zoom in or out, or a pan across a 1.2× enlargement, over the whole clip.'),
+    .describe(
+      'How this clip enters: fade (from black, with its sound fading in) or dissolve (over the held last frame of the clip before), up to 0.5 s; neither changes the length.',
+    ),
+  motion: z
+    .enum(MOTIONS)
+    .default('none')
+    .describe('A slow 1.2× zoom in or out, or a pan across a 1.2× enlargement, over the whole clip.'),
   fit: z
     .enum(FITS)
     .default('contain')
-    .describe("How media of another shape fills the project's frame: contain (letterbox on black), cover (fill and crop), fill (stretch)."),
-  look: z.enum(LOOKS).default('none').describe('A colour treatment: mono (black and white), warm, cool or vivid (more saturation and contrast).'),
-  volume: z.number().min(0, 'must be from 0 to 2').max(2, 'must be from 0 to 2').default(1).describe('Sound level: 0 silent, 1 unchanged, 2 double.'),
+    .describe(
+      "How media of another shape fills the project's frame: contain (letterbox on black), cover (fill and crop), fill (stretch).",
+    ),
+  look: z
+    .enum(LOOKS)
+    .default('none')
+    .describe('A colour treatment: mono (black and white), warm, cool or vivid (more saturation and contrast).'),
+  volume: z
+    .number()
+    .min(0, 'must be from 0 to 2')
+    .max(2, 'must be from 0 to 2')
+    .default(1)
+    .describe('Sound level: 0 silent, 1 unchanged, 2 double.'),
   title: z
     .string()
     .trim()
@@ -85,21 +109,35 @@ function minutes(totalMs: number): string {
 }
 
 function trimError(index: number, asset: AssetRow, problem: string): ApiError {
-  return new ApiError('export.invalid_trim', `clips[${index}] (asset ${asset.id}): ${problem}`, { details: { clipIndex: index, assetId: asset.id } });
+  return new ApiError('export.invalid_trim', `clips[${index}] (asset ${asset.id}): ${problem}`, {
+    details: { clipIndex: index, assetId: asset.id },
+  });
 }
 
-function resolveTrims(index: number, clip: ExportInputBody['clips'][number], asset: AssetRow): { start: number; end: number } {
+function resolveTrims(
+  index: number,
+  clip: ExportInputBody['clips'][number],
+  asset: AssetRow,
+): { start: number; end: number } {
   const start = clip.trimStartMs;
   if (asset.kind === 'image') {
     const end = clip.trimEndMs ?? start + IMAGE_DEFAULT_MS;
-    if (end <= start) throw trimError(index, asset, `trimEndMs (${end}) must be greater than trimStartMs (${start}); an image is held for trimEndMs - trimStartMs.`);
+    if (end <= start)
+      throw trimError(
+        index,
+        asset,
+        `trimEndMs (${end}) must be greater than trimStartMs (${start}); an image is held for trimEndMs - trimStartMs.`,
+      );
     return { start, end };
   }
   const length = asset.duration_ms;
-  if (length === null) throw trimError(index, asset, 'the length of this media is unknown, so it cannot be trimmed: upload it again.');
+  if (length === null)
+    throw trimError(index, asset, 'the length of this media is unknown, so it cannot be trimmed: upload it again.');
   const end = clip.trimEndMs ?? length;
-  if (start >= length) throw trimError(index, asset, `trimStartMs (${start}) must be before the end of the media (${length} ms long).`);
-  if (end > length) throw trimError(index, asset, `trimEndMs (${end}) is past the end of the media: use at most ${length}.`);
+  if (start >= length)
+    throw trimError(index, asset, `trimStartMs (${start}) must be before the end of the media (${length} ms long).`);
+  if (end > length)
+    throw trimError(index, asset, `trimEndMs (${end}) is past the end of the media: use at most ${length}.`);
   if (end <= start) throw trimError(index, asset, `trimEndMs (${end}) must be greater than trimStartMs (${start}).`);
   return { start, end };
 }
@@ -108,7 +146,11 @@ function resolveTrims(index: number, clip: ExportInputBody['clips'][number], ass
  * Checks the clips against the project's media and the limits, and returns them normalised
  * with the export's length. Reads only: call it inside the transaction that inserts the export.
  */
-export function checkExportInput(ctx: SandboxContext, accountId: number, body: ExportInputBody): { clips: Clip[]; durationMs: number } {
+export function checkExportInput(
+  ctx: SandboxContext,
+  accountId: number,
+  body: ExportInputBody,
+): { clips: Clip[]; durationMs: number } {
   if (body.clips.length > exportMaxClips) {
     const extra = body.clips.length - exportMaxClips;
     throw new ApiError(
@@ -118,9 +160,13 @@ export function checkExportInput(ctx: SandboxContext, accountId: number, body: E
     );
   }
   const clips = body.clips.map((clip, index): Clip => {
-    const asset = ctx.db.prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?').get(clip.assetId, accountId) as AssetRow | undefined;
+    const asset = ctx.db
+      .prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?')
+      .get(clip.assetId, accountId) as AssetRow | undefined;
     if (!asset || !ctx.assets.usableInProject(body.projectId, clip.assetId)) {
-      const why = asset ? 'belongs to another project or brand and is not attached to this one' : 'does not exist in this account';
+      const why = asset
+        ? 'belongs to another project or brand and is not attached to this one'
+        : 'does not exist in this account';
       throw new ApiError(
         'export.media_not_in_project',
         `clips[${index}] uses asset ${clip.assetId}, which ${why}: use media of project ${body.projectId}, or attach the brand asset to it first.`,
@@ -128,7 +174,12 @@ export function checkExportInput(ctx: SandboxContext, accountId: number, body: E
       );
     }
     const { start, end } = resolveTrims(index, clip, asset);
-    if (end - start < CLIP_MIN_MS) throw trimError(index, asset, `the clip lasts ${end - start} ms; every clip must last at least ${CLIP_MIN_MS} ms.`);
+    if (end - start < CLIP_MIN_MS)
+      throw trimError(
+        index,
+        asset,
+        `the clip lasts ${end - start} ms; every clip must last at least ${CLIP_MIN_MS} ms.`,
+      );
     return {
       assetId: clip.assetId,
       kind: asset.kind,

@@ -16,15 +16,22 @@ interface ExportResult {
 function renderFailure(err: unknown): Error & { code: string } {
   const stderr = String((err as { stderr?: string }).stderr ?? (err as Error).message ?? err).trim();
   const detail = stderr.split('\n').slice(-3).join(' ').slice(0, 500);
-  return Object.assign(new Error(`The export could not be rendered: ${detail || 'ffmpeg failed'}. Check the clips' media and submit a new export.`), {
-    code: 'export.render_failed',
-  });
+  return Object.assign(
+    new Error(
+      `The export could not be rendered: ${detail || 'ffmpeg failed'}. Check the clips' media and submit a new export.`,
+    ),
+    {
+      code: 'export.render_failed',
+    },
+  );
 }
 
 export function registerExportJob(ctx: SandboxContext, store: ExportStore): void {
   async function work(id: number): Promise<ExportResult> {
     const { accountId, export: job } = store.job(id);
-    const project = ctx.db.prepare('SELECT aspect_ratio FROM projects WHERE id = ?').get(job.projectId) as { aspect_ratio: string };
+    const project = ctx.db.prepare('SELECT aspect_ratio FROM projects WHERE id = ?').get(job.projectId) as {
+      aspect_ratio: string;
+    };
     const clips: RenderClip[] = [];
     for (const clip of job.clips) {
       const asset = ctx.assets.get(accountId, clip.assetId);
@@ -71,6 +78,8 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
     work,
     complete: (id, result) => store.markCompleted(id, result.assetId, result.titlesDrawn),
     end: (id, to, error) =>
-      to === 'failed' ? store.markFailed(id, error ?? { code: 'export.render_failed', message: 'The export could not be rendered.' }) : store.markCancelled(id),
+      to === 'failed'
+        ? store.markFailed(id, error ?? { code: 'export.render_failed', message: 'The export could not be rendered.' })
+        : store.markCancelled(id),
   });
 }

@@ -21,14 +21,23 @@ export const ExportSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int(),
   clips: z.array(ClipSchema).describe('The clips as accepted, with every option filled in and trims resolved.'),
-  durationMs: z.number().int().describe('The sum of the clips\' durations: how long the exported video lasts (to within one frame at 30 fps).'),
+  durationMs: z
+    .number()
+    .int()
+    .describe("The sum of the clips' durations: how long the exported video lasts (to within one frame at 30 fps)."),
   state: z.enum(JOB_STATES),
-  assetId: z.number().int().nullable().describe('The rendered MP4 (an Asset of the project, source "export"); null until completed.'),
+  assetId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The rendered MP4 (an Asset of the project, source "export"); null until completed.'),
   costUsd: z.number().describe('Always 0: exports are not charged (generation, text and speech work are).'),
   titlesDrawn: z
     .boolean()
     .nullable()
-    .describe('Whether clip titles were drawn into the picture. null until completed, or when no clip has a title; false when the machine had no font to draw with, so the titles live only in clips[].title.'),
+    .describe(
+      'Whether clip titles were drawn into the picture. null until completed, or when no clip has a title; false when the machine had no font to draw with, so the titles live only in clips[].title.',
+    ),
   ...jobShape('Why the export failed; null otherwise.'),
 });
 
@@ -72,7 +81,8 @@ export function createExportStore(ctx: SandboxContext) {
       return Number(lastInsertRowid);
     },
     get(accountId: number, id: number): Export {
-      const row = db.prepare(`${SELECT} WHERE e.id = ? AND e.account_id = ?`).get(id, accountId) as ExportRow | undefined;
+      const row = db.prepare(`${SELECT} WHERE e.id = ? AND e.account_id = ?`).get(id, accountId) as
+        ExportRow | undefined;
       if (!row) throw new ApiError('resource.not_found', `No export ${id} in this account.`);
       return toExport(row);
     },
@@ -82,19 +92,31 @@ export function createExportStore(ctx: SandboxContext) {
       if (!row) throw new Error(`export ${id} is not in the database`);
       return { accountId: row.account_id, export: toExport(row) };
     },
-    page(accountId: number, projectId: number | undefined, where: string, args: (string | number | null)[], limit: number): Export[] {
-      return jobPage<ExportRow>(db, `(${SELECT})`, accountId, { project_id: projectId }, where, args, limit).map(toExport);
+    page(
+      accountId: number,
+      projectId: number | undefined,
+      where: string,
+      args: (string | number | null)[],
+      limit: number,
+    ): Export[] {
+      return jobPage<ExportRow>(db, `(${SELECT})`, accountId, { project_id: projectId }, where, args, limit).map(
+        toExport,
+      );
     },
     markCompleted(id: number, assetId: number, titlesDrawn: boolean | null): boolean {
       const moved = states.completed(id, { set: 'asset_id = ?', args: [assetId] });
       if (moved) {
-        db.prepare('INSERT OR REPLACE INTO export_renders (export_id, titles_drawn) VALUES (?, ?)').run(id, titlesDrawn === null ? null : Number(titlesDrawn));
+        db.prepare('INSERT OR REPLACE INTO export_renders (export_id, titles_drawn) VALUES (?, ?)').run(
+          id,
+          titlesDrawn === null ? null : Number(titlesDrawn),
+        );
       }
       return moved;
     },
     // Unlike the other kinds, a failed or cancelled export has always left completedAt null
     // (and a cancelled one shows no error): kept, so the API shows what it always did.
-    markFailed: (id: number, error: JobError) => states.move(id, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]),
+    markFailed: (id: number, error: JobError) =>
+      states.move(id, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]),
     markCancelled: (id: number) => states.move(id, `state = 'cancelled'`),
   };
 }

@@ -24,10 +24,15 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Exports',
       summary: 'List exports, newest first',
-      query: pageQuery.extend({ projectId: intQuery(1, CREATE_LIMITS.idMax).optional().describe('Only the exports of this project.') }),
+      query: pageQuery.extend({
+        projectId: intQuery(1, CREATE_LIMITS.idMax).optional().describe('Only the exports of this project.'),
+      }),
       responses: { 200: { description: 'A page of exports', schema: ExportSchema, list: true } },
       handler({ principal, query }) {
-        const { items, pagination } = pageOf((where, args, limit) => store.page(principal.accountId, query.projectId, where, args, limit), query);
+        const { items, pagination } = pageOf(
+          (where, args, limit) => store.page(principal.accountId, query.projectId, where, args, limit),
+          query,
+        );
         return { data: items, pagination };
       },
     }),
@@ -37,12 +42,19 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Exports',
       summary:
-        'Render a new video from clips of the project (1 to 80 clips, at most 30 minutes) as an MP4: H.264 + AAC, 30 fps, 640 px on the long side at the project\'s aspect ratio. Not charged. Existing media is never changed.',
+        "Render a new video from clips of the project (1 to 80 clips, at most 30 minutes) as an MP4: H.264 + AAC, 30 fps, 640 px on the long side at the project's aspect ratio. Not charged. Existing media is never changed.",
       body: ExportInput,
       idempotent: true,
       responses: {
-        200: { description: 'A replay: this Idempotency-Key already made this export with the same inputs', schema: ExportSchema },
-        202: { description: 'Accepted: the export is queued; poll GET /exports/{id} until completed, then download its assetId', schema: ExportSchema },
+        200: {
+          description: 'A replay: this Idempotency-Key already made this export with the same inputs',
+          schema: ExportSchema,
+        },
+        202: {
+          description:
+            'Accepted: the export is queued; poll GET /exports/{id} until completed, then download its assetId',
+          schema: ExportSchema,
+        },
         400: {
           description:
             'request.invalid (a field, or no clips), export.too_many_clips, export.too_long, export.media_not_in_project or export.invalid_trim; the message names the clip',

@@ -26,7 +26,9 @@ export function registerGenerationJob(ctx: SandboxContext, store: GenerationStor
     if (!row) throw new Error(`generation ${id} no longer exists`);
     const outputs = JSON.parse(row.outputs) as number[];
     const settings = JSON.parse(row.settings) as Record<string, unknown>;
-    const { aspect_ratio: aspectRatio } = db.prepare('SELECT aspect_ratio FROM projects WHERE id = ?').get(row.project_id) as { aspect_ratio: string };
+    const { aspect_ratio: aspectRatio } = db
+      .prepare('SELECT aspect_ratio FROM projects WHERE id = ?')
+      .get(row.project_id) as { aspect_ratio: string };
     const wanted = row.kind === 'image' ? Number(settings.count ?? 1) : 1;
     // Without a seed each job differs; with one, the same inputs make the same media.
     const seed = typeof settings.seed === 'number' ? settings.seed : id;
@@ -68,7 +70,10 @@ export function registerGenerationJob(ctx: SandboxContext, store: GenerationStor
       const error =
         to === 'cancelled'
           ? { code: 'job.cancelled', message: 'The generation was cancelled; its price was refunded.' }
-          : { code: failure?.code ?? 'job.failed', message: `${failure?.message ?? 'The generation failed.'} Its price was refunded.` };
+          : {
+              code: failure?.code ?? 'job.failed',
+              message: `${failure?.message ?? 'The generation failed.'} Its price was refunded.`,
+            };
       return endRefunded(ctx.wallet, store.states, row, to, error);
     },
   });

@@ -63,14 +63,21 @@ export function createGenerationStore(ctx: SandboxContext) {
     states,
     /** A generation of the account, or 404. */
     get(accountId: number, id: number): GenerationRow {
-      const row = db.prepare('SELECT * FROM generations WHERE id = ? AND account_id = ?').get(id, accountId) as GenerationRow | undefined;
+      const row = db.prepare('SELECT * FROM generations WHERE id = ? AND account_id = ?').get(id, accountId) as
+        GenerationRow | undefined;
       if (!row) throw new ApiError('resource.not_found', `No generation ${id} in this account.`);
       return row;
     },
     byId(id: number): GenerationRow | undefined {
       return db.prepare('SELECT * FROM generations WHERE id = ?').get(id) as GenerationRow | undefined;
     },
-    page(accountId: number, projectId: number | undefined, where: string, args: (string | number | null)[], limit: number): GenerationRow[] {
+    page(
+      accountId: number,
+      projectId: number | undefined,
+      where: string,
+      args: (string | number | null)[],
+      limit: number,
+    ): GenerationRow[] {
       return jobPage(db, 'generations', accountId, { project_id: projectId }, where, args, limit);
     },
   };

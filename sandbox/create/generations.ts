@@ -13,7 +13,13 @@ import { acceptOnce } from '../idempotency.ts';
 import type { MediaKind } from '../media/assetStore.ts';
 import { registerGenerationJob } from './generationJob.ts';
 import { createGenerationStore, GenerationSchema, toGeneration, type GenerationRow } from './generationStore.ts';
-import { findMediaModel, findTextModel, generationPriceMicros, PROMPT_MAX_LENGTH, type MediaModel } from './modelCatalog.ts';
+import {
+  findMediaModel,
+  findTextModel,
+  generationPriceMicros,
+  PROMPT_MAX_LENGTH,
+  type MediaModel,
+} from './modelCatalog.ts';
 import { resolveSettings } from './modelSettings.ts';
 import { createProjectStore } from './projects.ts';
 
@@ -27,15 +33,27 @@ const GenerationInput = z.strictObject({
     .string()
     .regex(UUID, 'must be a UUID')
     .transform((s) => s.toLowerCase())
-    .describe('A scene of the project. For an audio model it may also be a new client-generated UUID: the scene is added to the project.'),
-  modelId: z.string().min(1, 'must not be empty').max(100).describe('A media model from GET /models; it decides the media kind.'),
+    .describe(
+      'A scene of the project. For an audio model it may also be a new client-generated UUID: the scene is added to the project.',
+    ),
+  modelId: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(100)
+    .describe('A media model from GET /models; it decides the media kind.'),
   prompt: z
     .string()
     .trim()
     .min(1, 'must not be empty')
     .max(PROMPT_MAX_LENGTH, `must be at most ${PROMPT_MAX_LENGTH} characters`),
-  settings: z.record(z.string(), z.unknown()).optional().describe("The model's inputs other than prompt (see GET /models)."),
-  parentGenerationId: id.nullable().optional().describe('An earlier generation of the same project that this job is a new version of.'),
+  settings: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("The model's inputs other than prompt (see GET /models)."),
+  parentGenerationId: id
+    .nullable()
+    .optional()
+    .describe('An earlier generation of the same project that this job is a new version of.'),
 });
 
 type GenerationInputBody = z.infer<typeof GenerationInput>;
@@ -50,18 +68,29 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
     const model = findMediaModel(modelId);
     if (!model) {
       const hint = findTextModel(modelId) ? ' is a text model for speech edits, not a media model' : ' is not a model';
-      throw new ApiError('model.unknown', `modelId: "${modelId}"${hint}; pick an image, video or audio model from GET /models.`);
+      throw new ApiError(
+        'model.unknown',
+        `modelId: "${modelId}"${hint}; pick an image, video or audio model from GET /models.`,
+      );
     }
-    if (!model.available) throw new ApiError('model.unavailable', `${model.name} (${model.id}) is not available right now: pick another model from GET /models.`);
+    if (!model.available)
+      throw new ApiError(
+        'model.unavailable',
+        `${model.name} (${model.id}) is not available right now: pick another model from GET /models.`,
+      );
     return model;
   }
 
   /** The scene the job belongs to; an audio job may add a new scene at the end of the project. */
   function sceneFor(projectId: number, kind: MediaKind, sceneId: string, now: string): string {
-    const scene = db.prepare('SELECT project_id FROM scenes WHERE id = ?').get(sceneId) as { project_id: number } | undefined;
+    const scene = db.prepare('SELECT project_id FROM scenes WHERE id = ?').get(sceneId) as
+      { project_id: number } | undefined;
     if (scene?.project_id === projectId) return sceneId;
     if (scene) {
-      throw new ApiError('scene.not_in_project', `sceneId: scene ${sceneId} belongs to another project; use a scene of project ${projectId} (GET /projects/${projectId}).`);
+      throw new ApiError(
+        'scene.not_in_project',
+        `sceneId: scene ${sceneId} belongs to another project; use a scene of project ${projectId} (GET /projects/${projectId}).`,
+      );
     }
     if (kind !== 'audio') {
       throw new ApiError(
@@ -69,17 +98,27 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
         `sceneId: ${sceneId} is not a scene of project ${projectId}; ${kind} generations need one of its scenes (GET /projects/${projectId}). Only audio may start a new scene.`,
       );
     }
-    const { next } = db.prepare('SELECT COALESCE(MAX(position) + 1, 0) AS next FROM scenes WHERE project_id = ?').get(projectId) as { next: number };
-    db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, ?, ?)').run(sceneId, projectId, next, now);
+    const { next } = db
+      .prepare('SELECT COALESCE(MAX(position) + 1, 0) AS next FROM scenes WHERE project_id = ?')
+      .get(projectId) as { next: number };
+    db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, ?, ?)').run(
+      sceneId,
+      projectId,
+      next,
+      now,
+    );
     return sceneId;
   }
 
   function checkParent(accountId: number, projectId: number, parentId: number): void {
-    const parent = db.prepare('SELECT project_id FROM generations WHERE id = ? AND account_id = ?').get(parentId, accountId) as
-      | { project_id: number }
-      | undefined;
+    const parent = db
+      .prepare('SELECT project_id FROM generations WHERE id = ? AND account_id = ?')
+      .get(parentId, accountId) as { project_id: number } | undefined;
     if (!parent) {
-      throw new ApiError('resource.not_found', `parentGenerationId: no generation ${parentId} in this account; name an earlier generation of project ${projectId}.`);
+      throw new ApiError(
+        'resource.not_found',
+        `parentGenerationId: no generation ${parentId} in this account; name an earlier generation of project ${projectId}.`,
+      );
     }
     if (parent.project_id !== projectId) {
       throw new ApiError(
@@ -96,7 +135,9 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
     const resolved = resolveSettings(model, body.settings ?? {});
     if (!resolved.ok) {
       const parts = resolved.issues.map((i) => `${i.path}: ${i.message}`);
-      throw new ApiError('request.invalid', `Invalid body. ${parts.join('; ')}`, { details: { issues: resolved.issues } });
+      throw new ApiError('request.invalid', `Invalid body. ${parts.join('; ')}`, {
+        details: { issues: resolved.issues },
+      });
     }
     const now = iso(ctx.clock.now());
     const sceneId = sceneFor(project.id, model.kind, body.sceneId, now);
@@ -108,7 +149,19 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
         `INSERT INTO generations (account_id, project_id, scene_id, model_id, kind, prompt, settings, parent_generation_id, state, cost_micros, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
       )
-      .run(accountId, project.id, sceneId, model.id, model.kind, body.prompt, JSON.stringify(resolved.settings), body.parentGenerationId ?? null, price, now, now);
+      .run(
+        accountId,
+        project.id,
+        sceneId,
+        model.id,
+        model.kind,
+        body.prompt,
+        JSON.stringify(resolved.settings),
+        body.parentGenerationId ?? null,
+        price,
+        now,
+        now,
+      );
     return Number(lastInsertRowid);
   }
 
@@ -119,7 +172,9 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Generations',
       summary: 'List generations, newest first',
-      query: pageQuery.extend({ projectId: intQuery(1, CREATE_LIMITS.idMax).optional().describe('Only this project\'s generations.') }),
+      query: pageQuery.extend({
+        projectId: intQuery(1, CREATE_LIMITS.idMax).optional().describe("Only this project's generations."),
+      }),
       responses: { 200: { description: 'A page of generations', schema: GenerationSchema, list: true } },
       handler({ principal, query }) {
         const { items, pagination } = pageOf<GenerationRow>(
@@ -138,16 +193,28 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
       body: GenerationInput,
       idempotent: true,
       responses: {
-        202: { description: 'Accepted: poll GET /generations/{id} until state is completed, failed or cancelled', schema: GenerationSchema },
-        200: { description: 'A replay of an earlier identical request with the same Idempotency-Key: the same job as it is now, not charged again', schema: GenerationSchema },
-        400: { description: 'request.invalid, model.unknown, scene.not_in_project, generation.parent_not_in_project, idempotency.key_missing or idempotency.key_invalid' },
+        202: {
+          description: 'Accepted: poll GET /generations/{id} until state is completed, failed or cancelled',
+          schema: GenerationSchema,
+        },
+        200: {
+          description:
+            'A replay of an earlier identical request with the same Idempotency-Key: the same job as it is now, not charged again',
+          schema: GenerationSchema,
+        },
+        400: {
+          description:
+            'request.invalid, model.unknown, scene.not_in_project, generation.parent_not_in_project, idempotency.key_missing or idempotency.key_invalid',
+        },
         403: { description: 'wallet.insufficient_balance: nothing was created or charged' },
         404: { description: 'resource.not_found: no such project (or parent generation) in this account' },
         409: { description: 'idempotency.key_reused (same key, other inputs) or model.unavailable' },
       },
       handler({ principal, body, idempotencyKey }) {
         const { accountId } = principal;
-        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () => accept(accountId, body));
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () =>
+          accept(accountId, body),
+        );
         if (!outcome.replay) ctx.jobs.enqueue('generation', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: toGeneration(store.get(accountId, outcome.id)) };
       },

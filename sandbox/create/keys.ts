@@ -21,7 +21,11 @@ const IssuedKeySchema = ApiKeySchema.extend({ token: z.string().describe('Shown 
 
 const ApiKeyInput = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
-  expiresInDays: z.number().int('must be a whole number of days').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+  expiresInDays: z
+    .number()
+    .int('must be a whole number of days')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`),
 });
 
 export function keyRoutes(ctx: SandboxContext, keys: KeyStore) {
@@ -35,7 +39,10 @@ export function keyRoutes(ctx: SandboxContext, keys: KeyStore) {
       responses: { 200: { description: 'The keys', schema: ApiKeySchema, list: true } },
       handler({ principal }) {
         const now = ctx.clock.now();
-        return { data: keys.list(principal.userId, principal.accountId).map((k) => describeKey(k, now)), pagination: { nextCursor: null } };
+        return {
+          data: keys.list(principal.userId, principal.accountId).map((k) => describeKey(k, now)),
+          pagination: { nextCursor: null },
+        };
       },
     }),
     route({

@@ -115,7 +115,15 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     inputs: [
       prompt,
       style,
-      { name: 'guidance', type: 'number', required: false, min: 1, max: 20, default: 7, description: 'How closely to follow the prompt (higher is closer).' },
+      {
+        name: 'guidance',
+        type: 'number',
+        required: false,
+        min: 1,
+        max: 20,
+        default: 7,
+        description: 'How closely to follow the prompt (higher is closer).',
+      },
       seed,
       count,
     ],
@@ -155,8 +163,21 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     inputs: [
       prompt,
       durationSeconds,
-      { name: 'mood', type: 'enum', required: false, options: ['calm', 'upbeat', 'tense'], default: 'calm', description: 'The feel of the music.' },
-      { name: 'loop', type: 'boolean', required: false, default: false, description: 'Make it loop seamlessly (no fade in or out).' },
+      {
+        name: 'mood',
+        type: 'enum',
+        required: false,
+        options: ['calm', 'upbeat', 'tense'],
+        default: 'calm',
+        description: 'The feel of the music.',
+      },
+      {
+        name: 'loop',
+        type: 'boolean',
+        required: false,
+        default: false,
+        description: 'Make it loop seamlessly (no fade in or out).',
+      },
       seed,
     ],
   },
@@ -169,7 +190,14 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     priceCredits: 4,
     inputs: [
       { ...prompt, description: 'The words to speak. Sent as the top-level `prompt` field.' },
-      { name: 'voice', type: 'enum', required: false, options: ['warm', 'bright', 'deep'], default: 'warm', description: 'The speaking voice.' },
+      {
+        name: 'voice',
+        type: 'enum',
+        required: false,
+        options: ['warm', 'bright', 'deep'],
+        default: 'warm',
+        description: 'The speaking voice.',
+      },
       durationSeconds,
       seed,
     ],
@@ -231,7 +259,11 @@ export function usdPerCredit(pricingMultiplier: number): number {
 }
 
 /** What one job of `model` with resolved `settings` costs, in micro-dollars. */
-export function generationPriceMicros(model: MediaModel, settings: Record<string, unknown>, pricingMultiplier: number): number {
+export function generationPriceMicros(
+  model: MediaModel,
+  settings: Record<string, unknown>,
+  pricingMultiplier: number,
+): number {
   const units = model.kind === 'image' ? Number(settings.count ?? 1) : 1;
   return model.priceCredits * units * microsPerCredit(pricingMultiplier);
 }

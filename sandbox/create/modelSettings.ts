@@ -17,7 +17,8 @@ function checkValue(input: ModelInput, value: unknown): string | undefined {
   switch (input.type) {
     case 'string':
       if (typeof value !== 'string') return 'must be a string';
-      if (input.maxLength !== undefined && value.length > input.maxLength) return `must be at most ${input.maxLength} characters`;
+      if (input.maxLength !== undefined && value.length > input.maxLength)
+        return `must be at most ${input.maxLength} characters`;
       return undefined;
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
@@ -28,7 +29,9 @@ function checkValue(input: ModelInput, value: unknown): string | undefined {
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
     case 'enum':
-      return typeof value === 'string' && input.options?.includes(value) ? undefined : `must be one of ${input.options?.join(', ')}`;
+      return typeof value === 'string' && input.options?.includes(value)
+        ? undefined
+        : `must be one of ${input.options?.join(', ')}`;
   }
 }
 
@@ -46,9 +49,15 @@ export function resolveSettings(
   for (const [name, value] of Object.entries(settings)) {
     const input = inputs.find((i) => i.name === name);
     if (name === 'prompt') {
-      issues.push({ path: 'settings.prompt', message: 'send the prompt as the top-level prompt field, not inside settings' });
+      issues.push({
+        path: 'settings.prompt',
+        message: 'send the prompt as the top-level prompt field, not inside settings',
+      });
     } else if (!input) {
-      issues.push({ path: `settings.${name}`, message: `is not a setting of ${model.id}; its settings are ${names.join(', ')}` });
+      issues.push({
+        path: `settings.${name}`,
+        message: `is not a setting of ${model.id}; its settings are ${names.join(', ')}`,
+      });
     } else {
       const problem = checkValue(input, value);
       if (problem) issues.push({ path: `settings.${name}`, message: problem });

@@ -33,7 +33,9 @@ const MediaModelSchema = z.object({
   priceCredits: z.number().describe('Per generation; for images, per image (times settings.count).'),
   usdPerCredit: z.number().describe("Includes the account's pricing multiplier."),
   priceUsd: z.number().describe('priceCredits × usdPerCredit.'),
-  inputs: z.array(ModelInputSchema).describe('The form to render: `prompt` is the body field, the others go in `settings`.'),
+  inputs: z
+    .array(ModelInputSchema)
+    .describe('The form to render: `prompt` is the body field, the others go in `settings`.'),
 });
 
 const TextModelSchema = z.object({
@@ -42,10 +44,14 @@ const TextModelSchema = z.object({
   kind: z.literal('text'),
   available: z.boolean(),
   description: z.string(),
-  speechTasks: z.array(z.string()).describe('Speech-edit tasks the model accepts, e.g. interview-edit, caption-translation.'),
+  speechTasks: z
+    .array(z.string())
+    .describe('Speech-edit tasks the model accepts, e.g. interview-edit, caption-translation.'),
   inputCreditsPerMillionTokens: z.number(),
   outputCreditsPerMillionTokens: z.number(),
-  usdPerCredit: z.number().describe("Includes the account's pricing multiplier; actual usage appears in the job receipt."),
+  usdPerCredit: z
+    .number()
+    .describe("Includes the account's pricing multiplier; actual usage appears in the job receipt."),
 });
 
 /** A media model as the API shows it to an account with this pricing multiplier. */
@@ -82,7 +88,11 @@ export function modelRoutes(ctx: SandboxContext): Route[] {
           .describe('media (default: image, video and audio), image, video, audio, or text (models for speech edits).'),
       }),
       responses: {
-        200: { description: 'The models of that kind (one page: nextCursor is null)', schema: z.union([MediaModelSchema, TextModelSchema]), list: true },
+        200: {
+          description: 'The models of that kind (one page: nextCursor is null)',
+          schema: z.union([MediaModelSchema, TextModelSchema]),
+          list: true,
+        },
       },
       handler({ principal, query }) {
         const multiplier = ctx.wallet.pricingMultiplier(principal.accountId);

@@ -58,7 +58,8 @@ export function createProjectStore(ctx: SandboxContext) {
     updatedAt: row.updated_at,
   });
   const get = (accountId: number, id: number): ProjectRow => {
-    const row = db.prepare('SELECT * FROM projects WHERE id = ? AND account_id = ?').get(id, accountId) as ProjectRow | undefined;
+    const row = db.prepare('SELECT * FROM projects WHERE id = ? AND account_id = ?').get(id, accountId) as
+      ProjectRow | undefined;
     if (!row) throw new ApiError('resource.not_found', `No project ${id} in this account.`);
     return row;
   };
@@ -108,9 +109,15 @@ export function projectRoutes(ctx: SandboxContext) {
         const now = nextRevision();
         const id = transaction(db, () => {
           const { lastInsertRowid } = db
-            .prepare('INSERT INTO projects (account_id, name, aspect_ratio, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+            .prepare(
+              'INSERT INTO projects (account_id, name, aspect_ratio, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+            )
             .run(principal.accountId, body.name, body.aspectRatio, now, now);
-          db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, 0, ?)').run(randomUUID(), lastInsertRowid, now);
+          db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, 0, ?)').run(
+            randomUUID(),
+            lastInsertRowid,
+            now,
+          );
           return Number(lastInsertRowid);
         });
         return { status: 201, data: store.toProject(store.get(principal.accountId, id)) };
@@ -136,16 +143,22 @@ export function projectRoutes(ctx: SandboxContext) {
       body: RenameInput,
       responses: {
         200: { description: 'The renamed project', schema: ProjectSchema },
-        409: { description: 'revision.conflict: someone changed the project first; the error carries the current project' },
+        409: {
+          description: 'revision.conflict: someone changed the project first; the error carries the current project',
+        },
       },
       handler({ principal, params, body }) {
         const id = params.id as number;
         const updated = transaction(db, () => {
           const row = store.get(principal.accountId, id);
           if (Date.parse(row.updated_at) !== Date.parse(body.revision)) {
-            throw new ApiError('revision.conflict', 'The project changed since you read it: read it again and retry the rename.', {
-              details: { currentRevision: row.updated_at, current: store.toProject(row) },
-            });
+            throw new ApiError(
+              'revision.conflict',
+              'The project changed since you read it: read it again and retry the rename.',
+              {
+                details: { currentRevision: row.updated_at, current: store.toProject(row) },
+              },
+            );
           }
           const revision = nextRevision(row.updated_at);
           db.prepare('UPDATE projects SET name = ?, updated_at = ? WHERE id = ?').run(body.name, revision, id);

@@ -38,16 +38,24 @@ export function uploadRoutes(ctx: SandboxContext) {
   /** The caller's upload, if it can still take requests; otherwise the answer that says why not. */
   async function liveUpload(id: string, accountId: number): Promise<UploadRow> {
     const row = UPLOAD_ID.test(id) ? table.get(id) : undefined;
-    if (!row || row.account_id !== accountId) throw new ApiError('resource.not_found', `No upload ${id} in this account.`);
-    if (row.state === 'terminated') throw new ApiError('resource.not_found', `Upload ${id} was terminated (DELETE): start a new upload.`);
+    if (!row || row.account_id !== accountId)
+      throw new ApiError('resource.not_found', `No upload ${id} in this account.`);
+    if (row.state === 'terminated')
+      throw new ApiError('resource.not_found', `Upload ${id} was terminated (DELETE): start a new upload.`);
     if (row.state === 'refused') {
-      const code = (row.error_code && Object.hasOwn(ERROR_CODES, row.error_code) ? row.error_code : 'media.unsupported_type') as ErrorCode;
+      const code = (
+        row.error_code && Object.hasOwn(ERROR_CODES, row.error_code) ? row.error_code : 'media.unsupported_type'
+      ) as ErrorCode;
       throw new ApiError(code, row.error_message ?? undefined);
     }
     if (row.state === 'receiving' && row.expires_at < ctx.clock.now()) await service.expire(id);
-    if (row.state === 'expired' || (row.state === 'receiving' && row.expires_at < ctx.clock.now())) throw new ApiError('upload.expired');
+    if (row.state === 'expired' || (row.state === 'receiving' && row.expires_at < ctx.clock.now()))
+      throw new ApiError('upload.expired');
     if (row.state === 'finished' && !row.files_kept) {
-      throw new ApiError('upload.expired', `Upload ${id} is finished and its bytes were released; its asset ${row.asset_id} is at GET /uploads/${id}/asset.`);
+      throw new ApiError(
+        'upload.expired',
+        `Upload ${id} is finished and its bytes were released; its asset ${row.asset_id} is at GET /uploads/${id}/asset.`,
+      );
     }
     return row;
   }
@@ -74,7 +82,8 @@ export function uploadRoutes(ctx: SandboxContext) {
         });
       }
       const id = uploadId ?? call.createdId;
-      if (id && method === 'PATCH' && !tusHeaders['clipdesk-asset-id']) table.extend(id, ctx.clock.now() + UPLOAD_LIMITS.resumableExpiryMs);
+      if (id && method === 'PATCH' && !tusHeaders['clipdesk-asset-id'])
+        table.extend(id, ctx.clock.now() + UPLOAD_LIMITS.resumableExpiryMs);
       // Terminating a finished upload releases its bytes; the asset it became stays findable.
       if (id && method === 'DELETE') {
         if (live?.state === 'finished') table.filesRemoved(id);
@@ -87,7 +96,11 @@ export function uploadRoutes(ctx: SandboxContext) {
       if (!(err instanceof ApiError)) throw err;
       if (res.destroyed || res.headersSent) return HANDLED;
       const headers = { ...tusHeaders, ...err.headers };
-      sendError(res, requestId, new ApiError(err.code, err.message, { status: err.status, details: err.details, headers }));
+      sendError(
+        res,
+        requestId,
+        new ApiError(err.code, err.message, { status: err.status, details: err.details, headers }),
+      );
     }
     return HANDLED;
   }
@@ -127,9 +140,15 @@ export function uploadRoutes(ctx: SandboxContext) {
       summary: `Create a resumable upload (tus 1.0 creation) for files of any accepted kind up to ${UPLOAD_LIMITS.resumableMaxBytes / GiB} GiB; it ends in an Asset`,
       headers: {
         ...tusResumable,
-        'Upload-Length': { description: `The file's size in bytes, at most ${UPLOAD_LIMITS.resumableMaxBytes}.`, required: true },
+        'Upload-Length': {
+          description: `The file's size in bytes, at most ${UPLOAD_LIMITS.resumableMaxBytes}.`,
+          required: true,
+        },
         'Upload-Metadata': { description: METADATA_DOC, required: true },
-        'Upload-Checksum': { description: 'With creation-with-upload only: "<algorithm> <base64 digest>" of the bytes sent with the creation.' },
+        'Upload-Checksum': {
+          description:
+            'With creation-with-upload only: "<algorithm> <base64 digest>" of the bytes sent with the creation.',
+        },
       },
       responses: {
         201: {
@@ -142,7 +161,10 @@ export function uploadRoutes(ctx: SandboxContext) {
             'Clipdesk-Asset-Id': assetIdDoc,
           },
         },
-        400: { description: 'request.invalid: Upload-Length missing or not a number, or Upload-Metadata lacks filename, filetype, or exactly one of projectId and brandId' },
+        400: {
+          description:
+            'request.invalid: Upload-Length missing or not a number, or Upload-Metadata lacks filename, filetype, or exactly one of projectId and brandId',
+        },
         404: { description: 'resource.not_found: the projectId or brandId is not in this account' },
         412: { description: 'upload.tus_version_unsupported: Tus-Resumable missing or not 1.0.0' },
         413: { description: `upload.too_large: Upload-Length over ${UPLOAD_LIMITS.resumableMaxBytes} bytes` },
@@ -157,7 +179,12 @@ export function uploadRoutes(ctx: SandboxContext) {
         200: {
           description: 'The upload; Cache-Control: no-store',
           empty: true,
-          headers: { 'Upload-Offset': 'Bytes received so far.', 'Upload-Length': 'The size declared at creation.', 'Upload-Metadata': 'As sent at creation.', 'Upload-Expires': expiresDoc },
+          headers: {
+            'Upload-Offset': 'Bytes received so far.',
+            'Upload-Length': 'The size declared at creation.',
+            'Upload-Metadata': 'As sent at creation.',
+            'Upload-Expires': expiresDoc,
+          },
         },
         ...gone,
       },
@@ -168,20 +195,35 @@ export function uploadRoutes(ctx: SandboxContext) {
       summary: 'Send bytes of a resumable upload from Upload-Offset (tus 1.0); the last byte turns it into an Asset',
       headers: {
         ...tusResumable,
-        'Upload-Offset': { description: 'Where these bytes start; must equal the current offset (HEAD).', required: true },
-        'Upload-Checksum': { description: `Optional: "<algorithm> <base64 digest>" of this chunk (${CHECKSUM_ALGORITHMS.join(', ')}); a mismatching chunk is discarded.` },
+        'Upload-Offset': {
+          description: 'Where these bytes start; must equal the current offset (HEAD).',
+          required: true,
+        },
+        'Upload-Checksum': {
+          description: `Optional: "<algorithm> <base64 digest>" of this chunk (${CHECKSUM_ALGORITHMS.join(', ')}); a mismatching chunk is discarded.`,
+        },
       },
-      bodyDoc: { contentType: 'application/offset+octet-stream', schema: { type: 'string', contentMediaType: 'application/offset+octet-stream' } },
+      bodyDoc: {
+        contentType: 'application/offset+octet-stream',
+        schema: { type: 'string', contentMediaType: 'application/offset+octet-stream' },
+      },
       responses: {
         204: {
           description: 'Taken',
           empty: true,
-          headers: { 'Upload-Offset': 'The new offset.', 'Upload-Expires': `${expiresDoc} Absent once complete.`, 'Clipdesk-Asset-Id': assetIdDoc },
+          headers: {
+            'Upload-Offset': 'The new offset.',
+            'Upload-Expires': `${expiresDoc} Absent once complete.`,
+            'Clipdesk-Asset-Id': assetIdDoc,
+          },
         },
-        409: { description: 'upload.offset_mismatch: Upload-Offset is not the current offset (error.uploadOffset gives it)' },
+        409: {
+          description: 'upload.offset_mismatch: Upload-Offset is not the current offset (error.uploadOffset gives it)',
+        },
         413: { description: 'upload.too_large: the bytes go past Upload-Length' },
         415: {
-          description: 'media.unsupported_type: the bytes are not an accepted media format (judged once the first 64 KiB arrive) or, at the end, hold nothing playable; the upload is discarded. request.unsupported_content_type: Content-Type is not application/offset+octet-stream',
+          description:
+            'media.unsupported_type: the bytes are not an accepted media format (judged once the first 64 KiB arrive) or, at the end, hold nothing playable; the upload is discarded. request.unsupported_content_type: Content-Type is not application/offset+octet-stream',
         },
         460: { description: 'upload.checksum_mismatch: the chunk did not match Upload-Checksum and was discarded' },
         404: gone[404],
@@ -191,7 +233,8 @@ export function uploadRoutes(ctx: SandboxContext) {
     route({
       ...byId,
       method: 'DELETE',
-      summary: 'Terminate a resumable upload (tus 1.0 termination): its bytes are discarded; an asset it already became stays',
+      summary:
+        'Terminate a resumable upload (tus 1.0 termination): its bytes are discarded; an asset it already became stays',
       headers: tusResumable,
       responses: { 204: { description: 'Terminated', empty: true }, ...gone },
     }),
@@ -204,7 +247,10 @@ export function uploadRoutes(ctx: SandboxContext) {
       summary: 'The Asset a finished resumable upload became (for a client that missed the last answer)',
       responses: {
         200: { description: 'The asset', schema: AssetSchema },
-        404: { description: 'upload.incomplete: bytes are still missing (error.uploadOffset says how many arrived); or resource.not_found' },
+        404: {
+          description:
+            'upload.incomplete: bytes are still missing (error.uploadOffset says how many arrived); or resource.not_found',
+        },
         410: gone[410],
         415: gone[415],
       },
@@ -217,9 +263,13 @@ export function uploadRoutes(ctx: SandboxContext) {
         await liveUpload(id, principal.accountId);
         const offset = await service.offset(id);
         if (offset === undefined || offset < row!.size_bytes) {
-          throw new ApiError('upload.incomplete', `Upload ${id} has ${offset ?? 0} of its ${row!.size_bytes} bytes: send the rest with PATCH from offset ${offset ?? 0}.`, {
-            details: { uploadOffset: offset ?? 0, uploadLength: row!.size_bytes },
-          });
+          throw new ApiError(
+            'upload.incomplete',
+            `Upload ${id} has ${offset ?? 0} of its ${row!.size_bytes} bytes: send the rest with PATCH from offset ${offset ?? 0}.`,
+            {
+              details: { uploadOffset: offset ?? 0, uploadLength: row!.size_bytes },
+            },
+          );
         }
         // Every byte is in but the finish never ran (e.g. a restart in between): run it now.
         return { data: toAsset(await service.finisher.finish(id)) };

@@ -16,7 +16,8 @@ function meta(db: Db) {
   db.exec('CREATE TABLE IF NOT EXISTS sandbox_meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)');
   return {
     get: (k: string) => (db.prepare('SELECT v FROM sandbox_meta WHERE k = ?').get(k) as { v: string } | undefined)?.v,
-    set: (k: string, v: string) => db.prepare('INSERT INTO sandbox_meta (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v').run(k, v),
+    set: (k: string, v: string) =>
+      db.prepare('INSERT INTO sandbox_meta (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v').run(k, v),
   };
 }
 
@@ -40,9 +41,15 @@ export function seed(db: Db, clock: Clock, keys: KeyStore, walletUsd: number): S
         [APP_EMAIL, 'Clipdesk app', randomBytes(24).toString('base64url')],
       ] as const) {
         const { hash, salt } = hashPassword(secret);
-        db.prepare('INSERT INTO users (account_id, email, password_hash, password_salt, name) VALUES (?, ?, ?, ?, ?)').run(accountId, email, hash, salt, name);
+        db.prepare(
+          'INSERT INTO users (account_id, email, password_hash, password_salt, name) VALUES (?, ?, ?, ?, ?)',
+        ).run(accountId, email, hash, salt, name);
       }
-      db.prepare('INSERT INTO brands (account_id, name, created_at) VALUES (?, ?, ?)').run(accountId, 'Demo brand', iso(clock.now()));
+      db.prepare('INSERT INTO brands (account_id, name, created_at) VALUES (?, ?, ?)').run(
+        accountId,
+        'Demo brand',
+        iso(clock.now()),
+      );
       m.set('password', password);
       m.set('account_id', String(accountId));
     });

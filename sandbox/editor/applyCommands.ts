@@ -32,7 +32,11 @@ export interface ApplyDeps {
   newId(): string;
 }
 
-const ACCEPTS: Record<TrackKind, readonly string[]> = { video: ['video', 'image'], audio: ['audio', 'video'], caption: [] };
+const ACCEPTS: Record<TrackKind, readonly string[]> = {
+  video: ['video', 'image'],
+  audio: ['audio', 'video'],
+  caption: [],
+};
 
 /** How long a media clip lasts on the timeline: its source range at its speed. */
 export function mediaLength(clip: MediaClip): number {
@@ -47,12 +51,18 @@ export function applyCommands(tracks: Track[], commands: Command[], deps: ApplyD
 
 function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDeps): void {
   const fail = (code: ErrorCode, field: string | null, message: string): never => {
-    throw new ApiError(code, `commands[${i}] ${command.type}${field ? `, ${field}` : ''}: ${message} Nothing was applied.`, {
-      details: { commandIndex: i, commandType: command.type, field },
-    });
+    throw new ApiError(
+      code,
+      `commands[${i}] ${command.type}${field ? `, ${field}` : ''}: ${message} Nothing was applied.`,
+      {
+        details: { commandIndex: i, commandType: command.type, field },
+      },
+    );
   };
-  const trackOf = (id: string, field = 'trackId'): Track => index.track(id) ?? fail('editor.target_not_found', field, `no track ${id} on this timeline.`);
-  const unlocked = (track: Track, field = 'trackId'): Track => (track.locked ? fail('editor.track_locked', field, `track ${track.id} ("${track.name}") is locked.`) : track);
+  const trackOf = (id: string, field = 'trackId'): Track =>
+    index.track(id) ?? fail('editor.target_not_found', field, `no track ${id} on this timeline.`);
+  const unlocked = (track: Track, field = 'trackId'): Track =>
+    track.locked ? fail('editor.track_locked', field, `track ${track.id} ("${track.name}") is locked.`) : track;
   const clipOf = (id: string, field = 'clipId') => {
     const entry = index.clip(id) ?? fail('editor.target_not_found', field, `no clip ${id} on this timeline.`);
     unlocked(entry.track, field);
@@ -60,7 +70,8 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
   };
   const mediaOf = (id: string): { clip: MediaClip; track: Track } => {
     const entry = clipOf(id);
-    if (entry.clip.kind !== 'media') fail('editor.command_invalid', 'clipId', `clip ${id} is a caption; use updateCaption.`);
+    if (entry.clip.kind !== 'media')
+      fail('editor.command_invalid', 'clipId', `clip ${id} is a caption; use updateCaption.`);
     return entry as { clip: MediaClip; track: Track };
   };
   const captionOf = (id: string): { clip: CaptionClip; track: Track } => {
@@ -69,19 +80,30 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
     return entry as { clip: CaptionClip; track: Track };
   };
   const freshClipId = (id: string | undefined, field: string): string => {
-    if (id !== undefined && index.clip(id)) fail('editor.command_invalid', field, `clip ID ${id} is already on the timeline; use a new UUID.`);
-    if (index.clipCount() >= EDITOR_LIMITS.clipsPerTimeline) fail('editor.command_invalid', null, `a timeline holds at most ${EDITOR_LIMITS.clipsPerTimeline} clips.`);
+    if (id !== undefined && index.clip(id))
+      fail('editor.command_invalid', field, `clip ID ${id} is already on the timeline; use a new UUID.`);
+    if (index.clipCount() >= EDITOR_LIMITS.clipsPerTimeline)
+      fail('editor.command_invalid', null, `a timeline holds at most ${EDITOR_LIMITS.clipsPerTimeline} clips.`);
     return id ?? deps.newId();
   };
   const fitsTimeline = (clip: Clip, field: string) => {
-    if (clip.endMs > EDITOR_LIMITS.timelineMaxMs) fail('editor.command_invalid', field, `the clip would end at ${clip.endMs} ms, past the timeline's end of ${EDITOR_LIMITS.timelineMaxMs} ms.`);
+    if (clip.endMs > EDITOR_LIMITS.timelineMaxMs)
+      fail(
+        'editor.command_invalid',
+        field,
+        `the clip would end at ${clip.endMs} ms, past the timeline's end of ${EDITOR_LIMITS.timelineMaxMs} ms.`,
+      );
   };
   const put = (track: Track, clip: Clip, field: string) => {
     fitsTimeline(clip, field);
     const overlap = index.place(track, clip);
     if (overlap) {
       const { other } = overlap;
-      fail('editor.clips_overlap', field, `clip ${clip.id} (${clip.startMs}–${clip.endMs} ms) would overlap clip ${other.id} (${other.startMs}–${other.endMs} ms) on track "${track.name}".`);
+      fail(
+        'editor.clips_overlap',
+        field,
+        `clip ${clip.id} (${clip.startMs}–${clip.endMs} ms) would overlap clip ${other.id} (${other.startMs}–${other.endMs} ms) on track "${track.name}".`,
+      );
     }
   };
   /** Source range checks against the media's own length. */
@@ -89,17 +111,30 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
     if (outMs <= inMs) fail('editor.command_invalid', field, `outMs (${outMs}) must be greater than inMs (${inMs}).`);
     const facts = deps.asset(assetId);
     if (facts && facts.kind !== 'image' && facts.durationMs !== null && outMs > facts.durationMs) {
-      fail('editor.command_invalid', 'outMs', `${outMs} ms is past the end of asset ${assetId}, which lasts ${facts.durationMs} ms.`);
+      fail(
+        'editor.command_invalid',
+        'outMs',
+        `${outMs} ms is past the end of asset ${assetId}, which lasts ${facts.durationMs} ms.`,
+      );
     }
   };
   const checkTransitionFits = (clip: MediaClip, field: string) => {
     const length = clip.endMs - clip.startMs;
     if (clip.transitionIn && clip.transitionIn.durationMs > length) {
-      fail('editor.command_invalid', field, `clip ${clip.id} would last ${length} ms, shorter than its ${clip.transitionIn.durationMs} ms transition; shorten or remove the transition first.`);
+      fail(
+        'editor.command_invalid',
+        field,
+        `clip ${clip.id} would last ${length} ms, shorter than its ${clip.transitionIn.durationMs} ms transition; shorten or remove the transition first.`,
+      );
     }
   };
   /** Takes a media clip off its track, changes it, and puts it back where it now belongs. */
-  const reshape = (entry: { clip: MediaClip; track: Track }, change: (clip: MediaClip) => void, field: string, to = entry.track) => {
+  const reshape = (
+    entry: { clip: MediaClip; track: Track },
+    change: (clip: MediaClip) => void,
+    field: string,
+    to = entry.track,
+  ) => {
     index.unplace(entry.clip);
     change(entry.clip);
     entry.clip.endMs = entry.clip.startMs + mediaLength(entry.clip);
@@ -109,13 +144,30 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
 
   switch (command.type) {
     case 'addTrack': {
-      if (index.tracks.length >= EDITOR_LIMITS.tracksPerTimeline) fail('editor.command_invalid', null, `a timeline holds at most ${EDITOR_LIMITS.tracksPerTimeline} tracks.`);
-      if (command.trackId && index.track(command.trackId)) fail('editor.command_invalid', 'trackId', `track ID ${command.trackId} is already on the timeline; use a new UUID.`);
+      if (index.tracks.length >= EDITOR_LIMITS.tracksPerTimeline)
+        fail('editor.command_invalid', null, `a timeline holds at most ${EDITOR_LIMITS.tracksPerTimeline} tracks.`);
+      if (command.trackId && index.track(command.trackId))
+        fail(
+          'editor.command_invalid',
+          'trackId',
+          `track ID ${command.trackId} is already on the timeline; use a new UUID.`,
+        );
       const at = command.index ?? index.tracks.length;
-      if (at > index.tracks.length) fail('editor.command_invalid', 'index', `must be at most ${index.tracks.length} (the number of tracks).`);
+      if (at > index.tracks.length)
+        fail('editor.command_invalid', 'index', `must be at most ${index.tracks.length} (the number of tracks).`);
       const sameKind = index.tracks.filter((t) => t.kind === command.kind).length;
       const label = command.kind[0]!.toUpperCase() + command.kind.slice(1);
-      index.addTrack({ id: command.trackId ?? deps.newId(), kind: command.kind, name: command.name ?? `${label} ${sameKind + 1}`, muted: false, locked: false, clips: [] }, at);
+      index.addTrack(
+        {
+          id: command.trackId ?? deps.newId(),
+          kind: command.kind,
+          name: command.name ?? `${label} ${sameKind + 1}`,
+          muted: false,
+          locked: false,
+          clips: [],
+        },
+        at,
+      );
       return;
     }
     case 'removeTrack':
@@ -123,7 +175,8 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       return;
     case 'updateTrack': {
       const track = trackOf(command.trackId);
-      if (command.name === undefined && command.muted === undefined && command.locked === undefined) fail('editor.command_invalid', null, 'name at least one of name, muted, locked.');
+      if (command.name === undefined && command.muted === undefined && command.locked === undefined)
+        fail('editor.command_invalid', null, 'name at least one of name, muted, locked.');
       if (command.name !== undefined) track.name = command.name;
       if (command.muted !== undefined) track.muted = command.muted;
       if (command.locked !== undefined) track.locked = command.locked;
@@ -131,12 +184,34 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
     }
     case 'addClip': {
       const track = unlocked(trackOf(command.trackId));
-      if (track.kind === 'caption') fail('editor.command_invalid', 'trackId', `track "${track.name}" is a caption track; media goes on a video or audio track, captions use addCaption.`);
-      const facts = deps.asset(command.assetId) ?? fail('editor.media_not_usable', 'assetId', `there is no asset ${command.assetId} in this account.`);
-      if (!facts.usable) fail('editor.media_not_usable', 'assetId', `asset ${command.assetId} neither belongs to this project nor is attached to it.`);
-      if (!ACCEPTS[track.kind].includes(facts.kind)) fail('editor.command_invalid', 'assetId', `asset ${command.assetId} is ${facts.kind}; a ${track.kind} track takes ${ACCEPTS[track.kind].join(' or ')}.`);
+      if (track.kind === 'caption')
+        fail(
+          'editor.command_invalid',
+          'trackId',
+          `track "${track.name}" is a caption track; media goes on a video or audio track, captions use addCaption.`,
+        );
+      const facts =
+        deps.asset(command.assetId) ??
+        fail('editor.media_not_usable', 'assetId', `there is no asset ${command.assetId} in this account.`);
+      if (!facts.usable)
+        fail(
+          'editor.media_not_usable',
+          'assetId',
+          `asset ${command.assetId} neither belongs to this project nor is attached to it.`,
+        );
+      if (!ACCEPTS[track.kind].includes(facts.kind))
+        fail(
+          'editor.command_invalid',
+          'assetId',
+          `asset ${command.assetId} is ${facts.kind}; a ${track.kind} track takes ${ACCEPTS[track.kind].join(' or ')}.`,
+        );
       const inMs = command.inMs ?? 0;
-      const outMs = command.outMs ?? (facts.kind === 'image' ? inMs + DEFAULT_IMAGE_MS : (facts.durationMs ?? fail('editor.command_invalid', 'outMs', `asset ${command.assetId} has no known length: give outMs.`)));
+      const outMs =
+        command.outMs ??
+        (facts.kind === 'image'
+          ? inMs + DEFAULT_IMAGE_MS
+          : (facts.durationMs ??
+            fail('editor.command_invalid', 'outMs', `asset ${command.assetId} has no known length: give outMs.`)));
       checkRange(command.assetId, inMs, outMs, 'inMs');
       const clip: MediaClip = {
         id: freshClipId(command.clipId, 'clipId'),
@@ -156,7 +231,12 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
     case 'moveClip': {
       const entry = clipOf(command.clipId);
       const to = command.trackId === undefined ? entry.track : unlocked(trackOf(command.trackId));
-      if (to.kind !== entry.track.kind) fail('editor.command_invalid', 'trackId', `a clip of a ${entry.track.kind} track cannot move to ${to.kind} track "${to.name}".`);
+      if (to.kind !== entry.track.kind)
+        fail(
+          'editor.command_invalid',
+          'trackId',
+          `a clip of a ${entry.track.kind} track cannot move to ${to.kind} track "${to.name}".`,
+        );
       index.unplace(entry.clip);
       const length = entry.clip.endMs - entry.clip.startMs;
       entry.clip.startMs = command.startMs;
@@ -166,23 +246,38 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
     }
     case 'trimClip': {
       const entry = mediaOf(command.clipId);
-      if (command.inMs === undefined && command.outMs === undefined && command.startMs === undefined) fail('editor.command_invalid', null, 'name at least one of inMs, outMs, startMs.');
+      if (command.inMs === undefined && command.outMs === undefined && command.startMs === undefined)
+        fail('editor.command_invalid', null, 'name at least one of inMs, outMs, startMs.');
       const inMs = command.inMs ?? entry.clip.inMs;
       const outMs = command.outMs ?? entry.clip.outMs;
       checkRange(entry.clip.assetId, inMs, outMs, command.inMs !== undefined ? 'inMs' : 'outMs');
-      reshape(entry, (clip) => Object.assign(clip, { inMs, outMs, startMs: command.startMs ?? clip.startMs }), 'startMs');
+      reshape(
+        entry,
+        (clip) => Object.assign(clip, { inMs, outMs, startMs: command.startMs ?? clip.startMs }),
+        'startMs',
+      );
       return;
     }
     case 'splitClip': {
       const { clip, track } = clipOf(command.clipId);
-      if (command.atMs <= clip.startMs || command.atMs >= clip.endMs) fail('editor.command_invalid', 'atMs', `${command.atMs} ms is not inside clip ${clip.id} (${clip.startMs}–${clip.endMs} ms).`);
+      if (command.atMs <= clip.startMs || command.atMs >= clip.endMs)
+        fail(
+          'editor.command_invalid',
+          'atMs',
+          `${command.atMs} ms is not inside clip ${clip.id} (${clip.startMs}–${clip.endMs} ms).`,
+        );
       const rightId = freshClipId(command.newClipId, 'newClipId');
       index.unplace(clip);
       let right: Clip;
       if (clip.kind === 'media') {
         const speed = clip.effects.find((e) => e.effectId === 'speed')?.params.rate ?? 1;
         const cut = clip.inMs + Math.round((command.atMs - clip.startMs) * speed);
-        if (cut <= clip.inMs || cut >= clip.outMs) fail('editor.command_invalid', 'atMs', `${command.atMs} ms is too close to an edge of clip ${clip.id} to split it.`);
+        if (cut <= clip.inMs || cut >= clip.outMs)
+          fail(
+            'editor.command_invalid',
+            'atMs',
+            `${command.atMs} ms is too close to an edge of clip ${clip.id} to split it.`,
+          );
         right = { ...structuredClone(clip), id: rightId, inMs: cut, transitionIn: null };
         clip.outMs = cut;
         clip.endMs = clip.startMs + mediaLength(clip);
@@ -213,32 +308,59 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       const entry = mediaOf(command.clipId);
       for (const [name, value] of Object.entries(command.properties)) {
         const def = PROPERTIES.find((p) => p.name === name)!;
-        if (!def.appliesTo.includes(entry.track.kind)) fail('editor.command_invalid', `properties.${name}`, `${name} does not apply to clips of a ${entry.track.kind} track.`);
+        if (!def.appliesTo.includes(entry.track.kind))
+          fail(
+            'editor.command_invalid',
+            `properties.${name}`,
+            `${name} does not apply to clips of a ${entry.track.kind} track.`,
+          );
         entry.clip.properties[name] = value as number;
       }
       return;
     }
     case 'applyEffect': {
       const entry = mediaOf(command.clipId);
-      const def = effectById.get(command.effectId) ?? fail('editor.command_invalid', 'effectId', `unknown effect "${command.effectId}"; the catalog has ${[...effectById.keys()].join(', ')}.`);
-      if (!def.appliesTo.includes(entry.track.kind)) fail('editor.command_invalid', 'effectId', `${def.id} does not apply to clips of a ${entry.track.kind} track.`);
+      const def =
+        effectById.get(command.effectId) ??
+        fail(
+          'editor.command_invalid',
+          'effectId',
+          `unknown effect "${command.effectId}"; the catalog has ${[...effectById.keys()].join(', ')}.`,
+        );
+      if (!def.appliesTo.includes(entry.track.kind))
+        fail('editor.command_invalid', 'effectId', `${def.id} does not apply to clips of a ${entry.track.kind} track.`);
       const existing = entry.clip.effects.find((e) => e.effectId === def.id);
-      const params: Record<string, number> = { ...Object.fromEntries(def.params.map((p) => [p.name, p.default])), ...existing?.params };
+      const params: Record<string, number> = {
+        ...Object.fromEntries(def.params.map((p) => [p.name, p.default])),
+        ...existing?.params,
+      };
       for (const [name, value] of Object.entries(command.params ?? {})) {
-        const param = def.params.find((p) => p.name === name) ?? fail('editor.command_invalid', `params.${name}`, `${def.id} has no parameter "${name}"; it takes ${def.params.map((p) => p.name).join(', ')}.`);
-        if (value < param.min || value > param.max) fail('editor.command_invalid', `params.${name}`, `${value} is outside ${param.min} to ${param.max}.`);
+        const param =
+          def.params.find((p) => p.name === name) ??
+          fail(
+            'editor.command_invalid',
+            `params.${name}`,
+            `${def.id} has no parameter "${name}"; it takes ${def.params.map((p) => p.name).join(', ')}.`,
+          );
+        if (value < param.min || value > param.max)
+          fail('editor.command_invalid', `params.${name}`, `${value} is outside ${param.min} to ${param.max}.`);
         params[name] = value;
       }
-      reshape(entry, (clip) => {
-        if (existing) existing.params = params;
-        else clip.effects.push({ effectId: def.id, params });
-      }, 'params');
+      reshape(
+        entry,
+        (clip) => {
+          if (existing) existing.params = params;
+          else clip.effects.push({ effectId: def.id, params });
+        },
+        'params',
+      );
       return;
     }
     case 'removeEffect': {
       const entry = mediaOf(command.clipId);
       const at = entry.clip.effects.findIndex((e) => e.effectId === command.effectId);
-      if (at < 0) fail('editor.target_not_found', 'effectId', `clip ${entry.clip.id} has no ${command.effectId} effect.`);
+      if (at < 0)
+        fail('editor.target_not_found', 'effectId', `clip ${entry.clip.id} has no ${command.effectId} effect.`);
       reshape(entry, (clip) => void clip.effects.splice(at, 1), 'effectId');
       return;
     }
@@ -248,16 +370,32 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
         entry.clip.transitionIn = null;
         return;
       }
-      const def = transitionById.get(command.transitionId) ?? fail('editor.command_invalid', 'transitionId', `unknown transition "${command.transitionId}"; the catalog has ${[...transitionById.keys()].join(', ')}.`);
+      const def =
+        transitionById.get(command.transitionId) ??
+        fail(
+          'editor.command_invalid',
+          'transitionId',
+          `unknown transition "${command.transitionId}"; the catalog has ${[...transitionById.keys()].join(', ')}.`,
+        );
       const durationMs = command.durationMs ?? def.defaultDurationMs;
-      if (durationMs < def.minDurationMs || durationMs > def.maxDurationMs) fail('editor.command_invalid', 'durationMs', `a ${def.id} lasts ${def.minDurationMs} to ${def.maxDurationMs} ms.`);
+      if (durationMs < def.minDurationMs || durationMs > def.maxDurationMs)
+        fail(
+          'editor.command_invalid',
+          'durationMs',
+          `a ${def.id} lasts ${def.minDurationMs} to ${def.maxDurationMs} ms.`,
+        );
       entry.clip.transitionIn = { transitionId: def.id, durationMs };
       checkTransitionFits(entry.clip, 'durationMs');
       return;
     }
     case 'addCaption': {
       const track = unlocked(trackOf(command.trackId));
-      if (track.kind !== 'caption') fail('editor.command_invalid', 'trackId', `track "${track.name}" is a ${track.kind} track; captions go on a caption track.`);
+      if (track.kind !== 'caption')
+        fail(
+          'editor.command_invalid',
+          'trackId',
+          `track "${track.name}" is a ${track.kind} track; captions go on a caption track.`,
+        );
       const style = checkStyle(command.style ?? 'subtitle');
       const clip: CaptionClip = {
         id: freshClipId(command.clipId, 'clipId'),
@@ -268,7 +406,8 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
         style,
         font: checkFont(command.font ?? CAPTION_STYLES.find((s) => s.id === style)!.defaultFontId),
       };
-      if (clip.endMs <= clip.startMs) fail('editor.command_invalid', 'endMs', `must be greater than startMs (${clip.startMs}).`);
+      if (clip.endMs <= clip.startMs)
+        fail('editor.command_invalid', 'endMs', `must be greater than startMs (${clip.startMs}).`);
       put(track, clip, 'startMs');
       return;
     }
@@ -287,9 +426,17 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
   }
 
   function checkStyle(style: string): string {
-    return captionStyleIds.has(style) ? style : fail('editor.command_invalid', 'style', `unknown caption style "${style}"; the catalog has ${[...captionStyleIds].join(', ')}.`);
+    return captionStyleIds.has(style)
+      ? style
+      : fail(
+          'editor.command_invalid',
+          'style',
+          `unknown caption style "${style}"; the catalog has ${[...captionStyleIds].join(', ')}.`,
+        );
   }
   function checkFont(font: string): string {
-    return fontIds.has(font) ? font : fail('editor.command_invalid', 'font', `unknown font "${font}"; the catalog has ${[...fontIds].join(', ')}.`);
+    return fontIds.has(font)
+      ? font
+      : fail('editor.command_invalid', 'font', `unknown font "${font}"; the catalog has ${[...fontIds].join(', ')}.`);
   }
 }

@@ -38,7 +38,14 @@ export interface PropertyDef extends NumberParam {
   appliesTo: TrackKind[];
 }
 
-const num = (name: string, min: number, max: number, dflt: number, unit: string | null, description: string): NumberParam => ({
+const num = (
+  name: string,
+  min: number,
+  max: number,
+  dflt: number,
+  unit: string | null,
+  description: string,
+): NumberParam => ({
   name,
   type: 'number',
   min,
@@ -49,10 +56,34 @@ const num = (name: string, min: number, max: number, dflt: number, unit: string 
 });
 
 export const EFFECTS: EffectDef[] = [
-  { id: 'brightness', name: 'Brightness', appliesTo: ['video'], changesDuration: false, params: [num('amount', -1, 1, 0, null, '0 leaves the picture as it is; -1 is black, 1 is white.')] },
-  { id: 'contrast', name: 'Contrast', appliesTo: ['video'], changesDuration: false, params: [num('amount', 0, 2, 1, null, '1 leaves the picture as it is.')] },
-  { id: 'saturation', name: 'Saturation', appliesTo: ['video'], changesDuration: false, params: [num('amount', 0, 3, 1, null, '0 is black and white; 1 leaves the colours as they are.')] },
-  { id: 'blur', name: 'Blur', appliesTo: ['video'], changesDuration: false, params: [num('radius', 0, 50, 5, 'px', 'Gaussian blur radius.')] },
+  {
+    id: 'brightness',
+    name: 'Brightness',
+    appliesTo: ['video'],
+    changesDuration: false,
+    params: [num('amount', -1, 1, 0, null, '0 leaves the picture as it is; -1 is black, 1 is white.')],
+  },
+  {
+    id: 'contrast',
+    name: 'Contrast',
+    appliesTo: ['video'],
+    changesDuration: false,
+    params: [num('amount', 0, 2, 1, null, '1 leaves the picture as it is.')],
+  },
+  {
+    id: 'saturation',
+    name: 'Saturation',
+    appliesTo: ['video'],
+    changesDuration: false,
+    params: [num('amount', 0, 3, 1, null, '0 is black and white; 1 leaves the colours as they are.')],
+  },
+  {
+    id: 'blur',
+    name: 'Blur',
+    appliesTo: ['video'],
+    changesDuration: false,
+    params: [num('radius', 0, 50, 5, 'px', 'Gaussian blur radius.')],
+  },
   {
     id: 'speed',
     name: 'Speed',
@@ -88,8 +119,14 @@ export const PROPERTIES: PropertyDef[] = [
   { ...num('volume', 0, 2, 1, 'gain', '1 is the source level; 0 is silent.'), appliesTo: ['video', 'audio'] },
   { ...num('opacity', 0, 1, 1, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
   { ...num('scale', 0.1, 10, 1, 'x', 'Size relative to fitting the frame.'), appliesTo: ['video'] },
-  { ...num('positionX', -1, 1, 0, 'frame widths', 'Horizontal offset of the centre from the frame centre.'), appliesTo: ['video'] },
-  { ...num('positionY', -1, 1, 0, 'frame heights', 'Vertical offset of the centre from the frame centre.'), appliesTo: ['video'] },
+  {
+    ...num('positionX', -1, 1, 0, 'frame widths', 'Horizontal offset of the centre from the frame centre.'),
+    appliesTo: ['video'],
+  },
+  {
+    ...num('positionY', -1, 1, 0, 'frame heights', 'Vertical offset of the centre from the frame centre.'),
+    appliesTo: ['video'],
+  },
   { ...num('rotation', -360, 360, 0, 'degrees', 'Clockwise rotation.'), appliesTo: ['video'] },
 ];
 
@@ -109,7 +146,10 @@ export function defaultProperties(): ClipProperties {
 
 /** A partial properties object, each value range-checked against the catalog. */
 const propertyShape: Record<string, z.ZodOptional<z.ZodNumber>> = Object.fromEntries(
-  PROPERTIES.map((p) => [p.name, z.number().min(p.min).max(p.max).optional().describe(`${p.description} ${p.min} to ${p.max}.`)]),
+  PROPERTIES.map((p) => [
+    p.name,
+    z.number().min(p.min).max(p.max).optional().describe(`${p.description} ${p.min} to ${p.max}.`),
+  ]),
 );
 export const PropertiesInput = z
   .strictObject(propertyShape)
@@ -129,10 +169,26 @@ const TRACK_KIND = z.enum(['video', 'audio', 'caption']);
 
 export const CatalogSchema = z.object({
   effects: z.array(
-    z.object({ id: z.string(), name: z.string(), appliesTo: z.array(TRACK_KIND), changesDuration: z.boolean(), params: z.array(NumberParamSchema) }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      appliesTo: z.array(TRACK_KIND),
+      changesDuration: z.boolean(),
+      params: z.array(NumberParamSchema),
+    }),
   ),
-  transitions: z.array(z.object({ id: z.string(), name: z.string(), minDurationMs: z.number().int(), maxDurationMs: z.number().int(), defaultDurationMs: z.number().int() })),
-  captionStyles: z.array(z.object({ id: z.string(), name: z.string(), position: z.string(), defaultFontId: z.string() })),
+  transitions: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      minDurationMs: z.number().int(),
+      maxDurationMs: z.number().int(),
+      defaultDurationMs: z.number().int(),
+    }),
+  ),
+  captionStyles: z.array(
+    z.object({ id: z.string(), name: z.string(), position: z.string(), defaultFontId: z.string() }),
+  ),
   fonts: z.array(z.object({ id: z.string(), name: z.string(), weights: z.array(z.number().int()) })),
   properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(TRACK_KIND) })),
   trackKinds: z.array(TRACK_KIND),

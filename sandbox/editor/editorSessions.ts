@@ -26,11 +26,17 @@ interface SessionRow {
 export const EditorSessionSchema = z.object({
   id: z.uuid(),
   projectId: z.number().int(),
-  editorUrl: z.string().describe('The interactive editor; opening it needs a browser signed in to the account (an API key does not sign a person in).'),
+  editorUrl: z
+    .string()
+    .describe(
+      'The interactive editor; opening it needs a browser signed in to the account (an API key does not sign a person in).',
+    ),
   revision: z.string().describe('The timeline revision now.'),
   createdAt: z.string(),
   reconnectedAt: z.string().nullable(),
-  expiresAt: z.string().describe(`${EDITOR_LIMITS.sessionTtlMs / 60_000} minutes after the start or the last reconnect.`),
+  expiresAt: z
+    .string()
+    .describe(`${EDITOR_LIMITS.sessionTtlMs / 60_000} minutes after the start or the last reconnect.`),
 });
 
 const OPERATION = 'editor.sessions';
@@ -63,14 +69,23 @@ export function editorSessionRoutes(ctx: SandboxContext, timelines: TimelineStor
 
   /** A live session of the account; 404 if unknown, 409 editor.session_expired once expired. */
   function live(accountId: number, sessionId: string, projectId?: number): SessionRow {
-    const row = db.prepare('SELECT * FROM editor_sessions WHERE id = ? AND account_id = ?').get(sessionId, accountId) as SessionRow | undefined;
+    const row = db
+      .prepare('SELECT * FROM editor_sessions WHERE id = ? AND account_id = ?')
+      .get(sessionId, accountId) as SessionRow | undefined;
     if (!row || (projectId !== undefined && row.project_id !== projectId)) {
-      throw new ApiError('resource.not_found', `No editor session ${sessionId} for ${projectId === undefined ? 'this account' : `project ${projectId}`}.`);
+      throw new ApiError(
+        'resource.not_found',
+        `No editor session ${sessionId} for ${projectId === undefined ? 'this account' : `project ${projectId}`}.`,
+      );
     }
     if (row.expires_at <= clock.now()) {
-      throw new ApiError('editor.session_expired', `Editor session ${sessionId} expired at ${iso(row.expires_at)}: start a new one with POST /projects/${row.project_id}/editor/sessions.`, {
-        details: { expiredAt: iso(row.expires_at) },
-      });
+      throw new ApiError(
+        'editor.session_expired',
+        `Editor session ${sessionId} expired at ${iso(row.expires_at)}: start a new one with POST /projects/${row.project_id}/editor/sessions.`,
+        {
+          details: { expiredAt: iso(row.expires_at) },
+        },
+      );
     }
     return row;
   }
@@ -85,23 +100,42 @@ export function editorSessionRoutes(ctx: SandboxContext, timelines: TimelineStor
       idempotent: true,
       responses: {
         201: { description: 'The new session', schema: EditorSessionSchema },
-        200: { description: 'A replay: this Idempotency-Key already started this session', schema: EditorSessionSchema },
+        200: {
+          description: 'A replay: this Idempotency-Key already started this session',
+          schema: EditorSessionSchema,
+        },
         404: { description: 'resource.not_found: no such project in this account' },
         409: { description: 'idempotency.key_reused: this key was used for something else' },
       },
       handler({ principal, params, idempotencyKey }) {
         const projectId = params.id as number;
         const input = { projectId };
-        const outcome = acceptOnce(ctx, { accountId: principal.accountId, idempotencyKey, operation: OPERATION, input }, () => {
-          projects.get(principal.accountId, projectId);
-          const now = clock.now();
-          const { lastInsertRowid } = db
-            .prepare('INSERT INTO editor_sessions (id, account_id, project_id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-            .run(randomUUID(), principal.accountId, projectId, principal.userId, now, now + EDITOR_LIMITS.sessionTtlMs);
-          return Number(lastInsertRowid);
-        });
+        const outcome = acceptOnce(
+          ctx,
+          { accountId: principal.accountId, idempotencyKey, operation: OPERATION, input },
+          () => {
+            projects.get(principal.accountId, projectId);
+            const now = clock.now();
+            const { lastInsertRowid } = db
+              .prepare(
+                'INSERT INTO editor_sessions (id, account_id, project_id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+              )
+              .run(
+                randomUUID(),
+                principal.accountId,
+                projectId,
+                principal.userId,
+                now,
+                now + EDITOR_LIMITS.sessionTtlMs,
+              );
+            return Number(lastInsertRowid);
+          },
+        );
         const row = db.prepare('SELECT * FROM editor_sessions WHERE seq = ?').get(outcome.id) as unknown as SessionRow;
-        return { status: outcome.replay ? 200 : 201, data: toSession(row, timelines.read(principal.accountId, projectId).revision) };
+        return {
+          status: outcome.replay ? 200 : 201,
+          data: toSession(row, timelines.read(principal.accountId, projectId).revision),
+        };
       },
     }),
     route({
@@ -109,7 +143,8 @@ export function editorSessionRoutes(ctx: SandboxContext, timelines: TimelineStor
       path: '/projects/{id}/editor/sessions/{sessionId}/reconnect',
       auth: 'any',
       tag: 'Editor',
-      summary: 'Reconnect to a live editor session: extends its expiry and returns the current timeline revision (read the timeline again if it moved on)',
+      summary:
+        'Reconnect to a live editor session: extends its expiry and returns the current timeline revision (read the timeline again if it moved on)',
       params: { sessionId: 'uuid' },
       responses: {
         200: { description: 'The session with its new expiry and the current revision', schema: EditorSessionSchema },
@@ -120,7 +155,11 @@ export function editorSessionRoutes(ctx: SandboxContext, timelines: TimelineStor
         const projectId = params.id as number;
         const row = live(principal.accountId, params.sessionId as string, projectId);
         const now = clock.now();
-        db.prepare('UPDATE editor_sessions SET expires_at = ?, reconnected_at = ? WHERE seq = ?').run(now + EDITOR_LIMITS.sessionTtlMs, now, row.seq);
+        db.prepare('UPDATE editor_sessions SET expires_at = ?, reconnected_at = ? WHERE seq = ?').run(
+          now + EDITOR_LIMITS.sessionTtlMs,
+          now,
+          row.seq,
+        );
         const updated = { ...row, expires_at: now + EDITOR_LIMITS.sessionTtlMs, reconnected_at: now };
         return { data: toSession(updated, timelines.read(principal.accountId, projectId).revision) };
       },
@@ -130,7 +169,8 @@ export function editorSessionRoutes(ctx: SandboxContext, timelines: TimelineStor
       path: '/editor/sessions/{sessionId}/open',
       auth: 'session',
       tag: 'Editor',
-      summary: "The interactive editor page of a session (the session's editorUrl). Needs a browser signed in to the account; an API key is refused",
+      summary:
+        "The interactive editor page of a session (the session's editorUrl). Needs a browser signed in to the account; an API key is refused",
       params: { sessionId: 'uuid' },
       responses: {
         200: { description: 'The editor page', contentType: 'text/html' },

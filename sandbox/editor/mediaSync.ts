@@ -13,7 +13,9 @@ const MediaSyncInput = z
     since: z.iso
       .datetime({ offset: true })
       .optional()
-      .describe('The syncedAt of your previous sync: only media added or attached at or after it is listed. Everything by default.'),
+      .describe(
+        'The syncedAt of your previous sync: only media added or attached at or after it is listed. Everything by default.',
+      ),
   })
   .optional();
 
@@ -48,7 +50,8 @@ export function mediaSyncRoutes(ctx: SandboxContext, timelines: TimelineStore) {
       path: '/projects/{id}/editor/media-sync',
       auth: 'any',
       tag: 'Editor',
-      summary: "Sync the editor's media bin: the project's own media and the brand assets attached to it (optionally only what is new since the last sync)",
+      summary:
+        "Sync the editor's media bin: the project's own media and the brand assets attached to it (optionally only what is new since the last sync)",
       body: MediaSyncInput,
       responses: {
         200: { description: 'The media bin', schema: MediaSyncSchema },
@@ -60,13 +63,25 @@ export function mediaSyncRoutes(ctx: SandboxContext, timelines: TimelineStore) {
         projects.get(accountId, projectId);
         const syncedAt = iso(ctx.clock.now());
         const since = body?.since ? new Date(body.since).toISOString() : '';
-        const rows = bin.all(accountId, projectId, since, accountId, projectId, since, since) as unknown as (AssetRow & { attached: number })[];
+        const rows = bin.all(
+          accountId,
+          projectId,
+          since,
+          accountId,
+          projectId,
+          since,
+          since,
+        ) as unknown as (AssetRow & { attached: number })[];
         return {
           data: {
             projectId,
             revision: revisionLabel(timelines.read(accountId, projectId).revision),
             syncedAt,
-            assets: rows.map((row) => ({ ...toAsset(row), attached: row.attached === 1, usableOn: [...USABLE_ON[row.kind]] })),
+            assets: rows.map((row) => ({
+              ...toAsset(row),
+              attached: row.attached === 1,
+              usableOn: [...USABLE_ON[row.kind]],
+            })),
           },
         };
       },

@@ -15,7 +15,10 @@ import type { RenderStore } from './renderStore.ts';
 function renderFailure(err: unknown): Error & { code: string } {
   const stderr = String((err as { stderr?: string }).stderr ?? (err as Error).message ?? err).trim();
   const detail = stderr.split('\n').slice(-3).join(' ').slice(0, 500);
-  return Object.assign(new Error(`The render failed: ${detail || 'ffmpeg failed'}. Check the timeline's media and start a new render.`), { code: 'editor.render_failed' });
+  return Object.assign(
+    new Error(`The render failed: ${detail || 'ffmpeg failed'}. Check the timeline's media and start a new render.`),
+    { code: 'editor.render_failed' },
+  );
 }
 
 /** What to render: fixed when the job was accepted. */
@@ -39,9 +42,25 @@ export async function renderCuts(ctx: SandboxContext, job: CutsToRender, output:
     const toClips = async (segments: RenderSegment[], track: 'video' | 'audio'): Promise<RenderClip[]> => {
       const clips: RenderClip[] = [];
       for (const segment of segments) {
-        const base = { startMs: segment.sourceStartMs, durationMs: (segment.frames * 1000) / EXPORT_FPS, motion: 'none', look: 'none', title: null } as const;
+        const base = {
+          startMs: segment.sourceStartMs,
+          durationMs: (segment.frames * 1000) / EXPORT_FPS,
+          motion: 'none',
+          look: 'none',
+          title: null,
+        } as const;
         if (segment.assetId === null) {
-          clips.push({ ...base, path: black, kind: 'image', hasVideo: true, hasAudio: false, startMs: 0, transition: 'none', fit: 'fill', volume: 1 });
+          clips.push({
+            ...base,
+            path: black,
+            kind: 'image',
+            hasVideo: true,
+            hasAudio: false,
+            startMs: 0,
+            transition: 'none',
+            fit: 'fill',
+            volume: 1,
+          });
           continue;
         }
         const asset = ctx.assets.get(job.accountId, segment.assetId);
@@ -73,9 +92,25 @@ export async function renderCuts(ctx: SandboxContext, job: CutsToRender, output:
       await renderExport(plan(await toClips(job.cuts.video, 'video')), picture);
       await renderExport(plan(await toClips(job.cuts.audio, 'audio')), sound);
       await ffmpeg([
-        '-i', picture, '-i', sound,
-        '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[a]',
-        '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output,
+        '-i',
+        picture,
+        '-i',
+        sound,
+        '-filter_complex',
+        '[0:a][1:a]amix=inputs=2:duration=first:normalize=0[a]',
+        '-map',
+        '0:v',
+        '-map',
+        '[a]',
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        output,
       ]);
     }
   } catch (err) {
@@ -114,7 +149,12 @@ export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void
     work,
     complete: (id, assetId) => store.markCompleted(id, assetId),
     // A cancelled render shows no error.
-    end: (id, to, error) => store.states.ended(id, to, to === 'failed' ? (error ?? { code: 'editor.render_failed', message: 'The render failed.' }) : null),
+    end: (id, to, error) =>
+      store.states.ended(
+        id,
+        to,
+        to === 'failed' ? (error ?? { code: 'editor.render_failed', message: 'The render failed.' }) : null,
+      ),
     event(id) {
       const { accountId, render } = store.job(id);
       return { accountId, data: { kind: 'render', ...render } };

@@ -35,7 +35,12 @@ interface Span {
 }
 
 /** The renderer draws wipe and slide as dissolves (it knows fade and dissolve). */
-const RENDERED_TRANSITION: Record<string, RenderSegment['transition']> = { fade: 'fade', dissolve: 'dissolve', wipe: 'dissolve', slide: 'dissolve' };
+const RENDERED_TRANSITION: Record<string, RenderSegment['transition']> = {
+  fade: 'fade',
+  dissolve: 'dissolve',
+  wipe: 'dissolve',
+  slide: 'dissolve',
+};
 
 export function framesOf(range: RenderRange): number {
   return Math.round(((range.endMs - range.startMs) * EXPORT_FPS) / 1000);
@@ -105,7 +110,8 @@ function segmentOf(span: Span | null, from: number, to: number, range: RenderRan
     assetId: clip.assetId,
     sourceStartMs: Math.max(clip.inMs, Math.round(clip.inMs + (atMs - clip.startMs) * speed)),
     frames,
-    transition: startsHere && clip.transitionIn ? (RENDERED_TRANSITION[clip.transitionIn.transitionId] ?? 'none') : 'none',
+    transition:
+      startsHere && clip.transitionIn ? (RENDERED_TRANSITION[clip.transitionIn.transitionId] ?? 'none') : 'none',
     volume: track.muted ? 0 : (clip.properties.volume ?? 1),
   };
 }

@@ -21,10 +21,15 @@ const ms = z.number().int('must be whole milliseconds').min(0, 'must not be nega
 const RenderInput = z
   .strictObject({
     range: z
-      .strictObject({ startMs: ms.describe('Start on the timeline.'), endMs: ms.describe('End on the timeline (exclusive).') })
+      .strictObject({
+        startMs: ms.describe('Start on the timeline.'),
+        endMs: ms.describe('End on the timeline (exclusive).'),
+      })
       .optional()
       .describe('The preview range; the whole timeline by default.'),
-    revision: RevisionSchema.optional().describe('Render only if the timeline is still at this revision (409 revision.conflict otherwise). The current revision by default.'),
+    revision: RevisionSchema.optional().describe(
+      'Render only if the timeline is still at this revision (409 revision.conflict otherwise). The current revision by default.',
+    ),
   })
   .optional();
 
@@ -47,11 +52,24 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
       body: RenderInput,
       idempotent: true,
       responses: {
-        202: { description: 'Accepted: the render is queued; poll GET /projects/{id}/editor/renders/{renderId} (or wait for render.completed), then download its assetId', schema: RenderSchema },
-        200: { description: 'A replay: this Idempotency-Key already started this render with the same inputs', schema: RenderSchema },
-        400: { description: 'request.invalid (a field) or editor.render_invalid (empty timeline, range outside it, too long or too many cuts)' },
+        202: {
+          description:
+            'Accepted: the render is queued; poll GET /projects/{id}/editor/renders/{renderId} (or wait for render.completed), then download its assetId',
+          schema: RenderSchema,
+        },
+        200: {
+          description: 'A replay: this Idempotency-Key already started this render with the same inputs',
+          schema: RenderSchema,
+        },
+        400: {
+          description:
+            'request.invalid (a field) or editor.render_invalid (empty timeline, range outside it, too long or too many cuts)',
+        },
         404: { description: 'resource.not_found: no such project in this account' },
-        409: { description: 'revision.conflict: the timeline is no longer at the revision sent (error.currentRevision, error.current); or idempotency.key_reused' },
+        409: {
+          description:
+            'revision.conflict: the timeline is no longer at the revision sent (error.currentRevision, error.current); or idempotency.key_reused',
+        },
       },
       handler({ principal, params, body, idempotencyKey }) {
         const { accountId } = principal;
@@ -60,21 +78,35 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
         const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
           const project = projects.get(accountId, projectId);
           const stored = timelines.read(accountId, projectId);
-          if (body?.revision !== undefined && body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
+          if (body?.revision !== undefined && body.revision !== revisionLabel(stored.revision))
+            throw revisionConflict(stored, body.revision);
           const { durationMs } = toTimeline(stored);
           if (durationMs === 0) throw invalid('The timeline is empty: add clips before rendering.');
           const range: RenderRange = body?.range ?? { startMs: 0, endMs: durationMs };
-          if (range.endMs <= range.startMs) throw invalid(`range.endMs (${range.endMs}) must be greater than range.startMs (${range.startMs}).`);
-          if (range.endMs > durationMs) throw invalid(`range.endMs (${range.endMs}) is past the end of the timeline (${durationMs} ms).`);
-          if (range.endMs - range.startMs < EDITOR_LIMITS.renderMinDurationMs) throw invalid(`A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms: widen the range.`);
-          if (range.endMs - range.startMs > EDITOR_LIMITS.renderMaxDurationMs) throw invalid(`A render lasts at most ${minutes} minutes: render a shorter range.`);
+          if (range.endMs <= range.startMs)
+            throw invalid(`range.endMs (${range.endMs}) must be greater than range.startMs (${range.startMs}).`);
+          if (range.endMs > durationMs)
+            throw invalid(`range.endMs (${range.endMs}) is past the end of the timeline (${durationMs} ms).`);
+          if (range.endMs - range.startMs < EDITOR_LIMITS.renderMinDurationMs)
+            throw invalid(`A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms: widen the range.`);
+          if (range.endMs - range.startMs > EDITOR_LIMITS.renderMaxDurationMs)
+            throw invalid(`A render lasts at most ${minutes} minutes: render a shorter range.`);
           if (framesOf(range) === 0) throw invalid('The range is shorter than one frame.');
           const cuts = planRender(stored.tracks, range);
           const most = Math.max(cuts.video.length, cuts.audio.length);
           if (most > EDITOR_LIMITS.renderMaxSegments) {
-            throw invalid(`The range holds ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: render a shorter range.`);
+            throw invalid(
+              `The range holds ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: render a shorter range.`,
+            );
           }
-          return store.insert({ accountId, projectId, revision: stored.revision, range, aspectRatio: project.aspect_ratio, cuts });
+          return store.insert({
+            accountId,
+            projectId,
+            revision: stored.revision,
+            range,
+            aspectRatio: project.aspect_ratio,
+            cuts,
+          });
         });
         if (!outcome.replay) ctx.jobs.enqueue('render', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: store.get(accountId, projectId, outcome.id) };

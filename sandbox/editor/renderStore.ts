@@ -23,10 +23,16 @@ export const RenderSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int(),
   revision: z.string().describe('The timeline revision rendered.'),
-  range: z.object({ startMs: z.number().int(), endMs: z.number().int() }).describe('The part of the timeline rendered.'),
+  range: z
+    .object({ startMs: z.number().int(), endMs: z.number().int() })
+    .describe('The part of the timeline rendered.'),
   durationMs: z.number().int().describe('How long the video lasts: the range, to within one frame at 30 fps.'),
   state: z.enum(JOB_STATES),
-  assetId: z.number().int().nullable().describe('The rendered MP4 (an Asset of the project, source "render"); null until completed.'),
+  assetId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The rendered MP4 (an Asset of the project, source "render"); null until completed.'),
   costUsd: z.number().describe('Always 0: renders are not charged.'),
   ...jobShape('Why the render failed; null otherwise.'),
 });
@@ -68,29 +74,61 @@ export function createRenderStore(ctx: SandboxContext) {
 
   return {
     states,
-    insert(input: { accountId: number; projectId: number; revision: number; range: RenderRange; aspectRatio: string; cuts: RenderCuts }): number {
+    insert(input: {
+      accountId: number;
+      projectId: number;
+      revision: number;
+      range: RenderRange;
+      aspectRatio: string;
+      cuts: RenderCuts;
+    }): number {
       const at = now();
       const { lastInsertRowid } = db
         .prepare(
           `INSERT INTO editor_renders (account_id, project_id, revision, range_start, range_end, aspect_ratio, cuts, state, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
         )
-        .run(input.accountId, input.projectId, input.revision, input.range.startMs, input.range.endMs, input.aspectRatio, JSON.stringify(input.cuts), at, at);
+        .run(
+          input.accountId,
+          input.projectId,
+          input.revision,
+          input.range.startMs,
+          input.range.endMs,
+          input.aspectRatio,
+          JSON.stringify(input.cuts),
+          at,
+          at,
+        );
       return Number(lastInsertRowid);
     },
     get(accountId: number, projectId: number, id: number): Render {
       const found = row(id);
-      if (!found || found.account_id !== accountId || found.project_id !== projectId) throw new ApiError('resource.not_found', `No render ${id} of project ${projectId} in this account.`);
+      if (!found || found.account_id !== accountId || found.project_id !== projectId)
+        throw new ApiError('resource.not_found', `No render ${id} of project ${projectId} in this account.`);
       return toRender(found);
     },
-    page(accountId: number, projectId: number, where: string, args: (string | number | null)[], limit: number): Render[] {
-      return jobPage<RenderRow>(db, 'editor_renders', accountId, { project_id: projectId }, where, args, limit).map(toRender);
+    page(
+      accountId: number,
+      projectId: number,
+      where: string,
+      args: (string | number | null)[],
+      limit: number,
+    ): Render[] {
+      return jobPage<RenderRow>(db, 'editor_renders', accountId, { project_id: projectId }, where, args, limit).map(
+        toRender,
+      );
     },
     /** What the job needs: the render's account, project, frame and cuts. */
     job(id: number): { accountId: number; projectId: number; aspectRatio: string; cuts: RenderCuts; render: Render } {
       const found = row(id);
       if (!found) throw new Error(`render ${id} is not in the database`);
-      return { accountId: found.account_id, projectId: found.project_id, aspectRatio: found.aspect_ratio, cuts: JSON.parse(found.cuts) as RenderCuts, render: toRender(found) };
+      return {
+        accountId: found.account_id,
+        projectId: found.project_id,
+        aspectRatio: found.aspect_ratio,
+        cuts: JSON.parse(found.cuts) as RenderCuts,
+        render: toRender(found),
+      };
     },
     markCompleted: (id: number, assetId: number) => states.completed(id, { set: 'asset_id = ?', args: [assetId] }),
   };

@@ -18,9 +18,13 @@ const OPERATION = 'editor.commands';
 /** 409 revision.conflict carrying what the client needs to review its edit: the current timeline. */
 export function revisionConflict(stored: StoredTimeline, sent: string): ApiError {
   const currentRevision = revisionLabel(stored.revision);
-  return new ApiError('revision.conflict', `The timeline is at ${currentRevision}, not ${sent}: someone changed it since you read it. Review your edit against the current timeline (in this error) and send it again with revision ${currentRevision}.`, {
-    details: { currentRevision, current: toTimeline(stored) },
-  });
+  return new ApiError(
+    'revision.conflict',
+    `The timeline is at ${currentRevision}, not ${sent}: someone changed it since you read it. Review your edit against the current timeline (in this error) and send it again with revision ${currentRevision}.`,
+    {
+      details: { currentRevision, current: toTimeline(stored) },
+    },
+  );
 }
 
 export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
@@ -33,7 +37,8 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       path: '/editor/catalog',
       auth: 'any',
       tag: 'Editor',
-      summary: 'What the editor supports: effects and their parameters, transitions, caption styles, fonts and clip properties, with types and ranges',
+      summary:
+        'What the editor supports: effects and their parameters, transitions, caption styles, fonts and clip properties, with types and ranges',
       responses: { 200: { description: 'The catalog', schema: CatalogSchema } },
       handler: () => ({ data: catalog() }),
     }),
@@ -42,7 +47,8 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       path: '/projects/{id}/editor/timeline',
       auth: 'any',
       tag: 'Editor',
-      summary: "Read a project's timeline and its revision (a new project has an empty video, audio and caption track at r0)",
+      summary:
+        "Read a project's timeline and its revision (a new project has an empty video, audio and caption track at r0)",
       responses: {
         200: { description: 'The timeline; send its revision with the next commands', schema: TimelineSchema },
         404: { description: 'resource.not_found: no such project in this account' },
@@ -61,13 +67,20 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       body: CommandsInput,
       idempotent: true,
       responses: {
-        200: { description: 'Applied (or an identical retry of an applied list: the same answer again): the new revision and timeline', schema: CommandsResultSchema },
+        200: {
+          description:
+            'Applied (or an identical retry of an applied list: the same answer again): the new revision and timeline',
+          schema: CommandsResultSchema,
+        },
         400: {
           description:
             'request.invalid (the body; the issue path names commands[i] and the field), editor.command_invalid, editor.target_not_found, editor.clips_overlap, editor.media_not_usable or editor.track_locked; error.commandIndex, error.commandType and error.field name the command. Nothing was applied.',
         },
         404: { description: 'resource.not_found: no such project in this account' },
-        409: { description: 'revision.conflict: the timeline moved on; error.currentRevision and error.current (the timeline) let the client review and resend. Or idempotency.key_reused: this key was used with other inputs.' },
+        409: {
+          description:
+            'revision.conflict: the timeline moved on; error.currentRevision and error.current (the timeline) let the client review and resend. Or idempotency.key_reused: this key was used with other inputs.',
+        },
       },
       handler({ principal, params, body, idempotencyKey }) {
         const { accountId } = principal;
@@ -76,8 +89,12 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
         const seen = new Map<number, AssetFacts | undefined>();
         const asset = (id: number): AssetFacts | undefined => {
           if (!seen.has(id)) {
-            const row = assetFacts.get(id, accountId) as { kind: AssetFacts['kind']; duration_ms: number | null } | undefined;
-            seen.set(id, row && { kind: row.kind, durationMs: row.duration_ms, usable: ctx.assets.usableInProject(projectId, id) });
+            const row = assetFacts.get(id, accountId) as
+              { kind: AssetFacts['kind']; duration_ms: number | null } | undefined;
+            seen.set(
+              id,
+              row && { kind: row.kind, durationMs: row.duration_ms, usable: ctx.assets.usableInProject(projectId, id) },
+            );
           }
           return seen.get(id);
         };

@@ -4,13 +4,35 @@ import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
 import { PropertiesInput } from './editorCatalog.ts';
 
-const ms = (what: string) => z.number().int('must be whole milliseconds').min(0, 'must not be negative').max(EDITOR_LIMITS.timelineMaxMs, `must be at most ${EDITOR_LIMITS.timelineMaxMs} (6 hours)`).describe(what);
+const ms = (what: string) =>
+  z
+    .number()
+    .int('must be whole milliseconds')
+    .min(0, 'must not be negative')
+    .max(EDITOR_LIMITS.timelineMaxMs, `must be at most ${EDITOR_LIMITS.timelineMaxMs} (6 hours)`)
+    .describe(what);
 const uuid = (what: string) => z.uuid('must be a UUID').describe(what);
-const assetId = z.number().int().min(1).max(CREATE_LIMITS.idMax).describe('An asset of the project, or a brand asset attached to it.');
-const trackName = z.string().trim().min(1, 'must not be empty').max(EDITOR_LIMITS.trackNameMax, `must be at most ${EDITOR_LIMITS.trackNameMax} characters`);
-const captionText = z.string().trim().min(1, 'must not be empty').max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax} characters`);
+const assetId = z
+  .number()
+  .int()
+  .min(1)
+  .max(CREATE_LIMITS.idMax)
+  .describe('An asset of the project, or a brand asset attached to it.');
+const trackName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(EDITOR_LIMITS.trackNameMax, `must be at most ${EDITOR_LIMITS.trackNameMax} characters`);
+const captionText = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax} characters`);
 export const TrackKindSchema = z.enum(['video', 'audio', 'caption']);
-export const RevisionSchema = z.string().regex(/^r\d{1,15}$/, 'must be a revision read from the timeline, like "r12"').describe('The timeline revision you read ("r" and a counter).');
+export const RevisionSchema = z
+  .string()
+  .regex(/^r\d{1,15}$/, 'must be a revision read from the timeline, like "r12"')
+  .describe('The timeline revision you read ("r" and a counter).');
 
 // ---- the timeline ----
 
@@ -25,7 +47,9 @@ export const MediaClipSchema = z.object({
   inMs: z.number().int().describe('Start of the used range of the source media.'),
   outMs: z.number().int().describe('End (exclusive) of the used range of the source media.'),
   properties: z.record(z.string(), z.number()).describe('Every clip property of the catalog, with its value.'),
-  effects: z.array(z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) })).describe('In the order they apply; at most one of each effect.'),
+  effects: z
+    .array(z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) }))
+    .describe('In the order they apply; at most one of each effect.'),
   transitionIn: TransitionInSchema.nullable().describe('How the clip comes in; null for a cut.'),
 });
 
@@ -72,9 +96,22 @@ const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T, d
   z.strictObject({ type: z.literal(type), ...shape }).describe(description);
 
 export const CommandSchema = z.discriminatedUnion('type', [
-  command('addTrack', { kind: TrackKindSchema, trackId: uuid('Your own ID for the new track, so later commands can name it.').optional(), name: trackName.optional(), index: z.number().int().min(0).optional().describe('Position in the track list; the end by default.') }, 'Add an empty track.'),
+  command(
+    'addTrack',
+    {
+      kind: TrackKindSchema,
+      trackId: uuid('Your own ID for the new track, so later commands can name it.').optional(),
+      name: trackName.optional(),
+      index: z.number().int().min(0).optional().describe('Position in the track list; the end by default.'),
+    },
+    'Add an empty track.',
+  ),
   command('removeTrack', { trackId }, 'Remove a track and every clip on it.'),
-  command('updateTrack', { trackId, name: trackName.optional(), muted: z.boolean().optional(), locked: z.boolean().optional() }, 'Rename, mute or lock a track.'),
+  command(
+    'updateTrack',
+    { trackId, name: trackName.optional(), muted: z.boolean().optional(), locked: z.boolean().optional() },
+    'Rename, mute or lock a track.',
+  ),
   command(
     'addClip',
     {
@@ -87,20 +124,91 @@ export const CommandSchema = z.discriminatedUnion('type', [
     },
     'Place media on a video or audio track.',
   ),
-  command('moveClip', { clipId, startMs: ms('The new start on the timeline.'), trackId: uuid('Another track of the same kind to move it to.').optional() }, 'Move a clip, optionally to another track.'),
-  command('trimClip', { clipId, inMs: ms('New source start.').optional(), outMs: ms('New source end.').optional(), startMs: ms('New timeline start.').optional() }, 'Change the used source range (and position) of a media clip.'),
-  command('splitClip', { clipId, atMs: ms('A timeline position strictly inside the clip.'), newClipId: uuid('Your own ID for the right-hand part.').optional() }, 'Cut a clip in two at a timeline position; the left part keeps the ID.'),
-  command('removeClip', { clipId, ripple: z.boolean().optional().describe('Also move the later clips of the same track left to close the gap.') }, 'Remove a clip.'),
-  command('setClipProperties', { clipId, properties: PropertiesInput }, 'Set some clip properties (volume, opacity, scale, position, rotation).'),
-  command('applyEffect', { clipId, effectId: z.string(), params: z.record(z.string(), z.number()).optional().describe('Parameter values; catalog defaults for the rest.') }, 'Add an effect to a clip, or change its parameters if the clip has it.'),
+  command(
+    'moveClip',
+    {
+      clipId,
+      startMs: ms('The new start on the timeline.'),
+      trackId: uuid('Another track of the same kind to move it to.').optional(),
+    },
+    'Move a clip, optionally to another track.',
+  ),
+  command(
+    'trimClip',
+    {
+      clipId,
+      inMs: ms('New source start.').optional(),
+      outMs: ms('New source end.').optional(),
+      startMs: ms('New timeline start.').optional(),
+    },
+    'Change the used source range (and position) of a media clip.',
+  ),
+  command(
+    'splitClip',
+    {
+      clipId,
+      atMs: ms('A timeline position strictly inside the clip.'),
+      newClipId: uuid('Your own ID for the right-hand part.').optional(),
+    },
+    'Cut a clip in two at a timeline position; the left part keeps the ID.',
+  ),
+  command(
+    'removeClip',
+    {
+      clipId,
+      ripple: z.boolean().optional().describe('Also move the later clips of the same track left to close the gap.'),
+    },
+    'Remove a clip.',
+  ),
+  command(
+    'setClipProperties',
+    { clipId, properties: PropertiesInput },
+    'Set some clip properties (volume, opacity, scale, position, rotation).',
+  ),
+  command(
+    'applyEffect',
+    {
+      clipId,
+      effectId: z.string(),
+      params: z.record(z.string(), z.number()).optional().describe('Parameter values; catalog defaults for the rest.'),
+    },
+    'Add an effect to a clip, or change its parameters if the clip has it.',
+  ),
   command('removeEffect', { clipId, effectId: z.string() }, 'Remove an effect from a clip.'),
-  command('setTransition', { clipId, transitionId: z.string().nullable().describe('A transition from the catalog, or null for a cut.'), durationMs: z.number().int().min(1).optional().describe('The catalog default if not given.') }, 'Set how a media clip comes in.'),
+  command(
+    'setTransition',
+    {
+      clipId,
+      transitionId: z.string().nullable().describe('A transition from the catalog, or null for a cut.'),
+      durationMs: z.number().int().min(1).optional().describe('The catalog default if not given.'),
+    },
+    'Set how a media clip comes in.',
+  ),
   command(
     'addCaption',
-    { trackId, clipId: uuid('Your own ID for the caption.').optional(), startMs: ms('Start on the timeline.'), endMs: ms('End on the timeline.'), text: captionText, style: z.string().optional(), font: z.string().optional() },
+    {
+      trackId,
+      clipId: uuid('Your own ID for the caption.').optional(),
+      startMs: ms('Start on the timeline.'),
+      endMs: ms('End on the timeline.'),
+      text: captionText,
+      style: z.string().optional(),
+      font: z.string().optional(),
+    },
     'Add a caption to a caption track.',
   ),
-  command('updateCaption', { clipId, text: captionText.optional(), startMs: ms('New start.').optional(), endMs: ms('New end.').optional(), style: z.string().optional(), font: z.string().optional() }, 'Change a caption.'),
+  command(
+    'updateCaption',
+    {
+      clipId,
+      text: captionText.optional(),
+      startMs: ms('New start.').optional(),
+      endMs: ms('New end.').optional(),
+      style: z.string().optional(),
+      font: z.string().optional(),
+    },
+    'Change a caption.',
+  ),
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;

@@ -41,7 +41,14 @@ export interface StoredTimeline {
 export const revisionLabel = (revision: number): string => `r${revision}`;
 
 function starterTracks(): Track[] {
-  const track = (kind: Track['kind'], name: string): Track => ({ id: randomUUID(), kind, name, muted: false, locked: false, clips: [] });
+  const track = (kind: Track['kind'], name: string): Track => ({
+    id: randomUUID(),
+    kind,
+    name,
+    muted: false,
+    locked: false,
+    clips: [],
+  });
   return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
 }
 
@@ -49,7 +56,13 @@ export function toTimeline(stored: StoredTimeline): Timeline {
   let durationMs = 0;
   // Clips are kept in start order without overlaps, so a track's last clip ends last.
   for (const track of stored.tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
-  return { projectId: stored.projectId, revision: revisionLabel(stored.revision), durationMs, updatedAt: stored.updatedAt, tracks: stored.tracks };
+  return {
+    projectId: stored.projectId,
+    revision: revisionLabel(stored.revision),
+    durationMs,
+    updatedAt: stored.updatedAt,
+    tracks: stored.tracks,
+  };
 }
 
 interface RevisionRow {
@@ -72,12 +85,21 @@ export function createTimelineStore(ctx: SandboxContext) {
   const { db } = ctx;
   db.exec(EDITOR_TIMELINE_SCHEMA);
   const projects = createProjectStore(ctx);
-  const current = db.prepare('SELECT r.* FROM editor_timelines t JOIN editor_revisions r ON r.id = t.revision_id WHERE t.project_id = ?');
+  const current = db.prepare(
+    'SELECT r.* FROM editor_timelines t JOIN editor_revisions r ON r.id = t.revision_id WHERE t.project_id = ?',
+  );
   const byId = db.prepare('SELECT * FROM editor_revisions WHERE id = ?');
-  const insert = db.prepare('INSERT INTO editor_revisions (project_id, revision, applied, tracks, created_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
   const point = db.prepare('INSERT OR REPLACE INTO editor_timelines (project_id, revision_id) VALUES (?, ?)');
 
-  function write(projectId: number, revision: number, applied: number, tracks: Track[]): { id: number; updatedAt: string } {
+  function write(
+    projectId: number,
+    revision: number,
+    applied: number,
+    tracks: Track[],
+  ): { id: number; updatedAt: string } {
     const updatedAt = iso(ctx.clock.now());
     const { lastInsertRowid } = insert.run(projectId, revision, applied, JSON.stringify(tracks), updatedAt);
     point.run(projectId, lastInsertRowid);

@@ -42,9 +42,13 @@ export function createRequestFaults(faults: FaultSwitches, random: () => number 
       sendError(
         res,
         requestId,
-        new ApiError('service.unavailable', `The service is unavailable for a moment (a sandbox fault switch): retry after ${seconds} s.`, {
-          headers: { 'retry-after': String(seconds) },
-        }),
+        new ApiError(
+          'service.unavailable',
+          `The service is unavailable for a moment (a sandbox fault switch): retry after ${seconds} s.`,
+          {
+            headers: { 'retry-after': String(seconds) },
+          },
+        ),
       );
       return true;
     }

@@ -16,7 +16,7 @@ export function intQuery(lo: number, hi: number) {
 
 export const pageQuery = z.object({
   limit: intQuery(min, max).optional().describe(`Page size, ${min} to ${max}; default ${defaultLimit}.`),
-  after: intQuery(1, CREATE_LIMITS.idMax).optional().describe('The previous page\'s pagination.nextCursor.'),
+  after: intQuery(1, CREATE_LIMITS.idMax).optional().describe("The previous page's pagination.nextCursor."),
 });
 
 export interface PageRequest {

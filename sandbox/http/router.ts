@@ -33,7 +33,10 @@ function parseParam(name: string, raw: string, kind: 'int' | 'uuid' | 'string'):
   if (kind === 'int') {
     const n = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > CREATE_LIMITS.idMax) {
-      throw new ApiError('request.invalid_id', `Path parameter ${name} must be a whole number from 1 to ${CREATE_LIMITS.idMax}.`);
+      throw new ApiError(
+        'request.invalid_id',
+        `Path parameter ${name} must be a whole number from 1 to ${CREATE_LIMITS.idMax}.`,
+      );
     }
     return n;
   }

@@ -83,7 +83,9 @@ export interface JobStatesOptions {
 /** The guarded state changes of one job table; each says whether the job moved. */
 export function createJobStates(db: Db, table: string, now: () => string, options: JobStatesOptions = {}) {
   const update = (id: number, set: string, args: SqlValue[], at: string): boolean =>
-    db.prepare(`UPDATE ${table} SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`).run(...args, at, id).changes > 0;
+    db
+      .prepare(`UPDATE ${table} SET ${set}, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')`)
+      .run(...args, at, id).changes > 0;
   const also = (extra?: AlsoSet) => ({ set: extra ? `${extra.set}, ` : '', args: extra?.args ?? [] });
   const startedAt = options.keepFirstStart ? 'COALESCE(started_at, ?)' : '?';
 
@@ -103,11 +105,18 @@ export function createJobStates(db: Db, table: string, now: () => string, option
     ended(id: number, state: 'failed' | 'cancelled', error: JobError | null, extra?: AlsoSet): boolean {
       const at = now();
       const more = also(extra);
-      return update(id, `state = ?, ${more.set}error_code = ?, error_message = ?, completed_at = ?`, [state, ...more.args, error?.code ?? null, error?.message ?? null, at], at);
+      return update(
+        id,
+        `state = ?, ${more.set}error_code = ?, error_message = ?, completed_at = ?`,
+        [state, ...more.args, error?.code ?? null, error?.message ?? null, at],
+        at,
+      );
     },
     /** IDs of the queued and running jobs, oldest first (resumed at start-up). */
     unfinished(): number[] {
-      return (db.prepare(`SELECT id FROM ${table} WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
+      return (
+        db.prepare(`SELECT id FROM ${table} WHERE state IN ('queued', 'running') ORDER BY id`).all() as { id: number }[]
+      ).map((r) => r.id);
     },
   };
 }

@@ -13,7 +13,9 @@ export function cancelJob(ctx: SandboxContext, job: { kind: string; noun: string
   const { kind, noun, id, state } = job;
   if (isTerminal(state)) {
     const name = noun.charAt(0).toUpperCase() + noun.slice(1);
-    throw new ApiError('job.not_cancellable', `${name} ${id} is already ${state}: there is nothing to cancel.`, { details: { state } });
+    throw new ApiError('job.not_cancellable', `${name} ${id} is already ${state}: there is nothing to cancel.`, {
+      details: { state },
+    });
   }
   ctx.jobs.cancel(kind, id);
 }
@@ -44,7 +46,10 @@ export function projectJobListRoute<Item extends { id: number }>(list: {
     handler({ principal, params, query }) {
       const projectId = params.id as number;
       list.project(principal.accountId, projectId);
-      const { items, pagination } = pageOf((where, args, limit) => list.page(principal.accountId, projectId, where, args, limit), query);
+      const { items, pagination } = pageOf(
+        (where, args, limit) => list.page(principal.accountId, projectId, where, args, limit),
+        query,
+      );
       return { data: items, pagination };
     },
   });

@@ -73,7 +73,8 @@ export function createJobRunner(options: { jobSeconds: number; concurrency?: num
     if (stopped || cancelled.has(tag)) return;
     emit(handler, id, 'running');
     try {
-      if (Math.random() < tuning.failShare) throw Object.assign(new Error('The job failed on purpose (sandbox fault switch).'), { code: 'job.failed' });
+      if (Math.random() < tuning.failShare)
+        throw Object.assign(new Error('The job failed on purpose (sandbox fault switch).'), { code: 'job.failed' });
       const result = await slot(() => handler.work(id));
       await sleep(Math.max(0, totalMs - (Date.now() - started)));
       if (stopped || cancelled.has(tag)) return;

@@ -33,7 +33,12 @@ export function registerJob<Result>(ctx: SandboxContext, job: JobKind<Result>): 
     transition(id: number, to: JobState, detail: { result?: unknown; error?: JobError }) {
       if (to === 'queued') return;
       transaction(ctx.db, () => {
-        const moved = to === 'running' ? states.running(id) : to === 'completed' ? job.complete(id, detail.result as Result) : job.end(id, to, detail.error);
+        const moved =
+          to === 'running'
+            ? states.running(id)
+            : to === 'completed'
+              ? job.complete(id, detail.result as Result)
+              : job.end(id, to, detail.error);
         const type = jobEventType(job.kind, to);
         if (moved && type && job.event) {
           const { accountId, data } = job.event(id);
@@ -54,7 +59,12 @@ export function endRefunded(
   to: 'failed' | 'cancelled',
   error: JobError,
 ): boolean {
-  const moved = states.ended(row.id, to, { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_MAX) }, { set: 'cost_micros = 0' });
+  const moved = states.ended(
+    row.id,
+    to,
+    { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_MAX) },
+    { set: 'cost_micros = 0' },
+  );
   if (moved && row.cost_micros > 0) wallet.refund(row.account_id, row.cost_micros);
   return moved;
 }

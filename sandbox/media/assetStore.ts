@@ -119,7 +119,8 @@ export function createAssetStore(ctx: SandboxContext) {
       return this.get(input.accountId, Number(lastInsertRowid));
     },
     get(accountId: number, id: number): AssetRow {
-      const row = db.prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?').get(id, accountId) as AssetRow | undefined;
+      const row = db.prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?').get(id, accountId) as
+        AssetRow | undefined;
       if (!row) throw new ApiError('resource.not_found', `No asset ${id} in this account.`);
       return row;
     },

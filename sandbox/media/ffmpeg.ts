@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 export async function ffmpeg(args: string[]): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { maxBuffer: 16 * 1024 * 1024 });
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export interface MediaProbe {
@@ -19,7 +21,15 @@ export interface MediaProbe {
 /** What ffprobe sees in a file; null when it cannot read it as media at all. */
 export async function probe(path: string): Promise<MediaProbe | null> {
   try {
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height:format=duration', '-of', 'json', path]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,width,height:format=duration',
+      '-of',
+      'json',
+      path,
+    ]);
     const info = JSON.parse(stdout) as {
       streams?: { codec_type?: string; width?: number; height?: number }[];
       format?: { duration?: string };

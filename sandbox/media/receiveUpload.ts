@@ -70,7 +70,10 @@ function checkDeclaredLength(req: IncomingMessage): void {
 export function cleanFilename(raw: string | undefined, extension: string): string {
   const base = (raw ?? '').replace(/\\/g, '/').split('/').pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? `upload.${extension}` : cleaned;
 }
 
@@ -92,7 +95,11 @@ function invalid(message: string): ApiError {
 }
 
 /** Reads the multipart body of `req`; rejects with an ApiError, having removed any partial file. */
-export function receiveUpload(req: IncomingMessage, res: ServerResponse, options: ReceiveOptions): Promise<ReceivedUpload> {
+export function receiveUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ReceiveOptions,
+): Promise<ReceivedUpload> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   return new Promise<ReceivedUpload>((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -109,7 +116,9 @@ export function receiveUpload(req: IncomingMessage, res: ServerResponse, options
       out?.destroy();
       discardUnreadBody(req, res, unread);
       const error =
-        err instanceof ApiError ? err : new ApiError('server.internal', `The upload could not be stored: ${(err as Error).message}`);
+        err instanceof ApiError
+          ? err
+          : new ApiError('server.internal', `The upload could not be stored: ${(err as Error).message}`);
       const removed = partialPath ? rm(partialPath, { force: true }) : Promise.resolve();
       void removed.catch(() => undefined).then(() => reject(error));
     }

@@ -64,7 +64,9 @@ export function findTitleFont(candidates: readonly string[] = FONT_CANDIDATES): 
 export function outputSize(aspectRatio: string): { width: number; height: number } {
   const [w, h] = aspectRatio.split(':').map(Number) as [number, number];
   const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
-  return w >= h ? { width: LONG_SIDE, height: even((LONG_SIDE * h) / w) } : { width: even((LONG_SIDE * w) / h), height: LONG_SIDE };
+  return w >= h
+    ? { width: LONG_SIDE, height: even((LONG_SIDE * h) / w) }
+    : { width: even((LONG_SIDE * w) / h), height: LONG_SIDE };
 }
 
 /** Frames each clip gets: cut on the running total, so rounding never accumulates. */
@@ -134,7 +136,10 @@ export interface ExportCommand {
  * The ffmpeg arguments for a plan. `titleFiles[i]` is a text file holding clip i's title
  * (drawtext reads it verbatim, so no quoting can break the graph); `font` null skips titles.
  */
-export function buildExportCommand(plan: RenderPlan, opts: { output: string; graphFile: string; font: string | null; titleFiles: (string | null)[] }): ExportCommand {
+export function buildExportCommand(
+  plan: RenderPlan,
+  opts: { output: string; graphFile: string; font: string | null; titleFiles: (string | null)[] },
+): ExportCommand {
   const { width, height } = outputSize(plan.aspectRatio);
   const frames = clipFrames(plan.clips.map((c) => c.durationMs));
   const inputs: string[] = [];
@@ -144,7 +149,8 @@ export function buildExportCommand(plan: RenderPlan, opts: { output: string; gra
     const n = frames[i]!;
     // Read a little more than needed: the segment is cut to exactly n frames below.
     const readSeconds = (n / EXPORT_FPS + 0.5).toFixed(3);
-    if (clip.kind === 'image') inputs.push('-loop', '1', '-framerate', String(EXPORT_FPS), '-t', readSeconds, '-i', clip.path);
+    if (clip.kind === 'image')
+      inputs.push('-loop', '1', '-framerate', String(EXPORT_FPS), '-t', readSeconds, '-i', clip.path);
     else inputs.push('-ss', (clip.startMs / 1000).toFixed(3), '-t', readSeconds, '-i', clip.path);
 
     const fade = transitionFrames(clip, n);
@@ -155,7 +161,13 @@ export function buildExportCommand(plan: RenderPlan, opts: { output: string; gra
       video.push(`color=c=black:s=${width}x${height}:r=${EXPORT_FPS}`);
     }
     // A source a frame short holds its last frame; then every segment is exactly n frames.
-    video.push('setsar=1', 'format=yuv420p', `tpad=stop_mode=clone:stop_duration=${readSeconds}`, `trim=end_frame=${n}`, 'setpts=PTS-STARTPTS');
+    video.push(
+      'setsar=1',
+      'format=yuv420p',
+      `tpad=stop_mode=clone:stop_duration=${readSeconds}`,
+      `trim=end_frame=${n}`,
+      'setpts=PTS-STARTPTS',
+    );
     const motion = motionFilter(clip.motion, n, width, height);
     if (motion) video.push(motion, 'setpts=PTS-STARTPTS');
     const look = LOOK_FILTERS[clip.look];
@@ -169,14 +181,20 @@ export function buildExportCommand(plan: RenderPlan, opts: { output: string; gra
       );
     }
     // A dissolve is drawn where the segments meet (below); fade and dissolve both fade the sound in.
-    if (clip.transition === 'fade' || (clip.transition === 'dissolve' && i === 0)) video.push(`fade=t=in:st=0:d=${seconds(fade)}`);
+    if (clip.transition === 'fade' || (clip.transition === 'dissolve' && i === 0))
+      video.push(`fade=t=in:st=0:d=${seconds(fade)}`);
     // One time base everywhere: xfade refuses inputs whose time bases differ.
     video.push(`settb=1/${EXPORT_FPS}`);
     chains.push(`${video.join(',')}[v${i}]`);
 
     const audio: string[] = [];
     if (clip.hasAudio) {
-      audio.push(`[${i}:a]asetpts=PTS-STARTPTS`, `aresample=${SAMPLE_RATE}`, `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo`, 'apad');
+      audio.push(
+        `[${i}:a]asetpts=PTS-STARTPTS`,
+        `aresample=${SAMPLE_RATE}`,
+        `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo`,
+        'apad',
+      );
     } else {
       audio.push(`anullsrc=r=${SAMPLE_RATE}:cl=stereo`);
     }
@@ -191,11 +209,30 @@ export function buildExportCommand(plan: RenderPlan, opts: { output: string; gra
 
   const args = [
     ...inputs,
-    '-filter_complex_script', opts.graphFile,
-    '-map', '[vout]', '-map', '[aout]',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', String(EXPORT_FPS),
-    '-c:a', 'aac', '-b:a', '128k', '-ar', String(SAMPLE_RATE), '-ac', '2',
-    '-movflags', '+faststart',
+    '-filter_complex_script',
+    opts.graphFile,
+    '-map',
+    '[vout]',
+    '-map',
+    '[aout]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(EXPORT_FPS),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ar',
+    String(SAMPLE_RATE),
+    '-ac',
+    '2',
+    '-movflags',
+    '+faststart',
     opts.output,
   ];
   return { args, graph: chains.join(';\n') };

@@ -16,7 +16,10 @@ export interface MediaFile {
 }
 
 /** The inclusive byte span a Range header asks for; 'whole' when it is absent, ignorable or multiple. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'whole' | 'unsatisfiable' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'whole' | 'unsatisfiable' {
   if (!header) return 'whole';
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return 'whole';
@@ -35,20 +38,32 @@ export function parseRange(header: string | undefined, size: number): { start: n
 /** RFC 6266 / RFC 8187: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export async function sendMediaFile(req: IncomingMessage, res: ServerResponse, file: MediaFile, requestId: string): Promise<void> {
+export async function sendMediaFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: MediaFile,
+  requestId: string,
+): Promise<void> {
   const { size } = await stat(file.path);
   const etag = `"${file.etag}"`;
   const ifRange = req.headers['if-range'];
   // A Range with an If-Range naming another version is answered with the whole (current) file.
   const range = ifRange !== undefined && ifRange !== etag ? 'whole' : parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
-    throw new ApiError('request.range_not_satisfiable', `The Range "${req.headers.range}" starts beyond the file's ${size} bytes.`, {
-      headers: { 'content-range': `bytes */${size}` },
-    });
+    throw new ApiError(
+      'request.range_not_satisfiable',
+      `The Range "${req.headers.range}" starts beyond the file's ${size} bytes.`,
+      {
+        headers: { 'content-range': `bytes */${size}` },
+      },
+    );
   }
   const span = range === 'whole' ? { start: 0, end: size - 1 } : range;
   const length = size === 0 ? 0 : span.end - span.start + 1;

@@ -1,7 +1,12 @@
 // What an uploaded file really is, judged from its first bytes (never from its name or the
 // type the client declared), and then confirmed by what ffprobe can read in it.
 import { fileTypeFromBuffer } from 'file-type';
-import { ACCEPTED_MEDIA, ACCEPTED_MEDIA_DESCRIPTION, MEDIA_SNIFF_BYTES, multipartLimitFor } from '../../shared/mediaTypes.ts';
+import {
+  ACCEPTED_MEDIA,
+  ACCEPTED_MEDIA_DESCRIPTION,
+  MEDIA_SNIFF_BYTES,
+  multipartLimitFor,
+} from '../../shared/mediaTypes.ts';
 import type { MediaKind } from './assetStore.ts';
 import type { MediaProbe } from './ffmpeg.ts';
 
@@ -53,7 +58,10 @@ export const maxBytesFor: (kind: MediaKind) => number = multipartLimitFor;
  * nothing a player could show (the sandbox keeps only playable media). A video container
  * with sound alone is stored as audio.
  */
-export function confirmWithProbe(media: SniffedMedia, info: MediaProbe | null): { kind: MediaKind; contentType: string } | null {
+export function confirmWithProbe(
+  media: SniffedMedia,
+  info: MediaProbe | null,
+): { kind: MediaKind; contentType: string } | null {
   if (!info) return null;
   if (media.kind === 'image') return info.hasVideo ? media : null;
   if (media.kind === 'audio') return info.hasAudio ? media : null;

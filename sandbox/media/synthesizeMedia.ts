@@ -33,7 +33,9 @@ function hexColour(bytes: Buffer, at: number): string {
 export function frameSize(aspectRatio: string, longSide: number): { width: number; height: number } {
   const [w, h] = aspectRatio.split(':').map(Number) as [number, number];
   const even = (n: number) => Math.max(16, Math.round(n / 2) * 2);
-  return w >= h ? { width: even(longSide), height: even((longSide * h) / w) } : { width: even((longSide * w) / h), height: even(longSide) };
+  return w >= h
+    ? { width: even(longSide), height: even((longSide * h) / w) }
+    : { width: even((longSide * w) / h), height: even(longSide) };
 }
 
 const STYLE_FILTERS: Record<string, string> = {
@@ -76,7 +78,18 @@ export async function synthesizeVideo(path: string, input: SynthesisInput, aspec
   const args = ['-f', 'lavfi', '-i', pictureFilter(bytes, width, height, motion) + style];
   const sound = input.settings.sound !== false;
   if (sound) args.push('-f', 'lavfi', '-i', `sine=f=${110 + bytes[41]! * 2}:d=${seconds}:sample_rate=${AUDIO_RATE}`);
-  args.push('-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS));
+  args.push(
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(VIDEO_FPS),
+  );
   if (sound) args.push('-c:a', 'aac', '-b:a', '64k');
   args.push('-movflags', '+faststart', path);
   await ffmpeg(args);
@@ -93,6 +106,17 @@ export async function synthesizeAudio(path: string, input: SynthesisInput): Prom
   const f2 = f1 * (1.25 + bytes[1]! / 1020);
   const pulse = 1 + bytes[2]! / 64;
   const expr = `(0.3*sin(2*PI*${f1}*t)+0.2*sin(2*PI*${f2.toFixed(2)}*t))*(0.75+0.25*sin(2*PI*${pulse.toFixed(3)}*t))`;
-  const fades = input.settings.loop === true ? '' : `,afade=t=in:d=0.05,afade=t=out:st=${Math.max(0, seconds - 0.2)}:d=0.2`;
-  await ffmpeg(['-f', 'lavfi', '-i', `aevalsrc=${expr}:s=${AUDIO_RATE}:d=${seconds}${fades}`, '-c:a', 'pcm_s16le', '-ac', '1', path]);
+  const fades =
+    input.settings.loop === true ? '' : `,afade=t=in:d=0.05,afade=t=out:st=${Math.max(0, seconds - 0.2)}:d=0.2`;
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=${expr}:s=${AUDIO_RATE}:d=${seconds}${fades}`,
+    '-c:a',
+    'pcm_s16le',
+    '-ac',
+    '1',
+    path,
+  ]);
 }

@@ -43,25 +43,42 @@ function parameters(route: Route): Json[] {
   for (const name of [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)) {
     const kind = route.params?.[name] ?? 'int';
     const schema =
-      kind === 'int' ? { type: 'integer', minimum: 1, maximum: CREATE_LIMITS.idMax } : kind === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string' };
+      kind === 'int'
+        ? { type: 'integer', minimum: 1, maximum: CREATE_LIMITS.idMax }
+        : kind === 'uuid'
+          ? { type: 'string', format: 'uuid' }
+          : { type: 'string' };
     params.push({ name, in: 'path', required: true, schema });
   }
   if (route.query) {
     const schema = jsonSchema(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const { description, ...rest } = prop;
-      params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: rest, ...(description ? { description } : {}) });
+      params.push({
+        name,
+        in: 'query',
+        required: schema.required?.includes(name) ?? false,
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   }
   for (const [name, header] of Object.entries(route.headers ?? {})) {
-    params.push({ name, in: 'header', required: header.required ?? false, description: header.description, schema: { type: 'string' } });
+    params.push({
+      name,
+      in: 'header',
+      required: header.required ?? false,
+      description: header.description,
+      schema: { type: 'string' },
+    });
   }
   if (route.idempotent) {
     params.push({
       name: 'Idempotency-Key',
       in: 'header',
       required: true,
-      description: 'A client-generated UUID. Retrying with the same key and inputs replays the job; other inputs are 409 idempotency.key_reused.',
+      description:
+        'A client-generated UUID. Retrying with the same key and inputs replays the job; other inputs are 409 idempotency.key_reused.',
       schema: { type: 'string', format: 'uuid' },
     });
   }
@@ -73,14 +90,23 @@ function operation(route: Route, errorStatuses: number[]): Json {
   for (const [status, doc] of Object.entries(route.responses)) {
     const code = Number(status);
     if (code >= 400) {
-      responses[status] = { description: doc.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+      responses[status] = {
+        description: doc.description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      };
     } else if (doc.empty) {
       responses[status] = { description: doc.description };
     } else if (doc.contentType) {
-      responses[status] = { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string', contentMediaType: doc.contentType } } } };
+      responses[status] = {
+        description: doc.description,
+        content: { [doc.contentType]: { schema: { type: 'string', contentMediaType: doc.contentType } } },
+      };
     } else {
       const data = doc.schema ? jsonSchema(doc.schema, 'output') : undefined;
-      responses[status] = { description: doc.description, content: { 'application/json': { schema: envelope(data, doc.list ?? false) } } };
+      responses[status] = {
+        description: doc.description,
+        content: { 'application/json': { schema: envelope(data, doc.list ?? false) } },
+      };
     }
   }
   for (const [status, doc] of Object.entries(route.responses)) {
@@ -99,7 +125,14 @@ function operation(route: Route, errorStatuses: number[]): Json {
     tags: [route.tag],
     parameters: parameters(route),
     responses,
-    security: route.auth === 'none' ? [] : route.auth === 'session' ? [{ centralSession: [] }] : route.auth === 'key' ? [{ apiKey: [] }] : [{ apiKey: [] }, { centralSession: [] }],
+    security:
+      route.auth === 'none'
+        ? []
+        : route.auth === 'session'
+          ? [{ centralSession: [] }]
+          : route.auth === 'key'
+            ? [{ apiKey: [] }]
+            : [{ apiKey: [] }, { centralSession: [] }],
   };
   if (route.body && typeof route.body !== 'string') {
     op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
@@ -123,8 +156,13 @@ export function buildOpenApi(input: { routes: Route[]; serverUrl: string; extraP
       .filter(([, info]) => info.status === status)
       .map(([code]) => code);
     errorResponses[`Error${status}`] = {
-      description: codes.length ? `Failure; error.code is one of: ${codes.join(', ')}.` : 'Failure (an error envelope).',
-      headers: status === 429 || status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } : undefined,
+      description: codes.length
+        ? `Failure; error.code is one of: ${codes.join(', ')}.`
+        : 'Failure (an error envelope).',
+      headers:
+        status === 429 || status === 503
+          ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } }
+          : undefined,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     };
     if (!(errorResponses[`Error${status}`] as Json).headers) delete (errorResponses[`Error${status}`] as Json).headers;
@@ -143,11 +181,20 @@ export function buildOpenApi(input: { routes: Route[]; serverUrl: string; extraP
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' },
-        centralSession: { type: 'apiKey', in: 'cookie', name: 'cd_session', description: 'From POST /session at the origin; writes need X-CSRF-Token and a same-origin Origin.' },
+        centralSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cd_session',
+          description: 'From POST /session at the origin; writes need X-CSRF-Token and a same-origin Origin.',
+        },
       },
       schemas: {
         Meta: META,
-        Pagination: { type: 'object', required: ['nextCursor'], properties: { nextCursor: { type: ['string', 'null'] } } },
+        Pagination: {
+          type: 'object',
+          required: ['nextCursor'],
+          properties: { nextCursor: { type: ['string', 'null'] } },
+        },
         ErrorEnvelope: {
           type: 'object',
           required: ['error', 'meta'],

@@ -49,7 +49,10 @@ export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
     const failed = after.filter((item) => item.state === 'failed');
     if (failed.length > 0) {
       const reasons = failed.map((item) => `project ${item.projectId}: ${item.error?.message ?? 'failed'}`).join(' ');
-      throw jobFailure('production.items_failed', `${failed.length} of ${after.length} items could not be rendered. ${reasons}`);
+      throw jobFailure(
+        'production.items_failed',
+        `${failed.length} of ${after.length} items could not be rendered. ${reasons}`,
+      );
     }
     return null;
   }
@@ -62,7 +65,10 @@ export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
     end: (id, to, error) =>
       to === 'failed'
         ? store.markEnded(id, 'failed', error ?? { code: 'job.failed', message: 'The batch failed.' })
-        : store.markEnded(id, 'cancelled', { code: 'job.cancelled', message: 'The batch was cancelled; items not yet rendered were cancelled with it.' }),
+        : store.markEnded(id, 'cancelled', {
+            code: 'job.cancelled',
+            message: 'The batch was cancelled; items not yet rendered were cancelled with it.',
+          }),
     event(id) {
       const { accountId, batch } = store.job(id);
       return { accountId, data: { kind: PRODUCTION_JOB, ...batch } };

@@ -20,13 +20,21 @@ const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
 
 const BatchInput = z.strictObject({
   projectIds: z
-    .array(z.number().int('must be a whole number').min(1, 'must be at least 1').max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`))
+    .array(
+      z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`),
+    )
     .min(1, 'give at least one project')
     .max(TEMPLATE_LIMITS.projectsPerBatch, `give at most ${TEMPLATE_LIMITS.projectsPerBatch} projects`)
     .refine((ids) => new Set(ids).size === ids.length, 'must not list a project twice')
     .optional()
     .describe('The prepared projects to render, in order; just the project in the path by default.'),
-  output: z.strictObject({ kind: z.literal('render').describe('Each project\'s whole timeline rendered to an MP4 asset of that project.') }),
+  output: z.strictObject({
+    kind: z.literal('render').describe("Each project's whole timeline rendered to an MP4 asset of that project."),
+  }),
 });
 type BatchBody = z.infer<typeof BatchInput>;
 
@@ -37,7 +45,8 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
 
   /** The item for one project, or why it cannot be rendered (naming `field`). */
   function itemFor(accountId: number, projectId: number, field: string): NewItem {
-    const named = (err: unknown) => (err instanceof ApiError ? new ApiError(err.code, `${field}: ${err.message}`) : err);
+    const named = (err: unknown) =>
+      err instanceof ApiError ? new ApiError(err.code, `${field}: ${err.message}`) : err;
     let project;
     try {
       project = projects.get(accountId, projectId);
@@ -45,14 +54,22 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
       throw named(err);
     }
     const stored = timelines.read(accountId, projectId);
-    const invalid = (why: string) => new ApiError('production.batch_invalid', `${field}: project ${projectId} ${why} Nothing was started.`, { details: { field, projectId } });
+    const invalid = (why: string) =>
+      new ApiError('production.batch_invalid', `${field}: project ${projectId} ${why} Nothing was started.`, {
+        details: { field, projectId },
+      });
     const { durationMs } = toTimeline(stored);
     const range = { startMs: 0, endMs: durationMs };
-    if (durationMs < EDITOR_LIMITS.renderMinDurationMs || framesOf(range) === 0) throw invalid('has an empty timeline: add clips (or apply a template with variants) first.');
-    if (durationMs > EDITOR_LIMITS.renderMaxDurationMs) throw invalid(`lasts ${durationMs} ms; a render lasts at most ${minutes} minutes: shorten its timeline.`);
+    if (durationMs < EDITOR_LIMITS.renderMinDurationMs || framesOf(range) === 0)
+      throw invalid('has an empty timeline: add clips (or apply a template with variants) first.');
+    if (durationMs > EDITOR_LIMITS.renderMaxDurationMs)
+      throw invalid(`lasts ${durationMs} ms; a render lasts at most ${minutes} minutes: shorten its timeline.`);
     const cuts = planRender(stored.tracks, range);
     const most = Math.max(cuts.video.length, cuts.audio.length);
-    if (most > EDITOR_LIMITS.renderMaxSegments) throw invalid(`has ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: simplify its timeline.`);
+    if (most > EDITOR_LIMITS.renderMaxSegments)
+      throw invalid(
+        `has ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: simplify its timeline.`,
+      );
     return { projectId, revision: stored.revision, aspectRatio: project.aspect_ratio, cuts };
   }
 
@@ -66,10 +83,21 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
       body: BatchInput,
       idempotent: true,
       responses: {
-        202: { description: 'Accepted: the batch is queued; poll GET /batches/{id} (or wait for its production.* event)', schema: BatchSchema },
-        200: { description: 'A replay: this Idempotency-Key already started this batch with the same inputs', schema: BatchSchema },
-        400: { description: 'request.invalid (a field of the body) or production.batch_invalid (a project that cannot be rendered; error.field names it)' },
-        404: { description: 'resource.not_found: the project in the path, or one in projectIds, is not in this account' },
+        202: {
+          description: 'Accepted: the batch is queued; poll GET /batches/{id} (or wait for its production.* event)',
+          schema: BatchSchema,
+        },
+        200: {
+          description: 'A replay: this Idempotency-Key already started this batch with the same inputs',
+          schema: BatchSchema,
+        },
+        400: {
+          description:
+            'request.invalid (a field of the body) or production.batch_invalid (a project that cannot be rendered; error.field names it)',
+        },
+        404: {
+          description: 'resource.not_found: the project in the path, or one in projectIds, is not in this account',
+        },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
       },
       handler({ principal, params, body, idempotencyKey }) {
@@ -114,11 +142,14 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
       path: '/batches/{id}/cancel',
       auth: 'any',
       tag: 'Editor',
-      summary: 'Cancel a queued or running batch: items not yet rendered are cancelled (items already rendered keep their assets), and production.cancelled is published',
+      summary:
+        'Cancel a queued or running batch: items not yet rendered are cancelled (items already rendered keep their assets), and production.cancelled is published',
       responses: {
         200: { description: 'The batch, now cancelled', schema: BatchSchema },
         404: { description: 'resource.not_found: no such batch in this account' },
-        409: { description: 'job.not_cancellable: it already completed, failed or was cancelled; error.state says which' },
+        409: {
+          description: 'job.not_cancellable: it already completed, failed or was cancelled; error.state says which',
+        },
       },
       handler({ principal, params }) {
         const id = params.id as number;

@@ -8,7 +8,16 @@ import type { SandboxContext } from '../context.ts';
 import type { RenderCuts } from '../editor/renderPlan.ts';
 import { revisionLabel } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
-import { createJobStates, errorOf, JOB_COLUMNS, JobErrorSchema, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
+import {
+  createJobStates,
+  errorOf,
+  JOB_COLUMNS,
+  JobErrorSchema,
+  jobFields,
+  jobPage,
+  jobShape,
+  type JobRow,
+} from '../jobs/jobLifecycle.ts';
 import type { JobError } from '../jobs/jobRunner.ts';
 
 interface BatchRow extends JobRow {
@@ -32,7 +41,11 @@ export const BatchItemSchema = z.object({
   projectId: z.number().int().describe('The prepared project rendered.'),
   revision: z.string().describe('The timeline revision rendered (fixed when the batch was accepted).'),
   state: z.enum(JOB_STATES),
-  assetId: z.number().int().nullable().describe('The rendered MP4 (an Asset of that project, source "production"); null until the item completed.'),
+  assetId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The rendered MP4 (an Asset of that project, source "production"); null until the item completed.'),
   error: JobErrorSchema.nullable().describe('Why the item failed or was cancelled; null otherwise.'),
 });
 
@@ -40,7 +53,11 @@ export const BatchSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int().describe('The project the batch was started from.'),
   output: z.object({ kind: z.literal('render') }),
-  state: z.enum(JOB_STATES).describe('completed when every item completed; failed when any item failed; cancelled by POST /batches/{id}/cancel.'),
+  state: z
+    .enum(JOB_STATES)
+    .describe(
+      'completed when every item completed; failed when any item failed; cancelled by POST /batches/{id}/cancel.',
+    ),
   items: z.array(BatchItemSchema).describe('In the order given; rendered one after another.'),
   costUsd: z.number().describe('Always 0: batches are not charged.'),
   ...jobShape(),
@@ -88,8 +105,12 @@ export function createBatchStore(ctx: SandboxContext) {
     );
   `);
   const now = () => iso(clock.now());
-  const batchRow = (id: number) => db.prepare('SELECT * FROM production_batches WHERE id = ?').get(id) as BatchRow | undefined;
-  const itemRows = (id: number) => db.prepare('SELECT * FROM production_batch_items WHERE batch_id = ? ORDER BY position').all(id) as unknown as ItemRow[];
+  const batchRow = (id: number) =>
+    db.prepare('SELECT * FROM production_batches WHERE id = ?').get(id) as BatchRow | undefined;
+  const itemRows = (id: number) =>
+    db
+      .prepare('SELECT * FROM production_batch_items WHERE batch_id = ? ORDER BY position')
+      .all(id) as unknown as ItemRow[];
   const toBatch = (row: BatchRow): Batch => ({
     id: row.id,
     projectId: row.project_id,
@@ -107,11 +128,17 @@ export function createBatchStore(ctx: SandboxContext) {
   });
   const states = createJobStates(db, 'production_batches', now);
   const moveItem = (id: number, position: number, set: string, args: (string | number | null)[]) =>
-    db.prepare(`UPDATE production_batch_items SET ${set} WHERE batch_id = ? AND position = ? AND state IN ('queued', 'running')`).run(...args, id, position).changes > 0;
+    db
+      .prepare(
+        `UPDATE production_batch_items SET ${set} WHERE batch_id = ? AND position = ? AND state IN ('queued', 'running')`,
+      )
+      .run(...args, id, position).changes > 0;
   /** Ends every unfinished item with the batch's final state and reason. */
   const endItems = (id: number, state: JobState, error: JobError) =>
     db
-      .prepare(`UPDATE production_batch_items SET state = ?, error_code = ?, error_message = ? WHERE batch_id = ? AND state IN ('queued', 'running')`)
+      .prepare(
+        `UPDATE production_batch_items SET state = ?, error_code = ?, error_message = ? WHERE batch_id = ? AND state IN ('queued', 'running')`,
+      )
       .run(state, error.code, error.message, id);
 
   return {
@@ -120,22 +147,35 @@ export function createBatchStore(ctx: SandboxContext) {
     insert(accountId: number, projectId: number, items: NewItem[]): number {
       const at = now();
       const { lastInsertRowid } = db
-        .prepare(`INSERT INTO production_batches (account_id, project_id, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)`)
+        .prepare(
+          `INSERT INTO production_batches (account_id, project_id, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)`,
+        )
         .run(accountId, projectId, at, at);
       const id = Number(lastInsertRowid);
       const insertItem = db.prepare(
         `INSERT INTO production_batch_items (batch_id, position, project_id, revision, aspect_ratio, cuts, state) VALUES (?, ?, ?, ?, ?, ?, 'queued')`,
       );
-      items.forEach((item, position) => insertItem.run(id, position, item.projectId, item.revision, item.aspectRatio, JSON.stringify(item.cuts)));
+      items.forEach((item, position) =>
+        insertItem.run(id, position, item.projectId, item.revision, item.aspectRatio, JSON.stringify(item.cuts)),
+      );
       return id;
     },
     get(accountId: number, id: number): Batch {
       const row = batchRow(id);
-      if (!row || row.account_id !== accountId) throw new ApiError('resource.not_found', `No batch ${id} in this account.`);
+      if (!row || row.account_id !== accountId)
+        throw new ApiError('resource.not_found', `No batch ${id} in this account.`);
       return toBatch(row);
     },
-    page(accountId: number, projectId: number, where: string, args: (string | number | null)[], limit: number): Batch[] {
-      return jobPage<BatchRow>(db, 'production_batches', accountId, { project_id: projectId }, where, args, limit).map(toBatch);
+    page(
+      accountId: number,
+      projectId: number,
+      where: string,
+      args: (string | number | null)[],
+      limit: number,
+    ): Batch[] {
+      return jobPage<BatchRow>(db, 'production_batches', accountId, { project_id: projectId }, where, args, limit).map(
+        toBatch,
+      );
     },
     /** What the job needs: the account and the items as they stand now. */
     job(id: number): { accountId: number; active: boolean; batch: Batch; items: JobItem[] } {
@@ -149,7 +189,12 @@ export function createBatchStore(ctx: SandboxContext) {
         state: item.state,
         error: errorOf(item),
       }));
-      return { accountId: row.account_id, active: row.state === 'queued' || row.state === 'running', batch: toBatch(row), items };
+      return {
+        accountId: row.account_id,
+        active: row.state === 'queued' || row.state === 'running',
+        batch: toBatch(row),
+        items,
+      };
     },
     markEnded(id: number, state: 'failed' | 'cancelled', error: JobError): boolean {
       const moved = states.ended(id, state, error);
@@ -157,8 +202,10 @@ export function createBatchStore(ctx: SandboxContext) {
       return moved;
     },
     itemRunning: (id: number, position: number) => moveItem(id, position, `state = 'running'`, []),
-    itemCompleted: (id: number, position: number, assetId: number) => moveItem(id, position, `state = 'completed', asset_id = ?`, [assetId]),
-    itemFailed: (id: number, position: number, error: JobError) => moveItem(id, position, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]),
+    itemCompleted: (id: number, position: number, assetId: number) =>
+      moveItem(id, position, `state = 'completed', asset_id = ?`, [assetId]),
+    itemFailed: (id: number, position: number, error: JobError) =>
+      moveItem(id, position, `state = 'failed', error_code = ?, error_message = ?`, [error.code, error.message]),
   };
 }
 

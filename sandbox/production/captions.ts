@@ -27,7 +27,8 @@ function wrap(words: string[]): string[] {
   for (const raw of words) {
     const word = raw.slice(0, CAPTION_LIMITS.lineChars);
     const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= CAPTION_LIMITS.lineChars) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && last.length + 1 + word.length <= CAPTION_LIMITS.lineChars)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;
@@ -38,7 +39,11 @@ export function buildCues(words: TimedText[]): Cue[] {
   let current: TimedText[] = [];
   const flush = () => {
     if (current.length === 0) return;
-    cues.push({ startMs: current[0]!.startMs, endMs: current[current.length - 1]!.endMs, lines: wrap(current.map((w) => w.text)) });
+    cues.push({
+      startMs: current[0]!.startMs,
+      endMs: current[current.length - 1]!.endMs,
+      lines: wrap(current.map((w) => w.text)),
+    });
     current = [];
   };
   for (const word of words) {
@@ -65,11 +70,18 @@ function timestamp(ms: number, separator: ',' | '.'): string {
 
 /** SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`, a blank line after each. */
 export function toSrt(cues: Cue[]): string {
-  return cues.map((cue, i) => `${i + 1}\n${timestamp(cue.startMs, ',')} --> ${timestamp(cue.endMs, ',')}\n${cue.lines.join('\n')}\n`).join('\n');
+  return cues
+    .map(
+      (cue, i) =>
+        `${i + 1}\n${timestamp(cue.startMs, ',')} --> ${timestamp(cue.endMs, ',')}\n${cue.lines.join('\n')}\n`,
+    )
+    .join('\n');
 }
 
 /** WebVTT: the WEBVTT header, then cues with `00:00:01.000 --> 00:00:02.500`. */
 export function toVtt(cues: Cue[]): string {
-  const body = cues.map((cue, i) => `${i + 1}\n${timestamp(cue.startMs, '.')} --> ${timestamp(cue.endMs, '.')}\n${cue.lines.join('\n')}\n`);
+  const body = cues.map(
+    (cue, i) => `${i + 1}\n${timestamp(cue.startMs, '.')} --> ${timestamp(cue.endMs, '.')}\n${cue.lines.join('\n')}\n`,
+  );
   return ['WEBVTT\n', ...body].join('\n');
 }

@@ -27,8 +27,15 @@ const FinishInput = z
       .min(-70, 'must be at least -70')
       .max(-5, 'must be at most -5')
       .default(-16)
-      .describe('Integrated loudness to reach, LUFS, -70 to -5; -16 by default (a common target for online video; broadcast uses -23).'),
-    truePeakDb: z.number().min(-9, 'must be at least -9').max(0, 'must be at most 0').default(-1.5).describe('Highest true peak allowed, dBTP, -9 to 0; -1.5 by default.'),
+      .describe(
+        'Integrated loudness to reach, LUFS, -70 to -5; -16 by default (a common target for online video; broadcast uses -23).',
+      ),
+    truePeakDb: z
+      .number()
+      .min(-9, 'must be at least -9')
+      .max(0, 'must be at most 0')
+      .default(-1.5)
+      .describe('Highest true peak allowed, dBTP, -9 to 0; -1.5 by default.'),
   })
   .prefault({});
 
@@ -50,12 +57,20 @@ export const FinishSchema = z.object({
   costUsd: z.number().describe('Always 0: finishes are not charged.'),
   targetLufs: z.number(),
   truePeakDb: z.number(),
-  outputAssetId: z.number().int().nullable().describe('The new, normalised asset (source "finish", same project or brand); null until completed.'),
+  outputAssetId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The new, normalised asset (source "finish", same project or brand); null until completed.'),
   loudness: z
     .object({
       input: LoudnessSchema.describe('The source as measured by the first loudnorm pass.'),
       output: LoudnessSchema.describe('The new asset, measured again after it was made.'),
-      normalization: z.string().describe('linear: one gain for the whole file; dynamic: loudnorm had to vary the gain (wide loudness range, or the peak limit).'),
+      normalization: z
+        .string()
+        .describe(
+          'linear: one gain for the whole file; dynamic: loudnorm had to vary the gain (wide loudness range, or the peak limit).',
+        ),
     })
     .nullable()
     .describe('Null until completed.'),
@@ -64,7 +79,11 @@ export const FinishSchema = z.object({
 /** Two decimals; null for "no sound" (-inf), which JSON cannot carry. */
 function shown(loudness: Loudness): z.infer<typeof LoudnessSchema> {
   const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : null);
-  return { integratedLufs: round(loudness.integratedLufs), truePeakDb: round(loudness.truePeakDb), rangeLu: round(loudness.rangeLu) };
+  return {
+    integratedLufs: round(loudness.integratedLufs),
+    truePeakDb: round(loudness.truePeakDb),
+    rangeLu: round(loudness.rangeLu),
+  };
 }
 
 function toFinish(row: MediaJobRow): z.infer<typeof FinishSchema> {
@@ -75,13 +94,22 @@ function toFinish(row: MediaJobRow): z.infer<typeof FinishSchema> {
     targetLufs: input.targetLufs,
     truePeakDb: input.truePeakDb,
     outputAssetId: result?.outputAssetId ?? null,
-    loudness: result ? { input: shown(result.input), output: shown(result.output), normalization: result.normalization } : null,
+    loudness: result
+      ? { input: shown(result.input), output: shown(result.output), normalization: result.normalization }
+      : null,
   };
 }
 
 export function finishRoutes(ctx: SandboxContext): Route[] {
   const store = createMediaJobStore(ctx, 'finishes', 'finish');
-  const resource: JobResource = { kind: 'finish', store, basePath: '/finishes', tag: 'Finishes', schema: FinishSchema, toApi: toFinish };
+  const resource: JobResource = {
+    kind: 'finish',
+    store,
+    basePath: '/finishes',
+    tag: 'Finishes',
+    schema: FinishSchema,
+    toApi: toFinish,
+  };
 
   registerMediaJob<FinishResult | null>(ctx, {
     kind: 'finish',
@@ -131,9 +159,18 @@ export function finishRoutes(ctx: SandboxContext): Route[] {
       body: FinishInput,
       idempotent: true,
       responses: {
-        202: { description: 'Accepted: poll GET /finishes/{id} until completed, then use outputAssetId', schema: FinishSchema },
-        200: { description: 'A replay of an earlier identical request with this Idempotency-Key: the same finish', schema: FinishSchema },
-        400: { description: 'request.invalid (targetLufs, truePeakDb), media.kind_not_supported (an image), media.no_audio (a video without sound), idempotency.key_missing or idempotency.key_invalid' },
+        202: {
+          description: 'Accepted: poll GET /finishes/{id} until completed, then use outputAssetId',
+          schema: FinishSchema,
+        },
+        200: {
+          description: 'A replay of an earlier identical request with this Idempotency-Key: the same finish',
+          schema: FinishSchema,
+        },
+        400: {
+          description:
+            'request.invalid (targetLufs, truePeakDb), media.kind_not_supported (an image), media.no_audio (a video without sound), idempotency.key_missing or idempotency.key_invalid',
+        },
         404: { description: 'resource.not_found: no such asset in this account' },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
       },
@@ -142,9 +179,15 @@ export function finishRoutes(ctx: SandboxContext): Route[] {
         const asset = ctx.assets.get(accountId, params.id as number);
         requireTimedMedia(asset, 'a finish');
         const info = await probe(asset.storage_path);
-        if (!info?.hasAudio) throw new ApiError('media.no_audio', `Asset ${asset.id} is a video without a sound track: there is no sound to normalise.`);
-        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } }, () =>
-          store.insert({ accountId, assetId: asset.id, projectId: asset.project_id, input: body }),
+        if (!info?.hasAudio)
+          throw new ApiError(
+            'media.no_audio',
+            `Asset ${asset.id} is a video without a sound track: there is no sound to normalise.`,
+          );
+        const outcome = acceptOnce(
+          ctx,
+          { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } },
+          () => store.insert({ accountId, assetId: asset.id, projectId: asset.project_id, input: body }),
         );
         if (!outcome.replay) ctx.jobs.enqueue('finish', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: toFinish(store.get(accountId, outcome.id)) };

@@ -55,10 +55,17 @@ export async function finishLoudness(
   output: string,
   options: { withVideo: boolean; format: FinishFormat; integratedLufs: number; truePeakDb: number },
 ): Promise<FinishMeasurements> {
-  const target: LoudnessTarget = { integratedLufs: options.integratedLufs, truePeakDb: options.truePeakDb, rangeLu: FINISH_RANGE_LU };
+  const target: LoudnessTarget = {
+    integratedLufs: options.integratedLufs,
+    truePeakDb: options.truePeakDb,
+    rangeLu: FINISH_RANGE_LU,
+  };
   const input = await measureLoudness(source, target);
   if (!input || !Number.isFinite(input.integratedLufs) || input.integratedLufs < SILENT_LUFS) {
-    throw jobFailure('finish.silent_audio', 'The sound is silent, so there is nothing to normalise: pick media with audible sound.');
+    throw jobFailure(
+      'finish.silent_audio',
+      'The sound is silent, so there is nothing to normalise: pick media with audible sound.',
+    );
   }
   const streams = options.withVideo ? ['-map', '0:v:0', '-c:v', 'copy', '-map', '0:a:0'] : ['-map', '0:a:0', '-vn'];
   const { normalization } = await applyLoudnorm(['-i', source, ...streams], loudnormFilter(target, input), [

@@ -21,11 +21,17 @@ export interface Loudness {
 
 async function ffmpegLog(args: string[]): Promise<string> {
   try {
-    const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-nostdin', '-loglevel', 'info', ...args], { maxBuffer: 64 * 1024 * 1024 });
+    const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-nostdin', '-loglevel', 'info', ...args], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return stderr;
   } catch (err) {
     // The whole log would drown the reason: keep its last lines, where ffmpeg says what went wrong.
-    const tail = String((err as { stderr?: string }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
+    const tail = String((err as { stderr?: string }).stderr ?? (err as Error).message)
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' ');
     throw new Error(`ffmpeg could not process the media: ${tail}`, { cause: err });
   }
 }
@@ -72,7 +78,12 @@ function parseLoudnorm(log: string): { input: Loudness; normalization: string } 
   // loudnorm writes "-inf" for silence; a number that is not finite means "no sound".
   const num = (key: string) => (raw[key] === '-inf' ? -Infinity : raw[key] === 'inf' ? Infinity : Number(raw[key]));
   return {
-    input: { integratedLufs: num('input_i'), truePeakDb: num('input_tp'), rangeLu: num('input_lra'), thresholdLufs: num('input_thresh') },
+    input: {
+      integratedLufs: num('input_i'),
+      truePeakDb: num('input_tp'),
+      rangeLu: num('input_lra'),
+      thresholdLufs: num('input_thresh'),
+    },
     normalization: raw.normalization_type ?? 'unknown',
   };
 }
@@ -88,8 +99,22 @@ const DETECT_SILENCE_MS = 50;
  * silence before the first and after the last sound is always cut off, however short;
  * sounds shorter than `minSoundMs` (clicks) are dropped.
  */
-export async function soundSpans(path: string, durationMs: number, options: { noiseDb: number; minPauseMs: number; minSoundMs: number }): Promise<Span[]> {
-  const log = await ffmpegLog(['-i', path, '-map', '0:a:0', '-af', `silencedetect=noise=${options.noiseDb}dB:d=${DETECT_SILENCE_MS / 1000}`, '-f', 'null', '-']);
+export async function soundSpans(
+  path: string,
+  durationMs: number,
+  options: { noiseDb: number; minPauseMs: number; minSoundMs: number },
+): Promise<Span[]> {
+  const log = await ffmpegLog([
+    '-i',
+    path,
+    '-map',
+    '0:a:0',
+    '-af',
+    `silencedetect=noise=${options.noiseDb}dB:d=${DETECT_SILENCE_MS / 1000}`,
+    '-f',
+    'null',
+    '-',
+  ]);
   const silences = spansFrom(log, SILENCE.start, SILENCE.end, durationMs);
   const merged: Span[] = [];
   for (const sound of complement(silences, durationMs)) {
@@ -124,14 +149,28 @@ export const REVIEW_THRESHOLDS = {
 } as const;
 
 /** One decoding pass over the whole file with every analysis filter that applies to it. */
-export async function measureForReview(path: string, durationMs: number, streams: { video: boolean; audio: boolean }): Promise<ReviewMeasurements> {
+export async function measureForReview(
+  path: string,
+  durationMs: number,
+  streams: { video: boolean; audio: boolean },
+): Promise<ReviewMeasurements> {
   const t = REVIEW_THRESHOLDS;
   const args = ['-i', path];
   if (streams.video) {
-    args.push('-map', '0:v:0', '-vf', `blackdetect=d=${t.blackMinMs / 1000}:pix_th=${t.blackPixel},freezedetect=n=${t.frozenNoiseDb}dB:d=${t.frozenMinMs / 1000}`);
+    args.push(
+      '-map',
+      '0:v:0',
+      '-vf',
+      `blackdetect=d=${t.blackMinMs / 1000}:pix_th=${t.blackPixel},freezedetect=n=${t.frozenNoiseDb}dB:d=${t.frozenMinMs / 1000}`,
+    );
   }
   if (streams.audio) {
-    args.push('-map', '0:a:0', '-af', `silencedetect=noise=${t.silenceNoiseDb}dB:d=${t.silenceMinMs / 1000},volumedetect,loudnorm=print_format=json`);
+    args.push(
+      '-map',
+      '0:a:0',
+      '-af',
+      `silencedetect=noise=${t.silenceNoiseDb}dB:d=${t.silenceMinMs / 1000},volumedetect,loudnorm=print_format=json`,
+    );
   }
   if (!streams.video && !streams.audio) return { black: [], frozen: [], silent: [], maxVolumeDb: null, loudness: null };
   args.push('-f', 'null', '-');
@@ -154,7 +193,17 @@ export interface LoudnessTarget {
 
 /** loudnorm's first pass: how loud the first audio stream is, measured against `target`. */
 export async function measureLoudness(path: string, target: LoudnessTarget): Promise<Loudness | null> {
-  const log = await ffmpegLog(['-i', path, '-map', '0:a:0', '-af', `${loudnormFilter(target)}:print_format=json`, '-f', 'null', '-']);
+  const log = await ffmpegLog([
+    '-i',
+    path,
+    '-map',
+    '0:a:0',
+    '-af',
+    `${loudnormFilter(target)}:print_format=json`,
+    '-f',
+    'null',
+    '-',
+  ]);
   return parseLoudnorm(log)?.input ?? null;
 }
 
@@ -168,7 +217,11 @@ export function loudnormFilter(target: LoudnessTarget, measured?: Loudness): str
 }
 
 /** loudnorm's second pass: writes `output` with ffmpeg `args` around the filter; says which mode loudnorm used. */
-export async function applyLoudnorm(inputArgs: string[], filter: string, outputArgs: string[]): Promise<{ normalization: string }> {
+export async function applyLoudnorm(
+  inputArgs: string[],
+  filter: string,
+  outputArgs: string[],
+): Promise<{ normalization: string }> {
   const log = await ffmpegLog(['-y', ...inputArgs, '-af', `${filter}:print_format=json`, ...outputArgs]);
   return { normalization: parseLoudnorm(log)?.normalization ?? 'unknown' };
 }

@@ -41,7 +41,10 @@ export function registerMediaJob<Result>(ctx: SandboxContext, job: MediaJobKind<
       const error =
         to === 'cancelled'
           ? { code: 'job.cancelled', message: `The ${store.noun} was cancelled.${refunded}` }
-          : { code: failure?.code ?? 'job.failed', message: `${failure?.message ?? `The ${store.noun} failed.`}${refunded}` };
+          : {
+              code: failure?.code ?? 'job.failed',
+              message: `${failure?.message ?? `The ${store.noun} failed.`}${refunded}`,
+            };
       return endRefunded(ctx.wallet, store.states, row, to, error);
     },
     event: event && ((id) => event(store.byId(id)!)),

@@ -41,7 +41,10 @@ export function jobReadRoutes(ctx: SandboxContext, job: JobResource): Route[] {
       summary: `Cancel a queued or running ${store.noun}; anything it charged is refunded and its partial work is discarded`,
       responses: {
         200: { description: `The ${store.noun}, now cancelled`, schema },
-        409: { description: 'job.not_cancellable: it already completed, failed or was cancelled; the error carries its state' },
+        409: {
+          description:
+            'job.not_cancellable: it already completed, failed or was cancelled; the error carries its state',
+        },
       },
       handler({ principal, params }) {
         const id = params.id as number;
@@ -65,7 +68,10 @@ export function assetJobListRoute(ctx: SandboxContext, job: JobResource & { plur
     responses: { 200: { description: `A page of ${job.plural}`, schema, list: true } },
     handler({ principal, params, query }) {
       const asset = ctx.assets.get(principal.accountId, params.id as number);
-      const { items, pagination } = pageOf((where, args, limit) => store.page(principal.accountId, 'asset_id', asset.id, where, args, limit), query);
+      const { items, pagination } = pageOf(
+        (where, args, limit) => store.page(principal.accountId, 'asset_id', asset.id, where, args, limit),
+        query,
+      );
       return { data: items.map(toApi), pagination };
     },
   });

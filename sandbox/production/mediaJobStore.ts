@@ -32,7 +32,9 @@ export const mediaJobShape = {
   assetId: z.number().int().describe('The media the job works on.'),
   projectId: z.number().int().nullable().describe("The asset's project; null for a brand asset."),
   state: z.enum(JOB_STATES),
-  costUsd: z.number().describe('What the job costs the wallet; 0 for free work and once a failed or cancelled job was refunded.'),
+  costUsd: z
+    .number()
+    .describe('What the job costs the wallet; 0 for free work and once a failed or cancelled job was refunded.'),
   ...jobShape('Why the job failed or was cancelled; null otherwise.'),
 };
 
@@ -69,7 +71,15 @@ export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, n
     noun,
     states,
     /** Records an accepted job; call inside the accepting transaction, after charging. */
-    insert(row: { accountId: number; assetId: number; projectId: number | null; parentId?: number | null; input: unknown; costMicros?: number; receipt?: unknown }): number {
+    insert(row: {
+      accountId: number;
+      assetId: number;
+      projectId: number | null;
+      parentId?: number | null;
+      input: unknown;
+      costMicros?: number;
+      receipt?: unknown;
+    }): number {
       const at = now();
       const { lastInsertRowid } = db
         .prepare(
@@ -91,7 +101,8 @@ export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, n
     },
     /** A job of the account, or 404. */
     get(accountId: number, id: number): MediaJobRow {
-      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND account_id = ?`).get(id, accountId) as MediaJobRow | undefined;
+      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND account_id = ?`).get(id, accountId) as
+        MediaJobRow | undefined;
       if (!row) throw new ApiError('resource.not_found', `No ${noun} ${id} in this account.`);
       return row;
     },
@@ -99,16 +110,26 @@ export function createMediaJobStore(ctx: SandboxContext, table: MediaJobTable, n
       return db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as MediaJobRow | undefined;
     },
     /** One page for pageOf(), filtered on a trusted column name. */
-    page(accountId: number, column: 'asset_id' | 'parent_id' | null, value: number | undefined, where: string, args: (string | number | null)[], limit: number): MediaJobRow[] {
+    page(
+      accountId: number,
+      column: 'asset_id' | 'parent_id' | null,
+      value: number | undefined,
+      where: string,
+      args: (string | number | null)[],
+      limit: number,
+    ): MediaJobRow[] {
       return jobPage(db, table, accountId, column ? { [column]: value } : {}, where, args, limit);
     },
     /** The newest completed job on an asset, if any. */
     latestCompleted(accountId: number, assetId: number): MediaJobRow | undefined {
       return db
-        .prepare(`SELECT * FROM ${table} WHERE account_id = ? AND asset_id = ? AND state = 'completed' ORDER BY id DESC LIMIT 1`)
+        .prepare(
+          `SELECT * FROM ${table} WHERE account_id = ? AND asset_id = ? AND state = 'completed' ORDER BY id DESC LIMIT 1`,
+        )
         .get(accountId, assetId) as MediaJobRow | undefined;
     },
-    markCompleted: (id: number, result: unknown) => states.completed(id, { set: 'result = ?', args: [JSON.stringify(result)] }),
+    markCompleted: (id: number, result: unknown) =>
+      states.completed(id, { set: 'result = ?', args: [JSON.stringify(result)] }),
   };
 }
 

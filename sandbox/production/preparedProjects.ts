@@ -53,7 +53,11 @@ export function createPreparedProjects(ctx: SandboxContext, timelines: TimelineS
     const { lastInsertRowid } = db
       .prepare('INSERT INTO projects (account_id, name, aspect_ratio, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
       .run(accountId, name, aspectRatio, at, at);
-    db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, 0, ?)').run(randomUUID(), lastInsertRowid, at);
+    db.prepare('INSERT INTO scenes (id, project_id, position, created_at) VALUES (?, ?, 0, ?)').run(
+      randomUUID(),
+      lastInsertRowid,
+      at,
+    );
     return Number(lastInsertRowid);
   }
 
@@ -70,7 +74,9 @@ export function createPreparedProjects(ctx: SandboxContext, timelines: TimelineS
         const projectId = createProject(accountId, name, template.aspectRatio, at);
         const start = timelines.read(accountId, projectId);
         timelines.save({ ...start, tracks: variant.tracks }, 0);
-        db.prepare('INSERT INTO template_variants (set_id, template_id, version, name, project_id, slot_values, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        db.prepare(
+          'INSERT INTO template_variants (set_id, template_id, version, name, project_id, slot_values, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(
           setId,
           template.templateId,
           template.version,
@@ -84,12 +90,23 @@ export function createPreparedProjects(ctx: SandboxContext, timelines: TimelineS
     },
     /** The variants a set holds, as the API shows them. */
     set(setId: number): PreparedVariants {
-      const rows = db.prepare('SELECT * FROM template_variants WHERE set_id = ? ORDER BY id').all(setId) as unknown as VariantRow[];
-      const head = db.prepare('SELECT template_id, version FROM template_variant_sets WHERE id = ?').get(setId) as { template_id: number; version: number };
+      const rows = db
+        .prepare('SELECT * FROM template_variants WHERE set_id = ? ORDER BY id')
+        .all(setId) as unknown as VariantRow[];
+      const head = db.prepare('SELECT template_id, version FROM template_variant_sets WHERE id = ?').get(setId) as {
+        template_id: number;
+        version: number;
+      };
       return {
         templateId: head.template_id,
         version: head.version,
-        variants: rows.map((r) => ({ id: r.id, name: r.name, projectId: r.project_id, values: JSON.parse(r.slot_values) as Record<string, unknown>, createdAt: r.created_at })),
+        variants: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          projectId: r.project_id,
+          values: JSON.parse(r.slot_values) as Record<string, unknown>,
+          createdAt: r.created_at,
+        })),
       };
     },
   };

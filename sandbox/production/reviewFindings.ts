@@ -34,14 +34,27 @@ const lengthOf = (span: Span) => span.endMs - span.startMs;
 
 /** How much of `span` lies inside any of `others`. */
 function coveredMs(span: Span, others: Span[]): number {
-  return others.reduce((sum, o) => sum + Math.max(0, Math.min(span.endMs, o.endMs) - Math.max(span.startMs, o.startMs)), 0);
+  return others.reduce(
+    (sum, o) => sum + Math.max(0, Math.min(span.endMs, o.endMs) - Math.max(span.startMs, o.startMs)),
+    0,
+  );
 }
 
 export function frameFindings(m: ReviewMeasurements, durationMs: number): Finding[] {
   return m.black.map((span) =>
     lengthOf(span) >= durationMs * REVIEW_RULES.wholeShare
-      ? { aspect: 'frames', severity: 'error', ...span, message: 'The picture is black throughout: check the source or the export settings.' }
-      : { aspect: 'frames', severity: 'warning', ...span, message: `Black frames for ${seconds(lengthOf(span))}: trim them or cover the gap unless the fade is intended.` },
+      ? {
+          aspect: 'frames',
+          severity: 'error',
+          ...span,
+          message: 'The picture is black throughout: check the source or the export settings.',
+        }
+      : {
+          aspect: 'frames',
+          severity: 'warning',
+          ...span,
+          message: `Black frames for ${seconds(lengthOf(span))}: trim them or cover the gap unless the fade is intended.`,
+        },
   );
 }
 
@@ -51,8 +64,18 @@ export function motionFindings(m: ReviewMeasurements, durationMs: number): Findi
     .filter((span) => coveredMs(span, m.black) < lengthOf(span) * 0.8)
     .map((span) =>
       lengthOf(span) >= durationMs * REVIEW_RULES.wholeShare
-        ? { aspect: 'motion', severity: 'error', ...span, message: 'The picture never changes: this is a still image, not a moving shot.' }
-        : { aspect: 'motion', severity: 'warning', ...span, message: `The picture is frozen for ${seconds(lengthOf(span))}: trim the held frames or replace the shot.` },
+        ? {
+            aspect: 'motion',
+            severity: 'error',
+            ...span,
+            message: 'The picture never changes: this is a still image, not a moving shot.',
+          }
+        : {
+            aspect: 'motion',
+            severity: 'warning',
+            ...span,
+            message: `The picture is frozen for ${seconds(lengthOf(span))}: trim the held frames or replace the shot.`,
+          },
     );
 }
 
@@ -61,7 +84,14 @@ export function soundFindings(m: ReviewMeasurements, durationMs: number, hasAudi
   if (!hasAudio) return [{ aspect: 'sound', severity: 'info', ...whole, message: 'The media has no sound track.' }];
   const silentMs = m.silent.reduce((sum, span) => sum + lengthOf(span), 0);
   if (silentMs >= durationMs * REVIEW_RULES.wholeShare) {
-    return [{ aspect: 'sound', severity: 'error', ...whole, message: 'There is no audible sound at all: check the microphone or the audio track.' }];
+    return [
+      {
+        aspect: 'sound',
+        severity: 'error',
+        ...whole,
+        message: 'There is no audible sound at all: check the microphone or the audio track.',
+      },
+    ];
   }
   const findings: Finding[] = m.silent.map((span) => ({
     aspect: 'sound',
@@ -72,27 +102,59 @@ export function soundFindings(m: ReviewMeasurements, durationMs: number, hasAudi
   const lufs = m.loudness?.integratedLufs;
   if (lufs !== undefined && Number.isFinite(lufs)) {
     if (lufs < REVIEW_RULES.quietLufs) {
-      findings.push({ aspect: 'sound', severity: 'warning', ...whole, message: `Too quiet: ${lufs.toFixed(1)} LUFS integrated; aim for about -16 (a finish normalises it).` });
+      findings.push({
+        aspect: 'sound',
+        severity: 'warning',
+        ...whole,
+        message: `Too quiet: ${lufs.toFixed(1)} LUFS integrated; aim for about -16 (a finish normalises it).`,
+      });
     } else if (lufs > REVIEW_RULES.loudLufs) {
-      findings.push({ aspect: 'sound', severity: 'warning', ...whole, message: `Too loud: ${lufs.toFixed(1)} LUFS integrated; aim for about -16 (a finish normalises it).` });
+      findings.push({
+        aspect: 'sound',
+        severity: 'warning',
+        ...whole,
+        message: `Too loud: ${lufs.toFixed(1)} LUFS integrated; aim for about -16 (a finish normalises it).`,
+      });
     }
   }
   if (m.maxVolumeDb !== null && m.maxVolumeDb >= REVIEW_RULES.clippingDb) {
-    findings.push({ aspect: 'sound', severity: 'error', ...whole, message: 'The audio clips: samples reach full scale. Lower the level at the source; normalising cannot undo clipping.' });
+    findings.push({
+      aspect: 'sound',
+      severity: 'error',
+      ...whole,
+      message:
+        'The audio clips: samples reach full scale. Lower the level at the source; normalising cannot undo clipping.',
+    });
   }
   return findings;
 }
 
 /** `transcription` is the asset's latest completed one, if any. */
-export function captionFindings(transcription: { id: number; words: Word[] } | undefined, assetId: number, durationMs: number): Finding[] {
+export function captionFindings(
+  transcription: { id: number; words: Word[] } | undefined,
+  assetId: number,
+  durationMs: number,
+): Finding[] {
   const whole = { startMs: 0, endMs: durationMs };
   if (!transcription) {
     return [
-      { aspect: 'captions', severity: 'warning', ...whole, message: `No captions to check: transcribe the asset (POST /assets/${assetId}/transcriptions), then review again.` },
+      {
+        aspect: 'captions',
+        severity: 'warning',
+        ...whole,
+        message: `No captions to check: transcribe the asset (POST /assets/${assetId}/transcriptions), then review again.`,
+      },
     ];
   }
   if (transcription.words.length === 0) {
-    return [{ aspect: 'captions', severity: 'info', ...whole, message: `Transcription ${transcription.id} has no words, so there are no captions.` }];
+    return [
+      {
+        aspect: 'captions',
+        severity: 'info',
+        ...whole,
+        message: `Transcription ${transcription.id} has no words, so there are no captions.`,
+      },
+    ];
   }
   const findings: Finding[] = [];
   buildCues(transcription.words).forEach((cue, i) => {
@@ -108,12 +170,19 @@ export function captionFindings(transcription: { id: number; words: Word[] } | u
       });
     }
     if (lengthOf(span) < REVIEW_RULES.shortCueMs) {
-      findings.push({ aspect: 'captions', severity: 'info', ...span, message: `Caption ${i + 1} shows for only ${seconds(lengthOf(span))}: viewers may miss it.` });
+      findings.push({
+        aspect: 'captions',
+        severity: 'info',
+        ...span,
+        message: `Caption ${i + 1} shows for only ${seconds(lengthOf(span))}: viewers may miss it.`,
+      });
     }
   });
   return findings;
 }
 
 export function byTime(a: Finding, b: Finding): number {
-  return a.startMs - b.startMs || a.endMs - b.endMs || REVIEW_ASPECTS.indexOf(a.aspect) - REVIEW_ASPECTS.indexOf(b.aspect);
+  return (
+    a.startMs - b.startMs || a.endMs - b.endMs || REVIEW_ASPECTS.indexOf(a.aspect) - REVIEW_ASPECTS.indexOf(b.aspect)
+  );
 }

@@ -34,7 +34,9 @@ const ReviewInput = z
       .min(1, 'name at least one aspect, or leave aspects out to review every aspect that applies')
       .refine((list) => new Set(list).size === list.length, 'must not name an aspect twice')
       .optional()
-      .describe('What to review: frames (black frames), sound (silence, loudness, clipping), motion (frozen picture), captions (the latest completed transcription). Left out: every aspect that applies to the media (audio: sound and captions).'),
+      .describe(
+        'What to review: frames (black frames), sound (silence, loudness, clipping), motion (frozen picture), captions (the latest completed transcription). Left out: every aspect that applies to the media (audio: sound and captions).',
+      ),
   })
   .prefault({});
 
@@ -59,20 +61,41 @@ export const ReviewSchema = z.object({
   ...mediaJobShape,
   costUsd: z.number().describe('Always 0: reviews are not charged.'),
   aspects: z.array(z.enum(REVIEW_ASPECTS)).describe('The aspects reviewed.'),
-  findings: z.array(FindingSchema).nullable().describe('In time order; an empty list means nothing to fix. Null until completed.'),
-  transcriptionId: z.number().int().nullable().describe('The transcription whose captions were checked; null when there was none (or captions were not reviewed, or not yet completed).'),
+  findings: z
+    .array(FindingSchema)
+    .nullable()
+    .describe('In time order; an empty list means nothing to fix. Null until completed.'),
+  transcriptionId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The transcription whose captions were checked; null when there was none (or captions were not reviewed, or not yet completed).',
+    ),
 });
 
 function toReview(row: MediaJobRow): z.infer<typeof ReviewSchema> {
   const { aspects } = JSON.parse(row.input) as { aspects: ReviewAspect[] };
   const result = row.state === 'completed' && row.result !== null ? (JSON.parse(row.result) as ReviewResult) : null;
-  return { ...mediaJobFields(row), aspects, findings: result?.findings ?? null, transcriptionId: result?.transcriptionId ?? null };
+  return {
+    ...mediaJobFields(row),
+    aspects,
+    findings: result?.findings ?? null,
+    transcriptionId: result?.transcriptionId ?? null,
+  };
 }
 
 export function reviewRoutes(ctx: SandboxContext): Route[] {
   const store = createMediaJobStore(ctx, 'reviews', 'review');
   const transcriptions = createTranscriptionStore(ctx);
-  const resource: JobResource = { kind: 'review', store, basePath: '/reviews', tag: 'Reviews', schema: ReviewSchema, toApi: toReview };
+  const resource: JobResource = {
+    kind: 'review',
+    store,
+    basePath: '/reviews',
+    tag: 'Reviews',
+    schema: ReviewSchema,
+    toApi: toReview,
+  };
 
   registerMediaJob<ReviewResult>(ctx, {
     kind: 'review',
@@ -97,13 +120,29 @@ export function reviewRoutes(ctx: SandboxContext): Route[] {
       if (wants('captions')) {
         const latest = transcriptions.latestCompleted(row.account_id, asset.id);
         transcriptionId = latest?.id ?? null;
-        findings.push(...captionFindings(latest ? { id: latest.id, words: completedWords(latest) } : undefined, asset.id, durationMs));
+        findings.push(
+          ...captionFindings(
+            latest ? { id: latest.id, words: completedWords(latest) } : undefined,
+            asset.id,
+            durationMs,
+          ),
+        );
       }
       return { durationMs, findings: findings.sort(byTime), transcriptionId };
     },
     event(row) {
       const findings = row.result ? (JSON.parse(row.result) as ReviewResult).findings.length : 0;
-      return { accountId: row.account_id, data: { kind: 'review', id: row.id, assetId: row.asset_id, projectId: row.project_id, state: row.state, findingsCount: findings } };
+      return {
+        accountId: row.account_id,
+        data: {
+          kind: 'review',
+          id: row.id,
+          assetId: row.asset_id,
+          projectId: row.project_id,
+          state: row.state,
+          findingsCount: findings,
+        },
+      };
     },
   });
 
@@ -118,9 +157,18 @@ export function reviewRoutes(ctx: SandboxContext): Route[] {
       body: ReviewInput,
       idempotent: true,
       responses: {
-        202: { description: 'Accepted: poll GET /reviews/{id} until completed, or wait for the review.completed event', schema: ReviewSchema },
-        200: { description: 'A replay of an earlier identical request with this Idempotency-Key: the same review', schema: ReviewSchema },
-        400: { description: 'request.invalid (aspects; frames and motion need a video), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid' },
+        202: {
+          description: 'Accepted: poll GET /reviews/{id} until completed, or wait for the review.completed event',
+          schema: ReviewSchema,
+        },
+        200: {
+          description: 'A replay of an earlier identical request with this Idempotency-Key: the same review',
+          schema: ReviewSchema,
+        },
+        400: {
+          description:
+            'request.invalid (aspects; frames and motion need a video), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid',
+        },
         404: { description: 'resource.not_found: no such asset in this account' },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
       },
@@ -128,7 +176,8 @@ export function reviewRoutes(ctx: SandboxContext): Route[] {
         const { accountId } = principal;
         const asset = ctx.assets.get(accountId, params.id as number);
         requireTimedMedia(asset, 'a review');
-        const applicable = asset.kind === 'video' ? REVIEW_ASPECTS : REVIEW_ASPECTS.filter((a) => !PICTURE_ASPECTS.includes(a));
+        const applicable =
+          asset.kind === 'video' ? REVIEW_ASPECTS : REVIEW_ASPECTS.filter((a) => !PICTURE_ASPECTS.includes(a));
         const notApplicable = (body.aspects ?? []).filter((a) => !applicable.includes(a));
         if (notApplicable.length > 0) {
           throw new ApiError(
@@ -137,8 +186,10 @@ export function reviewRoutes(ctx: SandboxContext): Route[] {
           );
         }
         const aspects = body.aspects ?? [...applicable];
-        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } }, () =>
-          store.insert({ accountId, assetId: asset.id, projectId: asset.project_id, input: { aspects } }),
+        const outcome = acceptOnce(
+          ctx,
+          { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } },
+          () => store.insert({ accountId, assetId: asset.id, projectId: asset.project_id, input: { aspects } }),
         );
         if (!outcome.replay) ctx.jobs.enqueue('review', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: toReview(store.get(accountId, outcome.id)) };

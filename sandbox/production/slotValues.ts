@@ -16,7 +16,11 @@ export interface MediaFacts {
 export type AssetLookup = (id: number) => MediaFacts | undefined;
 
 /** Which media kinds a clip of each track kind can show (as the editor's addClip takes them). */
-export const TRACK_ACCEPTS: Record<Track['kind'], readonly string[]> = { video: ['video', 'image'], audio: ['audio', 'video'], caption: [] };
+export const TRACK_ACCEPTS: Record<Track['kind'], readonly string[]> = {
+  video: ['video', 'image'],
+  audio: ['audio', 'video'],
+  caption: [],
+};
 
 const propertyDef = (property: string) => PROPERTIES.find((p) => `properties.${p.name}` === property);
 
@@ -52,17 +56,21 @@ export function checkValue(slot: Slot, value: unknown, bindings: Binding[], asse
       return null;
     }
     case 'color':
-      if (typeof value !== 'string' || !COLOR_PATTERN.test(value)) return `must be a colour written #RRGGBB (like #1A73E8), not ${describe(value)}.`;
+      if (typeof value !== 'string' || !COLOR_PATTERN.test(value))
+        return `must be a colour written #RRGGBB (like #1A73E8), not ${describe(value)}.`;
       return null;
     case 'image':
     case 'video':
     case 'audio': {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return `must be the ID of a ${slot.type} asset (a whole number), not ${describe(value)}.`;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+        return `must be the ID of a ${slot.type} asset (a whole number), not ${describe(value)}.`;
       const facts = asset(value);
       if (!facts) return `there is no asset ${value} in this account.`;
-      if (facts.kind !== slot.type) return `asset ${value} is ${article(facts.kind)} ${facts.kind}; this slot takes ${article(slot.type)} ${slot.type}.`;
+      if (facts.kind !== slot.type)
+        return `asset ${value} is ${article(facts.kind)} ${facts.kind}; this slot takes ${article(slot.type)} ${slot.type}.`;
       const maxMs = 'constraints' in slot ? slot.constraints?.maxDurationMs : undefined;
-      if (maxMs !== undefined && facts.durationMs !== null && facts.durationMs > maxMs) return `asset ${value} lasts ${facts.durationMs} ms; this slot takes at most ${maxMs} ms.`;
+      if (maxMs !== undefined && facts.durationMs !== null && facts.durationMs > maxMs)
+        return `asset ${value} lasts ${facts.durationMs} ms; this slot takes at most ${maxMs} ms.`;
       return null;
     }
   }
@@ -71,7 +79,8 @@ export function checkValue(slot: Slot, value: unknown, bindings: Binding[], asse
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
@@ -85,17 +94,27 @@ export interface CheckedVariant {
 }
 
 /** Checks one variant's values: unknown slots, missing required ones, and each value against its slot. */
-export function checkVariant(slots: Slot[], bindings: Binding[], given: Record<string, unknown>, asset: AssetLookup): CheckedVariant {
+export function checkVariant(
+  slots: Slot[],
+  bindings: Binding[],
+  given: Record<string, unknown>,
+  asset: AssetLookup,
+): CheckedVariant {
   const errors: SlotError[] = [];
   const values: Record<string, unknown> = {};
   const names = slots.map((s) => s.name);
   for (const key of Object.keys(given)) {
-    if (!names.includes(key)) errors.push({ slot: key, message: `there is no slot "${key}" in this template version; its slots are ${names.join(', ')}.` });
+    if (!names.includes(key))
+      errors.push({
+        slot: key,
+        message: `there is no slot "${key}" in this template version; its slots are ${names.join(', ')}.`,
+      });
   }
   for (const slot of slots) {
     const value = Object.hasOwn(given, slot.name) && given[slot.name] !== null ? given[slot.name] : undefined;
     if (value === undefined) {
-      if (slot.required) errors.push({ slot: slot.name, message: `is required: give ${article(slot.type)} ${slot.type} value.` });
+      if (slot.required)
+        errors.push({ slot: slot.name, message: `is required: give ${article(slot.type)} ${slot.type} value.` });
       else if (slot.default !== undefined) values[slot.name] = slot.default;
       continue;
     }
@@ -111,7 +130,12 @@ export function checkVariant(slots: Slot[], bindings: Binding[], given: Record<s
  * at its beginning and keeps the clip's length, or ends early when the media is shorter, so
  * the clip never grows into the next one.
  */
-export function bindVariant(tracks: Track[], bindings: Binding[], values: Record<string, unknown>, asset: AssetLookup): SlotError[] {
+export function bindVariant(
+  tracks: Track[],
+  bindings: Binding[],
+  values: Record<string, unknown>,
+  asset: AssetLookup,
+): SlotError[] {
   const errors: SlotError[] = [];
   const clips = new Map<string, Clip>();
   for (const track of tracks) for (const clip of track.clips) clips.set(clip.id, clip);

@@ -32,12 +32,15 @@ export interface TranslatedCue {
   text: string;
 }
 
-export type SpeechEditResult = { task: 'interview-edit'; proposals: Proposal[] } | { task: 'caption-translation'; targetLanguage: 'en'; cues: TranslatedCue[] };
+export type SpeechEditResult =
+  | { task: 'interview-edit'; proposals: Proposal[] }
+  | { task: 'caption-translation'; targetLanguage: 'en'; cues: TranslatedCue[] };
 
 const INSTRUCTIONS: Record<SpeechTask, string> = {
   'interview-edit':
     'You edit interview recordings. From the timed words below, propose cuts of hesitations and tightening of long pauses, each with the time range to remove and a short reason.',
-  'caption-translation': 'You translate captions into English. From the timed words below, write English caption cues that keep the original timing.',
+  'caption-translation':
+    'You translate captions into English. From the timed words below, write English caption cues that keep the original timing.',
 };
 
 function proposeInterviewEdits(words: Word[]): Proposal[] {
@@ -60,7 +63,10 @@ function proposeInterviewEdits(words: Word[]): Proposal[] {
         startMs: word.endMs,
         endMs: next.startMs,
         reason: `Pause of ${(pauseMs / 1000).toFixed(1)} s between "${word.text}" and "${next.text}".`,
-        cutRange: { startMs: word.endMs + INTERVIEW_RULES.keepPauseMs, endMs: next.startMs - INTERVIEW_RULES.keepPauseMs },
+        cutRange: {
+          startMs: word.endMs + INTERVIEW_RULES.keepPauseMs,
+          endMs: next.startMs - INTERVIEW_RULES.keepPauseMs,
+        },
       });
     }
   });
@@ -73,7 +79,9 @@ function translateCaptions(words: Word[]): TranslatedCue[] {
 }
 
 export function planSpeechEdit(task: SpeechTask, words: Word[]): SpeechEditResult {
-  return task === 'interview-edit' ? { task, proposals: proposeInterviewEdits(words) } : { task, targetLanguage: 'en', cues: translateCaptions(words) };
+  return task === 'interview-edit'
+    ? { task, proposals: proposeInterviewEdits(words) }
+    : { task, targetLanguage: 'en', cues: translateCaptions(words) };
 }
 
 const tokensOf = (text: string) => Math.ceil(text.length / 4);
@@ -85,10 +93,17 @@ export interface SpeechEditUsage {
 }
 
 /** The model reads the instructions and the timed words, and writes the result as JSON. */
-export function usageOf(task: SpeechTask, words: Word[], result: SpeechEditResult, model: TextModel, microsPerCredit: number): SpeechEditUsage {
+export function usageOf(
+  task: SpeechTask,
+  words: Word[],
+  result: SpeechEditResult,
+  model: TextModel,
+  microsPerCredit: number,
+): SpeechEditUsage {
   const prompt = `${INSTRUCTIONS[task]}\n${words.map((w) => `${w.startMs}-${w.endMs} ${w.text}`).join('\n')}`;
   const inputTokens = tokensOf(prompt);
   const outputTokens = tokensOf(JSON.stringify(result));
-  const credits = (inputTokens * model.inputCreditsPerMillionTokens + outputTokens * model.outputCreditsPerMillionTokens) / 1e6;
+  const credits =
+    (inputTokens * model.inputCreditsPerMillionTokens + outputTokens * model.outputCreditsPerMillionTokens) / 1e6;
   return { inputTokens, outputTokens, micros: Math.ceil(credits * microsPerCredit) };
 }

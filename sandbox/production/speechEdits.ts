@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
-import { findMediaModel, findTextModel, microsPerCredit, SPEECH_TASKS, type SpeechTask, type TextModel } from '../create/modelCatalog.ts';
+import {
+  findMediaModel,
+  findTextModel,
+  microsPerCredit,
+  SPEECH_TASKS,
+  type SpeechTask,
+  type TextModel,
+} from '../create/modelCatalog.ts';
 import { ApiError } from '../http/apiError.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
@@ -21,17 +28,37 @@ const OPERATION = 'POST /speech-edits';
 
 const SpeechEditInput = z
   .strictObject({
-    transcriptionId: z.number().int().min(1).max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`).describe('A completed transcription.'),
+    transcriptionId: z
+      .number()
+      .int()
+      .min(1)
+      .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`)
+      .describe('A completed transcription.'),
     task: z.enum(SPEECH_TASKS).describe('interview-edit: proposed cuts; caption-translation: English caption cues.'),
-    modelId: z.string().min(1, 'must not be empty').max(100).describe('A text model from GET /models?kind=text whose speechTasks include the task.'),
-    targetLanguage: z.string().optional().describe('caption-translation only: "en" (the default); English is the only target offered.'),
+    modelId: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(100)
+      .describe('A text model from GET /models?kind=text whose speechTasks include the task.'),
+    targetLanguage: z
+      .string()
+      .optional()
+      .describe('caption-translation only: "en" (the default); English is the only target offered.'),
   })
   .superRefine((body, issues) => {
     if (body.targetLanguage === undefined) return;
     if (body.task !== 'caption-translation') {
-      issues.addIssue({ code: 'custom', path: ['targetLanguage'], message: 'is only for caption-translation; leave it out for interview-edit' });
+      issues.addIssue({
+        code: 'custom',
+        path: ['targetLanguage'],
+        message: 'is only for caption-translation; leave it out for interview-edit',
+      });
     } else if (body.targetLanguage.toLowerCase() !== 'en') {
-      issues.addIssue({ code: 'custom', path: ['targetLanguage'], message: 'only "en" is offered: caption translations are into English' });
+      issues.addIssue({
+        code: 'custom',
+        path: ['targetLanguage'],
+        message: 'only "en" is offered: caption translations are into English',
+      });
     }
   });
 
@@ -39,7 +66,9 @@ type SpeechEditInputBody = z.infer<typeof SpeechEditInput>;
 
 const ProposalSchema = z.object({
   id: z.string(),
-  kind: z.enum(['cut', 'tighten']).describe('cut: remove a hesitation; tighten: shorten a long pause, keeping a little of it.'),
+  kind: z
+    .enum(['cut', 'tighten'])
+    .describe('cut: remove a hesitation; tighten: shorten a long pause, keeping a little of it.'),
   startMs: z.number().int().describe("Start of what the proposal is about, in the asset's time."),
   endMs: z.number().int(),
   reason: z.string(),
@@ -50,7 +79,11 @@ const ProposalSchema = z.object({
     ),
 });
 
-const CueSchema = z.object({ startMs: z.number().int(), endMs: z.number().int(), text: z.string().describe('At most 2 lines of 42 characters, joined by \\n.') });
+const CueSchema = z.object({
+  startMs: z.number().int(),
+  endMs: z.number().int(),
+  text: z.string().describe('At most 2 lines of 42 characters, joined by \\n.'),
+});
 
 export const SpeechEditSchema = z.object({
   ...mediaJobShape,
@@ -63,11 +96,21 @@ export const SpeechEditSchema = z.object({
     .object({
       inputTokens: z.number().int(),
       outputTokens: z.number().int(),
-      costUsd: z.number().describe('What was charged: tokens × the model\'s credits per million tokens × usdPerCredit; 0 once refunded.'),
+      costUsd: z
+        .number()
+        .describe("What was charged: tokens × the model's credits per million tokens × usdPerCredit; 0 once refunded."),
     })
     .describe('Usage, estimated at about four characters a token and charged when the job was accepted.'),
-  proposals: z.array(ProposalSchema).nullable().describe('interview-edit: proposed edits in time order. The timeline is not changed. Null until completed, and for caption-translation.'),
-  cues: z.array(CueSchema).nullable().describe('caption-translation: English caption cues. Null until completed, and for interview-edit.'),
+  proposals: z
+    .array(ProposalSchema)
+    .nullable()
+    .describe(
+      'interview-edit: proposed edits in time order. The timeline is not changed. Null until completed, and for caption-translation.',
+    ),
+  cues: z
+    .array(CueSchema)
+    .nullable()
+    .describe('caption-translation: English caption cues. Null until completed, and for interview-edit.'),
 });
 
 interface StoredInput {
@@ -78,7 +121,10 @@ interface StoredInput {
 
 function toSpeechEdit(row: MediaJobRow): z.infer<typeof SpeechEditSchema> {
   const input = JSON.parse(row.input) as StoredInput;
-  const receipt = JSON.parse(row.receipt ?? '{"inputTokens":0,"outputTokens":0}') as { inputTokens: number; outputTokens: number };
+  const receipt = JSON.parse(row.receipt ?? '{"inputTokens":0,"outputTokens":0}') as {
+    inputTokens: number;
+    outputTokens: number;
+  };
   const result = row.state === 'completed' && row.result !== null ? (JSON.parse(row.result) as SpeechEditResult) : null;
   return {
     ...mediaJobFields(row),
@@ -99,16 +145,30 @@ function textModelFor(modelId: string, task: SpeechTask): TextModel {
     throw new ApiError('model.unknown', `modelId: "${modelId}"${hint}; pick a text model from GET /models?kind=text.`);
   }
   if (!model.speechTasks.includes(task)) {
-    throw new ApiError('model.task_unsupported', `modelId: ${model.name} (${model.id}) does ${model.speechTasks.join(' and ')}, not ${task}; pick a text model whose speechTasks include ${task}.`);
+    throw new ApiError(
+      'model.task_unsupported',
+      `modelId: ${model.name} (${model.id}) does ${model.speechTasks.join(' and ')}, not ${task}; pick a text model whose speechTasks include ${task}.`,
+    );
   }
-  if (!model.available) throw new ApiError('model.unavailable', `${model.name} (${model.id}) is not available right now: pick another text model from GET /models?kind=text.`);
+  if (!model.available)
+    throw new ApiError(
+      'model.unavailable',
+      `${model.name} (${model.id}) is not available right now: pick another text model from GET /models?kind=text.`,
+    );
   return model;
 }
 
 export function speechEditRoutes(ctx: SandboxContext): Route[] {
   const store = createMediaJobStore(ctx, 'speech_edits', 'speech edit');
   const transcriptions = createTranscriptionStore(ctx);
-  const resource: JobResource = { kind: 'speech-edit', store, basePath: '/speech-edits', tag: 'Speech edits', schema: SpeechEditSchema, toApi: toSpeechEdit };
+  const resource: JobResource = {
+    kind: 'speech-edit',
+    store,
+    basePath: '/speech-edits',
+    tag: 'Speech edits',
+    schema: SpeechEditSchema,
+    toApi: toSpeechEdit,
+  };
 
   registerMediaJob<SpeechEditResult>(ctx, {
     kind: 'speech-edit',
@@ -132,9 +192,19 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
         `Transcription ${transcription.id} is already in English (${language}): use its captions (GET /transcriptions/${transcription.id}/captions.srt or .vtt) instead of translating.`,
       );
     }
-    const usage = usageOf(body.task, words, planSpeechEdit(body.task, words), model, microsPerCredit(ctx.wallet.pricingMultiplier(accountId)));
+    const usage = usageOf(
+      body.task,
+      words,
+      planSpeechEdit(body.task, words),
+      model,
+      microsPerCredit(ctx.wallet.pricingMultiplier(accountId)),
+    );
     if (usage.micros > 0) ctx.wallet.charge(accountId, usage.micros, `This ${model.name} ${body.task}`);
-    const input: StoredInput = { task: body.task, modelId: model.id, targetLanguage: body.task === 'caption-translation' ? 'en' : null };
+    const input: StoredInput = {
+      task: body.task,
+      modelId: model.id,
+      targetLanguage: body.task === 'caption-translation' ? 'en' : null,
+    };
     return store.insert({
       accountId,
       assetId: transcription.asset_id,
@@ -153,11 +223,16 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Speech edits',
       summary: 'List speech edits, newest first',
-      query: pageQuery.extend({ transcriptionId: intQuery(1, CREATE_LIMITS.idMax).optional().describe('Only the speech edits of this transcription.') }),
+      query: pageQuery.extend({
+        transcriptionId: intQuery(1, CREATE_LIMITS.idMax)
+          .optional()
+          .describe('Only the speech edits of this transcription.'),
+      }),
       responses: { 200: { description: 'A page of speech edits', schema: SpeechEditSchema, list: true } },
       handler({ principal, query }) {
         const { items, pagination } = pageOf(
-          (where, args, limit) => store.page(principal.accountId, 'parent_id', query.transcriptionId, where, args, limit),
+          (where, args, limit) =>
+            store.page(principal.accountId, 'parent_id', query.transcriptionId, where, args, limit),
           query,
         );
         return { data: items.map(toSpeechEdit), pagination };
@@ -169,20 +244,29 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Speech edits',
       summary:
-        'Propose interview edits, or translate captions into English, from a completed transcription. Does not change the timeline. Charged as text work when accepted (tokens × the model\'s credits per million tokens × usdPerCredit); refunded if it fails or is cancelled',
+        "Propose interview edits, or translate captions into English, from a completed transcription. Does not change the timeline. Charged as text work when accepted (tokens × the model's credits per million tokens × usdPerCredit); refunded if it fails or is cancelled",
       body: SpeechEditInput,
       idempotent: true,
       responses: {
         202: { description: 'Accepted: poll GET /speech-edits/{id} until completed', schema: SpeechEditSchema },
-        200: { description: 'A replay of an earlier identical request with this Idempotency-Key: the same job, not charged again', schema: SpeechEditSchema },
-        400: { description: 'request.invalid (a field, e.g. targetLanguage other than "en"), model.unknown, model.task_unsupported, speech_edit.same_language, idempotency.key_missing or idempotency.key_invalid' },
+        200: {
+          description:
+            'A replay of an earlier identical request with this Idempotency-Key: the same job, not charged again',
+          schema: SpeechEditSchema,
+        },
+        400: {
+          description:
+            'request.invalid (a field, e.g. targetLanguage other than "en"), model.unknown, model.task_unsupported, speech_edit.same_language, idempotency.key_missing or idempotency.key_invalid',
+        },
         403: { description: 'wallet.insufficient_balance: nothing was created or charged' },
         404: { description: 'resource.not_found: no such transcription in this account' },
         409: { description: 'transcription.not_ready (not completed), model.unavailable or idempotency.key_reused' },
       },
       handler({ principal, body, idempotencyKey }) {
         const { accountId } = principal;
-        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () => accept(accountId, body));
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () =>
+          accept(accountId, body),
+        );
         if (!outcome.replay) ctx.jobs.enqueue('speech-edit', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: toSpeechEdit(store.get(accountId, outcome.id)) };
       },

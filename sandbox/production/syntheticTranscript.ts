@@ -77,7 +77,9 @@ export function synthesizeWords(spans: Span[], language: string, seed: number): 
       const startMs = Math.round(span.startMs + i * slot);
       const endMs = Math.max(startMs + 1, Math.round(span.startMs + i * slot + slot * VOICED_SHARE));
       const filler = (seed + k) % FILLER_EVERY === FILLER_EVERY - 1;
-      const text = filler ? FILLERS[(seed + k) % FILLERS.length]! : VOCABULARY[(seed + k * 5) % VOCABULARY.length]![column];
+      const text = filler
+        ? FILLERS[(seed + k) % FILLERS.length]!
+        : VOCABULARY[(seed + k * 5) % VOCABULARY.length]![column];
       // Hesitations are heard less surely than words; the rest varies a little but stays steady per file.
       const wobble = ((seed ^ (k * 2654435761)) >>> 0) % 100;
       const confidence = filler ? 0.6 + wobble / 1000 : 0.86 + wobble / 800;

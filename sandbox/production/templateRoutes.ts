@@ -53,11 +53,21 @@ function variantsInvalid(checked: CheckedVariant[]): ApiError {
   const bad = checked.filter((c) => c.errors.length > 0);
   const sample = bad
     .slice(0, 3)
-    .map((c) => `"${c.name}": ${c.errors.slice(0, 3).map((e) => `slot ${e.slot} ${e.message}`).join(' ')}`)
+    .map(
+      (c) =>
+        `"${c.name}": ${c.errors
+          .slice(0, 3)
+          .map((e) => `slot ${e.slot} ${e.message}`)
+          .join(' ')}`,
+    )
     .join(' ');
-  return new ApiError('template.variants_invalid', `${bad.length} of ${checked.length} variants do not fit the template. ${sample} Nothing was created.`, {
-    details: { variants: checked.map((c) => ({ name: c.name, valid: c.errors.length === 0, errors: c.errors })) },
-  });
+  return new ApiError(
+    'template.variants_invalid',
+    `${bad.length} of ${checked.length} variants do not fit the template. ${sample} Nothing was created.`,
+    {
+      details: { variants: checked.map((c) => ({ name: c.name, valid: c.errors.length === 0, errors: c.errors })) },
+    },
+  );
 }
 
 export function templateRoutes(ctx: SandboxContext): Route[] {
@@ -67,10 +77,12 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
   const templates = createTemplateStore(ctx);
   const prepared = createPreparedProjects(ctx, timelines);
   const assetFacts = db.prepare('SELECT kind, duration_ms FROM assets WHERE id = ? AND account_id = ?');
-  const assetsOf = (accountId: number): AssetLookup => (id) => {
-    const row = assetFacts.get(id, accountId) as { kind: MediaFacts['kind']; duration_ms: number | null } | undefined;
-    return row && { kind: row.kind, durationMs: row.duration_ms };
-  };
+  const assetsOf =
+    (accountId: number): AssetLookup =>
+    (id) => {
+      const row = assetFacts.get(id, accountId) as { kind: MediaFacts['kind']; duration_ms: number | null } | undefined;
+      return row && { kind: row.kind, durationMs: row.duration_ms };
+    };
 
   return [
     route({
@@ -82,7 +94,10 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
       query: pageQuery,
       responses: { 200: { description: 'A page of templates', schema: TemplateSummarySchema, list: true } },
       handler({ principal, query }) {
-        const { items, pagination } = pageOf((where, args, limit) => templates.page(principal.accountId, where, args, limit), query);
+        const { items, pagination } = pageOf(
+          (where, args, limit) => templates.page(principal.accountId, where, args, limit),
+          query,
+        );
         return { data: items, pagination };
       },
     }),
@@ -97,8 +112,14 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
       idempotent: true,
       responses: {
         201: { description: 'The new version', schema: TemplateVersionSchema },
-        200: { description: 'A replay: this Idempotency-Key already published this version with the same inputs', schema: TemplateVersionSchema },
-        400: { description: 'request.invalid (a field of the body) or template.invalid (a binding or default that does not fit the timeline; error.field names it)' },
+        200: {
+          description: 'A replay: this Idempotency-Key already published this version with the same inputs',
+          schema: TemplateVersionSchema,
+        },
+        400: {
+          description:
+            'request.invalid (a field of the body) or template.invalid (a binding or default that does not fit the timeline; error.field names it)',
+        },
         404: { description: 'resource.not_found: no such project, or no such templateId, in this account' },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
       },
@@ -160,9 +181,16 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
       body: VariantsInput,
       idempotent: true,
       responses: {
-        200: { description: 'dryRun: the check, variant by variant (nothing created); or a replay of an earlier identical request (the prepared projects it made)', schema: VariantCheckSchema.or(PreparedVariantsSchema) },
+        200: {
+          description:
+            'dryRun: the check, variant by variant (nothing created); or a replay of an earlier identical request (the prepared projects it made)',
+          schema: VariantCheckSchema.or(PreparedVariantsSchema),
+        },
         201: { description: 'Every variant was valid: one prepared project each', schema: PreparedVariantsSchema },
-        400: { description: 'request.invalid (a field of the body) or template.variants_invalid (error.variants lists each variant with its errors by slot; nothing was created)' },
+        400: {
+          description:
+            'request.invalid (a field of the body) or template.variants_invalid (error.variants lists each variant with its errors by slot; nothing was created)',
+        },
         404: { description: 'resource.not_found: no such template in this account, or no such version of it' },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
       },
@@ -187,7 +215,11 @@ export function templateRoutes(ctx: SandboxContext): Route[] {
           const template = templates.version(accountId, templateId, body.version);
           const checked = prepare(template, body.variants, asset);
           if (checked.some((c) => c.errors.length > 0)) throw variantsInvalid(checked);
-          return prepared.create(accountId, template, checked.map((c) => c.ready));
+          return prepared.create(
+            accountId,
+            template,
+            checked.map((c) => c.ready),
+          );
         });
         return { status: outcome.replay ? 200 : 201, data: prepared.set(outcome.id) };
       },

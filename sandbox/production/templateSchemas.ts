@@ -9,7 +9,13 @@ export const SLOT_TYPES = ['text', 'image', 'video', 'audio', 'color', 'number']
 export type SlotType = (typeof SLOT_TYPES)[number];
 export type MediaSlotType = 'image' | 'video' | 'audio';
 
-const id = (what: string) => z.number().int('must be a whole number').min(1, 'must be at least 1').max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`).describe(what);
+const id = (what: string) =>
+  z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`)
+    .describe(what);
 const name = z
   .string()
   .trim()
@@ -20,12 +26,22 @@ export const SlotNameSchema = z
   .max(TEMPLATE_LIMITS.slotNameMax, `must be at most ${TEMPLATE_LIMITS.slotNameMax} characters`)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier: a letter or _, then letters, digits or _');
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
-const ms = (what: string) => z.number().int('must be whole milliseconds').min(1, 'must be at least 1').max(EDITOR_LIMITS.timelineMaxMs, `must be at most ${EDITOR_LIMITS.timelineMaxMs}`).describe(what);
+const ms = (what: string) =>
+  z
+    .number()
+    .int('must be whole milliseconds')
+    .min(1, 'must be at least 1')
+    .max(EDITOR_LIMITS.timelineMaxMs, `must be at most ${EDITOR_LIMITS.timelineMaxMs}`)
+    .describe(what);
 
 const slotBase = {
   name: SlotNameSchema.describe('How variants name the slot in their values.'),
   required: z.boolean().describe('Every variant must give a value (a required slot has no default).'),
-  description: z.string().trim().max(TEMPLATE_LIMITS.slotDescriptionMax, `must be at most ${TEMPLATE_LIMITS.slotDescriptionMax} characters`).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(TEMPLATE_LIMITS.slotDescriptionMax, `must be at most ${TEMPLATE_LIMITS.slotDescriptionMax} characters`)
+    .optional(),
 };
 const mediaDefault = id('An asset of the account of this kind, used when a variant gives none.').optional();
 const durationConstraints = z
@@ -40,9 +56,18 @@ export const SlotSchema = z.discriminatedUnion(
       type: z.literal('text'),
       default: z.string().optional(),
       constraints: z
-        .strictObject({ maxLength: z.number().int().min(1, 'must be at least 1').max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax}`).optional() })
+        .strictObject({
+          maxLength: z
+            .number()
+            .int()
+            .min(1, 'must be at least 1')
+            .max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax}`)
+            .optional(),
+        })
         .optional()
-        .describe(`maxLength: the longest text, in characters (at most ${EDITOR_LIMITS.captionTextMax}, the caption limit, which also applies without it).`),
+        .describe(
+          `maxLength: the longest text, in characters (at most ${EDITOR_LIMITS.captionTextMax}, the caption limit, which also applies without it).`,
+        ),
     }),
     z.strictObject({ ...slotBase, type: z.literal('image'), default: mediaDefault }),
     z.strictObject({ ...slotBase, type: z.literal('video'), default: mediaDefault, constraints: durationConstraints }),
@@ -58,7 +83,10 @@ export const SlotSchema = z.discriminatedUnion(
       default: z.number().optional(),
       constraints: z
         .strictObject({ min: z.number().optional(), max: z.number().optional() })
-        .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, { message: 'min must not be greater than max', path: ['min'] })
+        .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, {
+          message: 'min must not be greater than max',
+          path: ['min'],
+        })
         .optional(),
     }),
   ],
@@ -72,7 +100,9 @@ export const BindingSchema = z.strictObject({
   property: z
     .string()
     .regex(/^(asset|text|properties\.[A-Za-z]+)$/, 'must be "asset", "text" or "properties.<name>"')
-    .describe('asset: the media of a media clip (image, video and audio slots); text: the text of a caption (text slots); properties.<name>: a clip property of the catalog (number slots). Colour slots bind to nothing yet: their value stays with the variant.'),
+    .describe(
+      'asset: the media of a media clip (image, video and audio slots); text: the text of a caption (text slots); properties.<name>: a clip property of the catalog (number slots). Colour slots bind to nothing yet: their value stays with the variant.',
+    ),
 });
 export type Binding = z.infer<typeof BindingSchema>;
 
@@ -94,10 +124,19 @@ export const TemplateInput = z
   .superRefine((input, check) => {
     const seen = new Set<string>();
     input.slots.forEach((slot, i) => {
-      if (seen.has(slot.name)) check.addIssue({ code: 'custom', path: ['slots', i, 'name'], message: `"${slot.name}" names two slots; slot names must differ` });
+      if (seen.has(slot.name))
+        check.addIssue({
+          code: 'custom',
+          path: ['slots', i, 'name'],
+          message: `"${slot.name}" names two slots; slot names must differ`,
+        });
       seen.add(slot.name);
       if (slot.required && slot.default !== undefined) {
-        check.addIssue({ code: 'custom', path: ['slots', i, 'default'], message: 'a required slot takes no default: make it optional or drop the default' });
+        check.addIssue({
+          code: 'custom',
+          path: ['slots', i, 'default'],
+          message: 'a required slot takes no default: make it optional or drop the default',
+        });
       }
     });
   });
@@ -142,22 +181,40 @@ const variantName = z
 
 export const VariantsInput = z
   .strictObject({
-    version: z.number().int('must be a whole number').min(1, 'must be at least 1').optional().describe('The template version to apply; the latest by default.'),
+    version: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .optional()
+      .describe('The template version to apply; the latest by default.'),
     variants: z
       .array(
         z.strictObject({
           name: variantName.describe('Names the prepared project.'),
-          values: z.record(z.string(), z.unknown()).default({}).describe('slot name → value: text a string, number a number, color "#RRGGBB", image/video/audio an asset ID of the account of that kind.'),
+          values: z
+            .record(z.string(), z.unknown())
+            .default({})
+            .describe(
+              'slot name → value: text a string, number a number, color "#RRGGBB", image/video/audio an asset ID of the account of that kind.',
+            ),
         }),
       )
       .min(1, 'give at least one variant')
       .max(TEMPLATE_LIMITS.variantsPerRequest, `give at most ${TEMPLATE_LIMITS.variantsPerRequest} variants`),
-    dryRun: z.boolean().default(false).describe('Only check the values: nothing is created and nothing is remembered under the Idempotency-Key.'),
+    dryRun: z
+      .boolean()
+      .default(false)
+      .describe('Only check the values: nothing is created and nothing is remembered under the Idempotency-Key.'),
   })
   .superRefine((input, check) => {
     const seen = new Set<string>();
     input.variants.forEach((variant, i) => {
-      if (seen.has(variant.name)) check.addIssue({ code: 'custom', path: ['variants', i, 'name'], message: `"${variant.name}" names two variants; variant names must differ` });
+      if (seen.has(variant.name))
+        check.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'name'],
+          message: `"${variant.name}" names two variants; variant names must differ`,
+        });
       seen.add(variant.name);
     });
   });
@@ -180,7 +237,10 @@ export const PreparedVariantsSchema = z.object({
     z.object({
       id: z.number().int().describe('The variant.'),
       name: z.string(),
-      projectId: z.number().int().describe("The prepared project: the template's timeline with the values bound, ready for a batch."),
+      projectId: z
+        .number()
+        .int()
+        .describe("The prepared project: the template's timeline with the values bound, ready for a batch."),
       values: z.record(z.string(), z.unknown()).describe('The values bound, defaults filled in.'),
       createdAt: z.string(),
     }),

@@ -40,7 +40,12 @@ export interface NewVersion {
 
 function toVersion(row: VersionRow): TemplateVersion {
   const tracks = JSON.parse(row.tracks) as Track[];
-  const { durationMs } = toTimeline({ projectId: row.source_project_id, revision: row.source_revision, tracks, updatedAt: row.created_at });
+  const { durationMs } = toTimeline({
+    projectId: row.source_project_id,
+    revision: row.source_revision,
+    tracks,
+    updatedAt: row.created_at,
+  });
   return {
     templateId: row.template_id,
     version: row.version,
@@ -91,7 +96,13 @@ export function createTemplateStore(ctx: SandboxContext) {
   };
   const summaryOf = (row: TemplateRow) => {
     const latest = latestRow.get(row.id) as unknown as VersionRow;
-    return { id: row.id, name: latest.name, latestVersion: latest.version, createdAt: row.created_at, updatedAt: row.updated_at };
+    return {
+      id: row.id,
+      name: latest.name,
+      latestVersion: latest.version,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
   };
 
   return {
@@ -105,7 +116,9 @@ export function createTemplateStore(ctx: SandboxContext) {
       const at = now();
       let id = templateId;
       if (id === undefined) {
-        const { lastInsertRowid } = db.prepare('INSERT INTO templates (account_id, created_at, updated_at) VALUES (?, ?, ?)').run(accountId, at, at);
+        const { lastInsertRowid } = db
+          .prepare('INSERT INTO templates (account_id, created_at, updated_at) VALUES (?, ?, ?)')
+          .run(accountId, at, at);
         id = Number(lastInsertRowid);
       } else {
         template(accountId, id);
@@ -117,7 +130,18 @@ export function createTemplateStore(ctx: SandboxContext) {
           `INSERT INTO template_versions (template_id, version, name, source_project_id, source_revision, aspect_ratio, slots, bindings, tracks, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, next, input.name, input.projectId, input.sourceRevision, input.aspectRatio, JSON.stringify(input.slots), JSON.stringify(input.bindings), JSON.stringify(input.tracks), at);
+        .run(
+          id,
+          next,
+          input.name,
+          input.projectId,
+          input.sourceRevision,
+          input.aspectRatio,
+          JSON.stringify(input.slots),
+          JSON.stringify(input.bindings),
+          JSON.stringify(input.tracks),
+          at,
+        );
       return Number(lastInsertRowid);
     },
     /** The version a publish created, by its row ID. */
@@ -127,10 +151,14 @@ export function createTemplateStore(ctx: SandboxContext) {
     /** One version, or the latest when `version` is undefined; 404 for either missing. */
     version(accountId: number, templateId: number, version?: number): TemplateVersion {
       template(accountId, templateId);
-      const row = (version === undefined ? latestRow.get(templateId) : versionRow.get(templateId, version)) as VersionRow | undefined;
+      const row = (version === undefined ? latestRow.get(templateId) : versionRow.get(templateId, version)) as
+        VersionRow | undefined;
       if (!row) {
         const latest = (latestRow.get(templateId) as unknown as VersionRow).version;
-        throw new ApiError('resource.not_found', `Template ${templateId} has no version ${version}: its versions are 1 to ${latest}.`);
+        throw new ApiError(
+          'resource.not_found',
+          `Template ${templateId} has no version ${version}: its versions are 1 to ${latest}.`,
+        );
       }
       return toVersion(row);
     },
@@ -146,7 +174,9 @@ export function createTemplateStore(ctx: SandboxContext) {
       };
     },
     page(accountId: number, where: string, args: (string | number | null)[], limit: number) {
-      const rows = db.prepare(`SELECT * FROM templates WHERE account_id = ? AND ${where} ORDER BY id DESC LIMIT ?`).all(accountId, ...args, limit) as unknown as TemplateRow[];
+      const rows = db
+        .prepare(`SELECT * FROM templates WHERE account_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
+        .all(accountId, ...args, limit) as unknown as TemplateRow[];
       return rows.map(summaryOf);
     },
   };

@@ -83,7 +83,9 @@ function toTranscription(row: MediaJobRow): z.infer<typeof TranscriptionSchema> 
     recognizer: 'synthetic',
     billedSeconds: input.billedSeconds,
     transcript: completed ? (JSON.parse(row.result!) as TranscriptResult) : null,
-    captions: completed ? { srt: `/transcriptions/${row.id}/captions.srt`, vtt: `/transcriptions/${row.id}/captions.vtt` } : null,
+    captions: completed
+      ? { srt: `/transcriptions/${row.id}/captions.srt`, vtt: `/transcriptions/${row.id}/captions.vtt` }
+      : null,
   };
 }
 
@@ -106,11 +108,20 @@ export function createTranscriptionStore(ctx: SandboxContext) {
 /** 400 unless the asset is video or audio (what `operation` takes). */
 export function requireTimedMedia(asset: AssetRow, what: string): void {
   if (asset.kind === 'image') {
-    throw new ApiError('media.kind_not_supported', `Asset ${asset.id} is an image: ${what} takes video or audio assets.`);
+    throw new ApiError(
+      'media.kind_not_supported',
+      `Asset ${asset.id} is an image: ${what} takes video or audio assets.`,
+    );
   }
 }
 
-function sendText(res: ServerResponse, requestId: string, contentType: string, filename: string, text: string): typeof HANDLED {
+function sendText(
+  res: ServerResponse,
+  requestId: string,
+  contentType: string,
+  filename: string,
+  text: string,
+): typeof HANDLED {
   res.writeHead(200, {
     'content-type': contentType,
     'content-length': Buffer.byteLength(text),
@@ -124,7 +135,14 @@ function sendText(res: ServerResponse, requestId: string, contentType: string, f
 
 export function transcriptionRoutes(ctx: SandboxContext): Route[] {
   const store = createTranscriptionStore(ctx);
-  const resource: JobResource = { kind: 'transcription', store, basePath: '/transcriptions', tag: 'Transcriptions', schema: TranscriptionSchema, toApi: toTranscription };
+  const resource: JobResource = {
+    kind: 'transcription',
+    store,
+    basePath: '/transcriptions',
+    tag: 'Transcriptions',
+    schema: TranscriptionSchema,
+    toApi: toTranscription,
+  };
 
   registerMediaJob<TranscriptResult>(ctx, {
     kind: 'transcription',
@@ -153,7 +171,10 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
           ? 'Captions as SubRip (SRT): timestamps like 00:00:01,000; at most 2 lines of 42 characters per cue'
           : 'Captions as WebVTT: a WEBVTT header, timestamps like 00:00:01.000; at most 2 lines of 42 characters per cue',
       responses: {
-        200: { description: `The caption file (${contentType.split(';')[0]}); empty of cues for silent media`, contentType: contentType.split(';')[0]! },
+        200: {
+          description: `The caption file (${contentType.split(';')[0]}); empty of cues for silent media`,
+          contentType: contentType.split(';')[0]!,
+        },
         409: { description: 'transcription.not_ready: the transcription has not completed' },
       },
       handler({ principal, params, res, requestId }) {
@@ -176,8 +197,15 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
       idempotent: true,
       responses: {
         202: { description: 'Accepted: poll GET /transcriptions/{id} until completed', schema: TranscriptionSchema },
-        200: { description: 'A replay of an earlier identical request with this Idempotency-Key: the same job, not charged again', schema: TranscriptionSchema },
-        400: { description: 'request.invalid (language), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid' },
+        200: {
+          description:
+            'A replay of an earlier identical request with this Idempotency-Key: the same job, not charged again',
+          schema: TranscriptionSchema,
+        },
+        400: {
+          description:
+            'request.invalid (language), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid',
+        },
         403: { description: 'wallet.insufficient_balance: nothing was created or charged' },
         404: { description: 'resource.not_found: no such asset in this account' },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
@@ -188,11 +216,24 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         requireTimedMedia(asset, 'transcription');
         const info = await probe(asset.storage_path);
         const billedSeconds = info?.hasAudio ? Math.ceil((info.durationMs ?? asset.duration_ms ?? 0) / 1000) : 0;
-        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } }, () => {
-          const micros = Math.round(((billedSeconds * TRANSCRIPTION_CREDITS_PER_MINUTE) / 60) * microsPerCredit(ctx.wallet.pricingMultiplier(accountId)));
-          if (micros > 0) ctx.wallet.charge(accountId, micros, `Transcribing ${billedSeconds} s of audio`);
-          return store.insert({ accountId, assetId: asset.id, projectId: asset.project_id, input: { language: body.language, billedSeconds }, costMicros: micros });
-        });
+        const outcome = acceptOnce(
+          ctx,
+          { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } },
+          () => {
+            const micros = Math.round(
+              ((billedSeconds * TRANSCRIPTION_CREDITS_PER_MINUTE) / 60) *
+                microsPerCredit(ctx.wallet.pricingMultiplier(accountId)),
+            );
+            if (micros > 0) ctx.wallet.charge(accountId, micros, `Transcribing ${billedSeconds} s of audio`);
+            return store.insert({
+              accountId,
+              assetId: asset.id,
+              projectId: asset.project_id,
+              input: { language: body.language, billedSeconds },
+              costMicros: micros,
+            });
+          },
+        );
         if (!outcome.replay) ctx.jobs.enqueue('transcription', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: toTranscription(store.get(accountId, outcome.id)) };
       },

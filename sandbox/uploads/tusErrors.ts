@@ -22,10 +22,17 @@ export function explainTusError(status: number, text: string, context: TusErrorC
   if (status === 400 && said.startsWith('Invalid ')) {
     const names = said.slice('Invalid '.length).split(' ');
     if (names.includes('tus-resumable')) {
-      return new ApiError('upload.tus_version_unsupported', 'This server speaks tus 1.0.0 only: send Tus-Resumable: 1.0.0.', { headers: { 'Tus-Version': '1.0.0' } });
+      return new ApiError(
+        'upload.tus_version_unsupported',
+        'This server speaks tus 1.0.0 only: send Tus-Resumable: 1.0.0.',
+        { headers: { 'Tus-Version': '1.0.0' } },
+      );
     }
     if (names.includes('content-type')) {
-      return new ApiError('request.unsupported_content_type', 'Send the chunk as Content-Type: application/offset+octet-stream.');
+      return new ApiError(
+        'request.unsupported_content_type',
+        'Send the chunk as Content-Type: application/offset+octet-stream.',
+      );
     }
     return new ApiError(
       'request.invalid',
@@ -33,16 +40,28 @@ export function explainTusError(status: number, text: string, context: TusErrorC
     );
   }
   if (said.startsWith('Upload-Offset header required')) {
-    return new ApiError('request.invalid', 'A PATCH needs Upload-Offset: the offset its bytes start at (HEAD the upload to learn it).');
+    return new ApiError(
+      'request.invalid',
+      'A PATCH needs Upload-Offset: the offset its bytes start at (HEAD the upload to learn it).',
+    );
   }
   if (said.startsWith('Content-Type header required')) {
-    return new ApiError('request.unsupported_content_type', 'Send the chunk as Content-Type: application/offset+octet-stream.');
+    return new ApiError(
+      'request.unsupported_content_type',
+      'Send the chunk as Content-Type: application/offset+octet-stream.',
+    );
   }
   if (said.startsWith('Upload-Length or Upload-Defer-Length')) {
-    return new ApiError('request.invalid', "Send Upload-Length: the file's size in bytes, known at creation (Upload-Defer-Length is not supported).");
+    return new ApiError(
+      'request.invalid',
+      "Send Upload-Length: the file's size in bytes, known at creation (Upload-Defer-Length is not supported).",
+    );
   }
   if (said.startsWith('Upload-Metadata is invalid')) {
-    return new ApiError('request.invalid', 'Upload-Metadata must be comma-separated "key base64value" pairs with unique keys, e.g. "filename bW92aWUubXA0,projectId MQ==".');
+    return new ApiError(
+      'request.invalid',
+      'Upload-Metadata must be comma-separated "key base64value" pairs with unique keys, e.g. "filename bW92aWUubXA0,projectId MQ==".',
+    );
   }
   if (said.startsWith('Maximum size exceeded')) {
     return new ApiError(
@@ -52,7 +71,10 @@ export function explainTusError(status: number, text: string, context: TusErrorC
     );
   }
   if (said.startsWith("upload's size exceeded")) {
-    return new ApiError('upload.too_large', 'The chunk goes past the Upload-Length declared at creation: send only the bytes from Upload-Offset up to Upload-Length.');
+    return new ApiError(
+      'upload.too_large',
+      'The chunk goes past the Upload-Length declared at creation: send only the bytes from Upload-Offset up to Upload-Length.',
+    );
   }
   if (said.startsWith('Request aborted')) {
     return new ApiError(
@@ -60,14 +82,24 @@ export function explainTusError(status: number, text: string, context: TusErrorC
       'This request was cut short: another request for the same upload took over, or the connection closed. HEAD the upload and resume from its Upload-Offset.',
     );
   }
-  if (status === 404) return new ApiError('resource.not_found', `No upload ${context.uploadId ?? ''} in this account.`.replace('  ', ' '));
+  if (status === 404)
+    return new ApiError(
+      'resource.not_found',
+      `No upload ${context.uploadId ?? ''} in this account.`.replace('  ', ' '),
+    );
   if (status === 409) {
     const where = context.uploadOffset === undefined ? '' : ` it stands at ${context.uploadOffset}`;
-    return new ApiError('upload.offset_mismatch', `Upload-Offset does not match the upload:${where}. HEAD the upload and send the bytes from its Upload-Offset.`, {
-      details: context.uploadOffset === undefined ? undefined : { uploadOffset: context.uploadOffset },
-    });
+    return new ApiError(
+      'upload.offset_mismatch',
+      `Upload-Offset does not match the upload:${where}. HEAD the upload and send the bytes from its Upload-Offset.`,
+      {
+        details: context.uploadOffset === undefined ? undefined : { uploadOffset: context.uploadOffset },
+      },
+    );
   }
   if (status === 410) return new ApiError('upload.expired');
   if (status >= 500 && status !== 501) return new ApiError('server.internal');
-  return new ApiError('request.invalid', said || 'The resumable upload request was refused.', { status: status === 501 ? 400 : status });
+  return new ApiError('request.invalid', said || 'The resumable upload request was refused.', {
+    status: status === 501 ? 400 : status,
+  });
 }

@@ -17,11 +17,17 @@ export function parseUploadChecksum(header: string | string[] | undefined): Expe
   const value = Array.isArray(header) ? header.join(',') : header;
   const match = /^([a-z0-9-]+) ([A-Za-z0-9+/]+={0,2})$/.exec(value.trim());
   if (!match) {
-    throw new ApiError('request.invalid', 'Upload-Checksum must be "<algorithm> <base64 digest>", e.g. "sha1 Kq5sNclPz7QV2+lfQIuc6R7oRu0=".');
+    throw new ApiError(
+      'request.invalid',
+      'Upload-Checksum must be "<algorithm> <base64 digest>", e.g. "sha1 Kq5sNclPz7QV2+lfQIuc6R7oRu0=".',
+    );
   }
   const algorithm = match[1] as ExpectedChecksum['algorithm'];
   if (!CHECKSUM_ALGORITHMS.includes(algorithm)) {
-    throw new ApiError('request.invalid', `Upload-Checksum uses ${match[1]}; use one of ${CHECKSUM_ALGORITHMS.join(', ')} (Tus-Checksum-Algorithm).`);
+    throw new ApiError(
+      'request.invalid',
+      `Upload-Checksum uses ${match[1]}; use one of ${CHECKSUM_ALGORITHMS.join(', ')} (Tus-Checksum-Algorithm).`,
+    );
   }
   return { algorithm, digest: match[2]! };
 }

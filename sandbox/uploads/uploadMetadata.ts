@@ -9,7 +9,8 @@ import { ApiError } from '../http/apiError.ts';
 import { intQuery } from '../http/pagination.ts';
 import { describeZodError } from '../http/router.ts';
 
-const missing = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? `missing: ${what}` : 'must be text');
+const missing = (what: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? `missing: ${what}` : 'must be text';
 
 const MetadataFields = z.object({
   filename: z
@@ -42,14 +43,20 @@ export function createMetadataCheck(ctx: SandboxContext) {
   const brands = createBrandStore(ctx);
 
   /** Throws a 400 naming the key to fix, or a 404 for a project or brand not in the account. */
-  return function describeUpload(accountId: number, metadata: Record<string, string | null> | undefined): UploadDescription {
+  return function describeUpload(
+    accountId: number,
+    metadata: Record<string, string | null> | undefined,
+  ): UploadDescription {
     // A key sent without a value decodes to null: treat it as not sent.
     const given = Object.fromEntries(Object.entries(metadata ?? {}).filter(([, v]) => v !== null));
     const parsed = MetadataFields.safeParse(given);
     if (!parsed.success) throw new ApiError('request.invalid', describeZodError(parsed.error, 'Upload-Metadata'));
     const { filename, filetype, projectId, brandId } = parsed.data;
     if (projectId !== undefined && brandId !== undefined) {
-      throw new ApiError('request.invalid', 'Upload-Metadata carries both projectId and brandId: send one, since an asset belongs to one project or to one brand.');
+      throw new ApiError(
+        'request.invalid',
+        'Upload-Metadata carries both projectId and brandId: send one, since an asset belongs to one project or to one brand.',
+      );
     }
     if (projectId === undefined && brandId === undefined) {
       throw new ApiError(

@@ -57,25 +57,38 @@ export function createUploadTable(db: Db) {
     get(id: string): UploadRow | undefined {
       return db.prepare('SELECT * FROM uploads WHERE id = ?').get(id) as UploadRow | undefined;
     },
-    insert(row: Omit<UploadRow, 'state' | 'asset_id' | 'error_code' | 'error_message' | 'files_kept' | 'finished_at'>): void {
+    insert(
+      row: Omit<UploadRow, 'state' | 'asset_id' | 'error_code' | 'error_message' | 'files_kept' | 'finished_at'>,
+    ): void {
       db.prepare(
         `INSERT INTO uploads (id, account_id, project_id, brand_id, filename, filetype, size_bytes, state, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'receiving', ?, ?)`,
-      ).run(row.id, row.account_id, row.project_id, row.brand_id, row.filename, row.filetype, row.size_bytes, row.created_at, row.expires_at);
+      ).run(
+        row.id,
+        row.account_id,
+        row.project_id,
+        row.brand_id,
+        row.filename,
+        row.filetype,
+        row.size_bytes,
+        row.created_at,
+        row.expires_at,
+      );
     },
     extend(id: string, expiresAt: number): void {
       db.prepare("UPDATE uploads SET expires_at = ? WHERE id = ? AND state = 'receiving'").run(expiresAt, id);
     },
     finished(id: string, assetId: number, at: number): void {
-      db.prepare("UPDATE uploads SET state = 'finished', asset_id = ?, finished_at = ? WHERE id = ?").run(assetId, at, id);
-    },
-    refused(id: string, code: string, message: string, at: number): void {
-      db.prepare("UPDATE uploads SET state = 'refused', error_code = ?, error_message = ?, files_kept = 0, finished_at = ? WHERE id = ?").run(
-        code,
-        message,
+      db.prepare("UPDATE uploads SET state = 'finished', asset_id = ?, finished_at = ? WHERE id = ?").run(
+        assetId,
         at,
         id,
       );
+    },
+    refused(id: string, code: string, message: string, at: number): void {
+      db.prepare(
+        "UPDATE uploads SET state = 'refused', error_code = ?, error_message = ?, files_kept = 0, finished_at = ? WHERE id = ?",
+      ).run(code, message, at, id);
     },
     ended(id: string, state: 'expired' | 'terminated'): void {
       db.prepare('UPDATE uploads SET state = ?, files_kept = 0 WHERE id = ?').run(state, id);
@@ -85,10 +98,14 @@ export function createUploadTable(db: Db) {
     },
     /** Unfinished uploads past their expiry, and finished ones whose files have been kept a day. */
     due(now: number, keepFinishedMs: number): { expired: string[]; finished: string[] } {
-      const ids = (sql: string, ...args: number[]) => (db.prepare(sql).all(...args) as { id: string }[]).map((r) => r.id);
+      const ids = (sql: string, ...args: number[]) =>
+        (db.prepare(sql).all(...args) as { id: string }[]).map((r) => r.id);
       return {
         expired: ids("SELECT id FROM uploads WHERE state = 'receiving' AND expires_at < ?", now),
-        finished: ids("SELECT id FROM uploads WHERE state = 'finished' AND files_kept = 1 AND finished_at < ?", now - keepFinishedMs),
+        finished: ids(
+          "SELECT id FROM uploads WHERE state = 'finished' AND files_kept = 1 AND finished_at < ?",
+          now - keepFinishedMs,
+        ),
       };
     },
   };

@@ -47,7 +47,12 @@ interface PostResult {
   error: string | null;
 }
 
-function post(url: string, body: string, headers: Record<string, string>, options: { signal: AbortSignal; timeoutMs: number; publicOnly: boolean }): Promise<PostResult> {
+function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { signal: AbortSignal; timeoutMs: number; publicOnly: boolean },
+): Promise<PostResult> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (result: PostResult) => {
@@ -64,7 +69,12 @@ function post(url: string, body: string, headers: Record<string, string>, option
         method: 'POST',
         // A fresh connection per attempt: a receiver that restarted never meets a stale socket.
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Clipdesk-Sandbox-Webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'Clipdesk-Sandbox-Webhooks/1',
+          ...headers,
+        },
         signal: AbortSignal.any([options.signal, timeout]),
         ...(options.publicOnly ? { lookup: publicOnlyLookup } : {}),
       },
@@ -132,10 +142,16 @@ export function createWebhookDelivery(deps: {
     if (ok) next = { state: 'delivered', nextAttemptAt: null };
     else if (number >= MAX_ATTEMPTS) next = { state: 'failed', nextAttemptAt: null };
     else next = { state: 'pending', nextAttemptAt: clock.now() + retryDelayMs(deps.retryBaseMs, number) };
-    const outcome = { at, statusCode: result.statusCode, error: result.error, durationMs: Math.round(performance.now() - startedAt) };
+    const outcome = {
+      at,
+      statusCode: result.statusCode,
+      error: result.error,
+      durationMs: Math.round(performance.now() - startedAt),
+    };
     if (store.recordAttempt(delivery.id, number, outcome, next) && !ok) {
       const why = result.statusCode !== null ? `answered ${result.statusCode}` : result.error;
-      const then = next.state === 'failed' ? `giving up after ${number} attempts` : `retry at ${iso(next.nextAttemptAt!)}`;
+      const then =
+        next.state === 'failed' ? `giving up after ${number} attempts` : `retry at ${iso(next.nextAttemptAt!)}`;
       deps.log(`webhook delivery ${delivery.id} attempt ${number} to ${delivery.url}: ${why}; ${then}`);
     }
     tick();
@@ -150,7 +166,8 @@ export function createWebhookDelivery(deps: {
       const copies = deps.faults.duplicateWebhooks ? 2 : 1;
       const write = () => {
         store.insertEvent({ id, accountId, type, body, createdAt: iso(now) });
-        for (const endpoint of endpoints) for (let copy = 0; copy < copies; copy++) store.insertDelivery(endpoint.id, id, now);
+        for (const endpoint of endpoints)
+          for (let copy = 0; copy < copies; copy++) store.insertDelivery(endpoint.id, id, now);
       };
       // A job's transition may publish inside its own transaction; then the rows commit (or roll back) with it.
       if (db.isTransaction) write();

@@ -4,5 +4,7 @@
 import { createHmac } from 'node:crypto';
 
 export function signatureHeader(secrets: readonly string[], timestampSeconds: number, rawBody: string): string {
-  return secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`).digest('hex')}`).join(' ');
+  return secrets
+    .map((secret) => `v1=${createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`).digest('hex')}`)
+    .join(' ');
 }

@@ -4,7 +4,13 @@ import { transaction } from '../db/database.ts';
 import { pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { checkWebhookUrl } from './webhookUrl.ts';
-import { DeliverySchema, DeliveryStateSchema, WebhookEndpointSchema, WebhookInput, WebhookWithSecretSchema } from './webhookSchemas.ts';
+import {
+  DeliverySchema,
+  DeliveryStateSchema,
+  WebhookEndpointSchema,
+  WebhookInput,
+  WebhookWithSecretSchema,
+} from './webhookSchemas.ts';
 import { createWebhookStore } from './webhookStore.ts';
 
 export function webhookRoutes(ctx: SandboxContext): Route[] {
@@ -35,7 +41,10 @@ export function webhookRoutes(ctx: SandboxContext): Route[] {
       body: WebhookInput,
       responses: {
         201: { description: 'The endpoint with its signing secret', schema: WebhookWithSecretSchema },
-        400: { description: 'webhook.url_not_https, webhook.url_not_allowed or request.invalid: the message says what to change' },
+        400: {
+          description:
+            'webhook.url_not_https, webhook.url_not_allowed or request.invalid: the message says what to change',
+        },
       },
       handler({ principal, body }) {
         const url = checkWebhookUrl(body.url, ctx.options.allowInsecureWebhooks);
@@ -72,11 +81,14 @@ export function webhookRoutes(ctx: SandboxContext): Route[] {
       path: '/webhooks/{id}/rotate-secret',
       auth: 'any',
       tag: 'Webhooks',
-      summary: 'Issue a new signing secret (shown this once); for 24 hours deliveries are signed with both the new and the old',
+      summary:
+        'Issue a new signing secret (shown this once); for 24 hours deliveries are signed with both the new and the old',
       responses: { 200: { description: 'The endpoint with its new secret', schema: WebhookWithSecretSchema } },
       handler({ principal, params }) {
         const now = clock.now();
-        const { row, secret } = transaction(db, () => store.rotateSecret(principal.accountId, params.id as number, now));
+        const { row, secret } = transaction(db, () =>
+          store.rotateSecret(principal.accountId, params.id as number, now),
+        );
         return { data: { ...store.toEndpoint(row, now), secret } };
       },
     }),

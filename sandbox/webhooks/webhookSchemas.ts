@@ -9,13 +9,21 @@ export const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
 
 export const WebhookInput = z
   .strictObject({
-    url: z.string().max(2048, 'must be at most 2048 characters').describe('A public https:// URL (not an IP address, localhost or a private network).'),
+    url: z
+      .string()
+      .max(2048, 'must be at most 2048 characters')
+      .describe('A public https:// URL (not an IP address, localhost or a private network).'),
     events: z
       .array(EventTypeSchema)
       .min(1, 'must list at least one event kind')
       .transform((events) => [...new Set(events)])
       .describe('The event kinds to receive.'),
-    description: z.string().trim().max(200, 'must be at most 200 characters').optional().describe('A note for people, e.g. where it points.'),
+    description: z
+      .string()
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .optional()
+      .describe('A note for people, e.g. where it points.'),
   })
   .describe(
     'Registration is not paid work, so it takes no Idempotency-Key: if the answer is lost, list the endpoints, delete the stray one and register again (the secret is shown only once). ' +
@@ -31,7 +39,10 @@ export const WebhookEndpointSchema = z.object({
   description: z.string().nullable(),
   createdAt: z.string(),
   secretRotatedAt: z.string().nullable().describe('When the secret was last rotated, if ever.'),
-  previousSecretExpiresAt: z.string().nullable().describe('Until then, deliveries also carry a v1 signature made with the secret that was replaced.'),
+  previousSecretExpiresAt: z
+    .string()
+    .nullable()
+    .describe('Until then, deliveries also carry a v1 signature made with the secret that was replaced.'),
 });
 
 export const WebhookWithSecretSchema = WebhookEndpointSchema.extend({
@@ -47,7 +58,10 @@ export const DeliverySchema = z.object({
   state: DeliveryStateSchema.describe('failed: no attempts left.'),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  nextAttemptAt: z.string().nullable().describe('When the next attempt is due (pending only; null while one is in flight).'),
+  nextAttemptAt: z
+    .string()
+    .nullable()
+    .describe('When the next attempt is due (pending only; null while one is in flight).'),
   attempts: z.array(
     z.object({
       number: z.number().int(),

@@ -112,7 +112,9 @@ export function createWebhookStore(db: Db) {
   db.exec(SCHEMA);
 
   const endpointById = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?');
-  const attemptsOf = db.prepare('SELECT number, at, status_code, error, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY number');
+  const attemptsOf = db.prepare(
+    'SELECT number, at, status_code, error, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY number',
+  );
 
   function getEndpoint(accountId: number, id: number): EndpointRow {
     const row = endpointById.get(id, accountId) as EndpointRow | undefined;
@@ -143,10 +145,16 @@ export function createWebhookStore(db: Db) {
       return graceLeft ? [row.secret, row.previous_secret!] : [row.secret];
     },
 
-    createEndpoint(accountId: number, input: { url: string; events: WebhookEventType[]; description?: string | undefined }, now: number) {
+    createEndpoint(
+      accountId: number,
+      input: { url: string; events: WebhookEventType[]; description?: string | undefined },
+      now: number,
+    ) {
       const secret = newSecret();
       const { lastInsertRowid } = db
-        .prepare('INSERT INTO webhook_endpoints (account_id, url, events, description, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO webhook_endpoints (account_id, url, events, description, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(accountId, input.url, JSON.stringify(input.events), input.description ?? null, secret, iso(now));
       return { row: getEndpoint(accountId, Number(lastInsertRowid)), secret };
     },
@@ -154,7 +162,9 @@ export function createWebhookStore(db: Db) {
     listEndpoints(accountId: number, page: PageRequest) {
       return pageOf<EndpointRow>(
         (where, args, limit) =>
-          db.prepare(`SELECT * FROM webhook_endpoints WHERE account_id = ? AND ${where} ORDER BY id DESC LIMIT ?`).all(accountId, ...args, limit) as unknown as EndpointRow[],
+          db
+            .prepare(`SELECT * FROM webhook_endpoints WHERE account_id = ? AND ${where} ORDER BY id DESC LIMIT ?`)
+            .all(accountId, ...args, limit) as unknown as EndpointRow[],
         page,
       );
     },
@@ -177,11 +187,19 @@ export function createWebhookStore(db: Db) {
     },
 
     matchingEndpoints(accountId: number, type: WebhookEventType): EndpointRow[] {
-      const rows = db.prepare('SELECT * FROM webhook_endpoints WHERE account_id = ? ORDER BY id').all(accountId) as unknown as EndpointRow[];
+      const rows = db
+        .prepare('SELECT * FROM webhook_endpoints WHERE account_id = ? ORDER BY id')
+        .all(accountId) as unknown as EndpointRow[];
       return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(type));
     },
 
-    insertEvent(event: { id: string; accountId: number; type: WebhookEventType; body: string; createdAt: string }): void {
+    insertEvent(event: {
+      id: string;
+      accountId: number;
+      type: WebhookEventType;
+      body: string;
+      createdAt: string;
+    }): void {
       db.prepare('INSERT INTO webhook_events (id, account_id, type, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
         event.id,
         event.accountId,
@@ -192,12 +210,9 @@ export function createWebhookStore(db: Db) {
     },
 
     insertDelivery(endpointId: number, eventId: string, now: number): void {
-      db.prepare("INSERT INTO webhook_deliveries (endpoint_id, event_id, state, next_attempt_at, created_at) VALUES (?, ?, 'pending', ?, ?)").run(
-        endpointId,
-        eventId,
-        now,
-        iso(now),
-      );
+      db.prepare(
+        "INSERT INTO webhook_deliveries (endpoint_id, event_id, state, next_attempt_at, created_at) VALUES (?, ?, 'pending', ?, ?)",
+      ).run(endpointId, eventId, now, iso(now));
     },
 
     /**
@@ -213,7 +228,11 @@ export function createWebhookStore(db: Db) {
            JOIN webhook_events ev ON ev.id = d.event_id
            WHERE d.state = 'pending' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at, d.id LIMIT ?`,
         )
-        .all(now, limit) as unknown as (EndpointRow & { delivery_id: number; delivery_attempts: number; event_body: string })[];
+        .all(now, limit) as unknown as (EndpointRow & {
+        delivery_id: number;
+        delivery_attempts: number;
+        event_body: string;
+      })[];
       const claim = db.prepare('UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE id = ?');
       return rows.map(({ delivery_id, delivery_attempts, event_body, ...endpoint }) => {
         claim.run(delivery_id);
@@ -223,12 +242,18 @@ export function createWebhookStore(db: Db) {
 
     /** Deliveries that were in flight when the sandbox stopped are due again at once (at least once). */
     releaseInterrupted(now: number): void {
-      db.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE state = 'pending' AND next_attempt_at IS NULL").run(now);
+      db.prepare(
+        "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE state = 'pending' AND next_attempt_at IS NULL",
+      ).run(now);
     },
 
     /** When the next pending delivery falls due after `now`, if any. */
     nextDueAfter(now: number): number | undefined {
-      const row = db.prepare("SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?").get(now) as {
+      const row = db
+        .prepare(
+          "SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?",
+        )
+        .get(now) as {
         at: number | null;
       };
       return row.at ?? undefined;
@@ -238,19 +263,21 @@ export function createWebhookStore(db: Db) {
      * Records one attempt and the delivery's new state: delivered, failed (no attempts left),
      * or pending again at `nextAttemptAt`. False when the delivery is gone (its endpoint was deleted).
      */
-    recordAttempt(deliveryId: number, number: number, outcome: AttemptOutcome, next: { state: DeliveryState; nextAttemptAt: number | null }): boolean {
+    recordAttempt(
+      deliveryId: number,
+      number: number,
+      outcome: AttemptOutcome,
+      next: { state: DeliveryState; nextAttemptAt: number | null },
+    ): boolean {
       const { changes } = db
-        .prepare('UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?, finished_at = ? WHERE id = ?')
+        .prepare(
+          'UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?, finished_at = ? WHERE id = ?',
+        )
         .run(next.state, number, next.nextAttemptAt, next.state === 'pending' ? null : iso(outcome.at), deliveryId);
       if (Number(changes) === 0) return false;
-      db.prepare('INSERT INTO webhook_attempts (delivery_id, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)').run(
-        deliveryId,
-        number,
-        outcome.at,
-        outcome.statusCode,
-        outcome.error,
-        outcome.durationMs,
-      );
+      db.prepare(
+        'INSERT INTO webhook_attempts (delivery_id, number, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(deliveryId, number, outcome.at, outcome.statusCode, outcome.error, outcome.durationMs);
       return true;
     },
 

@@ -37,7 +37,17 @@ for (const [net, prefix] of [
 }
 
 /** Names that never reach the public internet (RFC 6761 and common private suffixes). */
-const PRIVATE_SUFFIXES = ['localhost', 'local', 'internal', 'localdomain', 'home.arpa', 'lan', 'test', 'invalid', 'example'];
+const PRIVATE_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'localdomain',
+  'home.arpa',
+  'lan',
+  'test',
+  'invalid',
+  'example',
+];
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
@@ -46,7 +56,9 @@ export function isPublicAddress(address: string): boolean {
 }
 
 function invalidUrl(message: string): ApiError {
-  return new ApiError('request.invalid', `Invalid body. url: ${message}`, { details: { issues: [{ path: 'url', message }] } });
+  return new ApiError('request.invalid', `Invalid body. url: ${message}`, {
+    details: { issues: [{ path: 'url', message }] },
+  });
 }
 
 /** The URL to deliver to (normalised, without a fragment), or a 400 that says what to change. */
@@ -61,7 +73,10 @@ export function checkWebhookUrl(raw: string, allowInsecure: boolean): string {
   url.hash = '';
   const insecureHint = 'the sandbox accepts local receivers only when started with --allow-insecure-webhooks';
   if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
-    throw new ApiError('webhook.url_not_https', `url must start with https:// (${url.protocol}// is not accepted; ${insecureHint}).`);
+    throw new ApiError(
+      'webhook.url_not_https',
+      `url must start with https:// (${url.protocol}// is not accepted; ${insecureHint}).`,
+    );
   }
   if (allowInsecure) return url.href;
 
@@ -69,23 +84,36 @@ export function checkWebhookUrl(raw: string, allowInsecure: boolean): string {
   const bare = host.replace(/^\[|\]$/g, '');
   if (isIP(bare) !== 0) {
     const kind = isPublicAddress(bare) ? 'an IP address' : 'a private, loopback or link-local address';
-    throw new ApiError('webhook.url_not_allowed', `url must name a public host, not ${kind} (${bare}); use a public DNS name — ${insecureHint}.`);
+    throw new ApiError(
+      'webhook.url_not_allowed',
+      `url must name a public host, not ${kind} (${bare}); use a public DNS name — ${insecureHint}.`,
+    );
   }
   if (!host.includes('.') || PRIVATE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))) {
-    throw new ApiError('webhook.url_not_allowed', `url must name a public host; ${host} is local or private. Use a public DNS name (or a tunnel) — ${insecureHint}.`);
+    throw new ApiError(
+      'webhook.url_not_allowed',
+      `url must name a public host; ${host} is local or private. Use a public DNS name (or a tunnel) — ${insecureHint}.`,
+    );
   }
   return url.href;
 }
 
 /** A DNS lookup for outgoing deliveries that refuses names resolving to non-public addresses. */
-export const publicOnlyLookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+export const publicOnlyLookup = ((
+  hostname: string,
+  options: { all?: boolean },
+  callback: (...args: unknown[]) => void,
+) => {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err);
     const blocked = addresses.find((a) => !isPublicAddress(a.address));
     if (blocked || addresses.length === 0) {
-      const error = Object.assign(new Error(`${hostname} resolves to ${blocked?.address ?? 'no address'}, which is not a public address`), {
-        code: 'EADDRNOTPUBLIC',
-      });
+      const error = Object.assign(
+        new Error(`${hostname} resolves to ${blocked?.address ?? 'no address'}, which is not a public address`),
+        {
+          code: 'EADDRNOTPUBLIC',
+        },
+      );
       return callback(error);
     }
     if (options.all) return callback(null, addresses);

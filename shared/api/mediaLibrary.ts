@@ -7,9 +7,7 @@ import { AssetSchema } from './createTypes.ts';
 
 const id = z.number().int().positive();
 
-export const BrandSchema = z
-  .object({ id, name: z.string(), createdAt: z.string().optional() })
-  .loose();
+export const BrandSchema = z.object({ id, name: z.string(), createdAt: z.string().optional() }).loose();
 export type Brand = z.infer<typeof BrandSchema>;
 
 export const AttachmentSchema = z

@@ -12,7 +12,10 @@ import { shellPage } from './pages/shellPage.ts';
 // Tall enough for the screenshots to show the whole screen.
 test.use({ viewport: { width: 1280, height: 1000 } });
 
-async function serviceApi(app: { localSecrets(): Promise<{ createApiKey: string } | null>; localCreateBaseUrl(): string }) {
+async function serviceApi(app: {
+  localSecrets(): Promise<{ createApiKey: string } | null>;
+  localCreateBaseUrl(): string;
+}) {
   const secrets = await app.localSecrets();
   const base = app.localCreateBaseUrl();
   return async (path: string) =>

@@ -19,7 +19,10 @@ const fixtures = makeFixtureDir();
 test.afterAll(() => fixtures.cleanup());
 
 /** The workspace's own API, for checking what the service holds (and for setting up brands). */
-async function serviceApi(app: { localSecrets(): Promise<{ createApiKey: string } | null>; localCreateBaseUrl(): string }) {
+async function serviceApi(app: {
+  localSecrets(): Promise<{ createApiKey: string } | null>;
+  localCreateBaseUrl(): string;
+}) {
   const secrets = await app.localSecrets();
   const base = app.localCreateBaseUrl();
   const authorization = `Bearer ${secrets!.createApiKey}`;
@@ -99,7 +102,9 @@ test('dropping two files: a text file is refused with the reason, a PNG uploads 
   await keepScreenshot(page, testInfo, 'media-screen.png');
 });
 
-test('files added from the keyboard: audio shows a waveform, video a frame, and their details', async ({ page }, testInfo) => {
+test('files added from the keyboard: audio shows a waveform, video a frame, and their details', async ({
+  page,
+}, testInfo) => {
   const media = await openMedia(page, 'Sound and picture');
   const wav = await makeWav(fixtures.dir, { seconds: 2, name: 'tone.wav' });
   const mp4 = await makeMp4(fixtures.dir, { seconds: 1, name: 'clip.mp4' });
@@ -111,8 +116,12 @@ test('files added from the keyboard: audio shows a waveform, video a frame, and 
 
   await expect(media.uploadRow('tone.wav')).toContainText('Uploaded', { timeout: 30_000 });
   await expect(media.uploadRow('clip.mp4')).toContainText('Uploaded', { timeout: 30_000 });
-  await expect(media.tile('tone.wav').getByRole('img', { name: 'Waveform of tone.wav' })).toBeVisible({ timeout: 30_000 });
-  await expect(media.tile('clip.mp4').getByRole('img', { name: 'Preview of clip.mp4' })).toBeVisible({ timeout: 30_000 });
+  await expect(media.tile('tone.wav').getByRole('img', { name: 'Waveform of tone.wav' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(media.tile('clip.mp4').getByRole('img', { name: 'Preview of clip.mp4' })).toBeVisible({
+    timeout: 30_000,
+  });
 
   await media.select('clip.mp4');
   await expect(media.fact('Kind')).toHaveText('Video');
@@ -145,7 +154,9 @@ test('a brand asset: attached to the project, downloaded, shared by a delivery l
   await shell.railEntry('Media').click();
   const media = mediaPage(page);
   await media.show.selectOption({ label: 'Acme' });
-  await expect(media.tile('logo.png').getByRole('img', { name: 'Preview of logo.png' })).toBeVisible({ timeout: 30_000 });
+  await expect(media.tile('logo.png').getByRole('img', { name: 'Preview of logo.png' })).toBeVisible({
+    timeout: 30_000,
+  });
   await media.select('logo.png');
   await media.details.getByRole('button', { name: 'Attach to Launch' }).click();
   await expect(media.details.getByRole('status').filter({ hasText: 'Attached to Launch' })).toBeVisible();

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
-import { makeFixtureDir, makeJpeg, makeMp4, makePng, makeWav, mediaForm, sha256OfFile } from '../support/mediaFixtures.ts';
+import {
+  makeFixtureDir,
+  makeJpeg,
+  makeMp4,
+  makePng,
+  makeWav,
+  mediaForm,
+  sha256OfFile,
+} from '../support/mediaFixtures.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
 
 const MiB = 1024 * 1024;
@@ -73,7 +81,8 @@ function streamUpload(head: Buffer, fileBytes: number, declareLength: boolean) {
   function* chunks() {
     yield pre;
     yield head;
-    for (let sent = head.length; sent < fileBytes; sent += MiB) yield zeros.subarray(0, Math.min(MiB, fileBytes - sent));
+    for (let sent = head.length; sent < fileBytes; sent += MiB)
+      yield zeros.subarray(0, Math.min(MiB, fileBytes - sent));
     yield post;
   }
   return new Promise<{ status: number; body: any; bytesSent: number }>((resolve, reject) => {
@@ -273,7 +282,8 @@ describe('POST /assets', () => {
 
 describe('GET /assets', () => {
   it('walks every asset newest first, two at a time, until nextCursor is null', async () => {
-    for (const path of [files.wav, files.jpeg, files.png]) expect((await upload(path, { projectId: otherProjectId })).status).toBe(201);
+    for (const path of [files.wav, files.jpeg, files.png])
+      expect((await upload(path, { projectId: otherProjectId })).status).toBe(201);
     const all = (await call('GET', '/assets?limit=100')).body.data.map((a: { id: number }) => a.id);
     expect(all.length).toBeGreaterThanOrEqual(5);
     const walked: number[] = [];
@@ -295,7 +305,9 @@ describe('GET /assets', () => {
     expect(other.every((a: { projectId: number }) => a.projectId === otherProjectId)).toBe(true);
     const brand = (await call('GET', `/assets?brandId=${BRAND_ID}`)).body.data;
     expect(brand.length).toBeGreaterThanOrEqual(1);
-    expect(brand.every((a: { brandId: number; projectId: null }) => a.brandId === BRAND_ID && a.projectId === null)).toBe(true);
+    expect(
+      brand.every((a: { brandId: number; projectId: null }) => a.brandId === BRAND_ID && a.projectId === null),
+    ).toBe(true);
     expect((await call('GET', '/assets?projectId=0')).status).toBe(400);
     expect((await call('GET', '/assets?limit=101')).status).toBe(400);
   });
@@ -318,7 +330,9 @@ describe('GET /assets/{id}', () => {
 describe('GET /assets/{id}/content', () => {
   let asset: { id: number; sha256: string; sizeBytes: number };
   const get = (headers: Record<string, string> = {}, id = asset.id) =>
-    fetch(`${sandbox.createBaseUrl}/assets/${id}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}`, ...headers } });
+    fetch(`${sandbox.createBaseUrl}/assets/${id}/content`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}`, ...headers },
+    });
 
   beforeAll(async () => {
     asset = (await upload(files.mp4, { projectId }, 'Scène 1.mp4')).body.data;

@@ -40,7 +40,9 @@ beforeAll(async () => {
   sandbox = await startSandboxProcess({ args: ['--allow-insecure-webhooks'] });
   call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  const hook = await call('POST', '/webhooks', { body: { url, events: ['production.completed', 'production.failed', 'production.cancelled'] } });
+  const hook = await call('POST', '/webhooks', {
+    body: { url, events: ['production.completed', 'production.failed', 'production.cancelled'] },
+  });
   expect(hook.status).toBe(201);
 
   source = await makeTemplateSource(call, fixtures.dir);
@@ -61,7 +63,8 @@ afterAll(async () => {
   fixtures.cleanup();
 });
 
-const startBatch = (projectId: number, body: unknown, key?: string) => postIdempotent(call, `/projects/${projectId}/editor/batches`, body, key);
+const startBatch = (projectId: number, body: unknown, key?: string) =>
+  postIdempotent(call, `/projects/${projectId}/editor/batches`, body, key);
 
 /** Polls a batch gently (the key allows 120 requests a minute) until it ends. */
 async function waitForBatch(id: number, timeoutMs = 30_000): Promise<any> {
@@ -82,12 +85,25 @@ async function eventFor(type: string, batchId: number): Promise<any> {
 }
 
 async function probeAsset(assetId: number): Promise<{ durationMs: number; streams: string[] }> {
-  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  });
   expect(res.status).toBe(200);
   const path = join(fixtures.dir, `batch-${assetId}.mp4`);
   await writeFile(path, Buffer.from(await res.arrayBuffer()));
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type:format=duration,format_name', '-of', 'json', path]);
-  const info = JSON.parse(stdout) as { streams: { codec_type: string }[]; format: { duration: string; format_name: string } };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type:format=duration,format_name',
+    '-of',
+    'json',
+    path,
+  ]);
+  const info = JSON.parse(stdout) as {
+    streams: { codec_type: string }[];
+    format: { duration: string; format_name: string };
+  };
   expect(info.format.format_name).toContain('mp4');
   return { durationMs: Number(info.format.duration) * 1000, streams: info.streams.map((s) => s.codec_type).sort() };
 }
@@ -119,7 +135,12 @@ describe('editor batches', () => {
     const lengths: number[] = [];
     for (const item of done.items) {
       const asset = (await call('GET', `/assets/${item.assetId}`)).body.data;
-      expect(asset).toMatchObject({ kind: 'video', contentType: 'video/mp4', projectId: item.projectId, source: 'production' });
+      expect(asset).toMatchObject({
+        kind: 'video',
+        contentType: 'video/mp4',
+        projectId: item.projectId,
+        source: 'production',
+      });
       const { durationMs, streams } = await probeAsset(item.assetId);
       expect(streams).toContain('video');
       lengths.push(durationMs);
@@ -128,7 +149,10 @@ describe('editor batches', () => {
     expect(Math.abs(lengths[1]! - 2000)).toBeLessThan(150);
 
     const event = await eventFor('production.completed', done.id);
-    expect(event).toMatchObject({ type: 'production.completed', data: { kind: 'production', id: done.id, state: 'completed' } });
+    expect(event).toMatchObject({
+      type: 'production.completed',
+      data: { kind: 'production', id: done.id, state: 'completed' },
+    });
     expect(event.data.items.map((i: any) => i.assetId)).toEqual(done.items.map((i: any) => i.assetId));
 
     // The replay started nothing: the project lists one batch.
@@ -146,11 +170,16 @@ describe('editor batches', () => {
       const id = accepted.body.data.id;
       const cancelled = await call('POST', `/batches/${id}/cancel`);
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body.data).toMatchObject({ state: 'cancelled', items: [{ state: 'cancelled', assetId: null, error: { code: 'job.cancelled' } }] });
+      expect(cancelled.body.data).toMatchObject({
+        state: 'cancelled',
+        items: [{ state: 'cancelled', assetId: null, error: { code: 'job.cancelled' } }],
+      });
       const again = await call('POST', `/batches/${id}/cancel`);
       expect(again.status).toBe(409);
       expect(again.body.error).toMatchObject({ code: 'job.not_cancellable', state: 'cancelled' });
-      expect(await eventFor('production.cancelled', id)).toMatchObject({ data: { kind: 'production', id, state: 'cancelled' } });
+      expect(await eventFor('production.cancelled', id)).toMatchObject({
+        data: { kind: 'production', id, state: 'cancelled' },
+      });
       expect((await call('GET', `/batches/${id}`)).body.data.state).toBe('cancelled');
     } finally {
       await sandbox.admin('POST', '/_sandbox/faults', { jobSlowFactor: 1 });
@@ -163,8 +192,14 @@ describe('editor batches', () => {
       const accepted = await startBatch(shortProject, { output: { kind: 'render' } });
       expect(accepted.status).toBe(202);
       const done = await waitForBatch(accepted.body.data.id);
-      expect(done).toMatchObject({ state: 'failed', error: { code: 'job.failed' }, items: [{ state: 'failed', assetId: null }] });
-      expect(await eventFor('production.failed', done.id)).toMatchObject({ data: { kind: 'production', id: done.id, state: 'failed' } });
+      expect(done).toMatchObject({
+        state: 'failed',
+        error: { code: 'job.failed' },
+        items: [{ state: 'failed', assetId: null }],
+      });
+      expect(await eventFor('production.failed', done.id)).toMatchObject({
+        data: { kind: 'production', id: done.id, state: 'failed' },
+      });
     } finally {
       await sandbox.admin('POST', '/_sandbox/faults', { jobFailShare: 0 });
     }
@@ -181,7 +216,10 @@ describe('editor batches', () => {
     const unknown = await startBatch(shortProject, { projectIds: [999999], output: { kind: 'render' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toContain('projectIds[0]');
-    const twice = await startBatch(shortProject, { projectIds: [shortProject, shortProject], output: { kind: 'render' } });
+    const twice = await startBatch(shortProject, {
+      projectIds: [shortProject, shortProject],
+      output: { kind: 'render' },
+    });
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toContain('twice');
     const gif = await startBatch(shortProject, { output: { kind: 'gif' } });

@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureDir, makeMp4, makePng, mediaForm } from '../support/mediaFixtures.ts';
-import { apiClient, startSandboxProcess, waitForJob, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
+import {
+  apiClient,
+  startSandboxProcess,
+  waitForJob,
+  type ApiCall,
+  type RunningSandbox,
+} from '../support/sandboxProcess.ts';
 
 let sandbox: RunningSandbox;
 let call: ApiCall;
@@ -13,7 +19,11 @@ let files: { png: string; mp4: string };
 
 beforeAll(async () => {
   fixtures = makeFixtureDir();
-  const [started, png, mp4] = await Promise.all([startSandboxProcess(), makePng(fixtures.dir), makeMp4(fixtures.dir, { seconds: 1 })]);
+  const [started, png, mp4] = await Promise.all([
+    startSandboxProcess(),
+    makePng(fixtures.dir),
+    makeMp4(fixtures.dir, { seconds: 1 }),
+  ]);
   sandbox = started;
   files = { png, mp4 };
   call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
@@ -23,7 +33,8 @@ afterAll(async () => {
   fixtures?.cleanup();
 });
 
-const uploadTo = (fields: Record<string, number>, path = files.mp4) => call('POST', '/assets', { form: mediaForm(path, fields) });
+const uploadTo = (fields: Record<string, number>, path = files.mp4) =>
+  call('POST', '/assets', { form: mediaForm(path, fields) });
 const exportOf = (projectId: number, assetId: number) =>
   call('POST', '/exports', { body: { projectId, clips: [{ assetId }] }, headers: { 'idempotency-key': randomUUID() } });
 
@@ -75,7 +86,11 @@ describe('attaching brand assets to projects', () => {
 
     const attached = await call('POST', `/projects/${projectId}/attachments`, { body: { assetId: brandAsset.id } });
     expect(attached.status).toBe(201);
-    expect(attached.body.data).toMatchObject({ projectId, assetId: brandAsset.id, asset: { id: brandAsset.id, brandId: 1 } });
+    expect(attached.body.data).toMatchObject({
+      projectId,
+      assetId: brandAsset.id,
+      asset: { id: brandAsset.id, brandId: 1 },
+    });
     const again = await call('POST', `/projects/${projectId}/attachments`, { body: { assetId: brandAsset.id } });
     expect(again.status).toBe(200);
     expect(again.body.data.attachedAt).toBe(attached.body.data.attachedAt);

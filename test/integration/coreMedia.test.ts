@@ -45,10 +45,19 @@ async function openCore(chooseSavePath?: (name: string) => Promise<string | null
   const userDataDir = mkdtempSync(join(tmpdir(), 'clipdesk-core-media-'));
   dirs.push(userDataDir);
   const events: { name: EventName; payload: unknown }[] = [];
-  const core = createCore({ userDataDir, secretStore: memoryStore(), chooseSavePath, mode: chooseSavePath ? 'electron' : 'browser' });
+  const core = createCore({
+    userDataDir,
+    secretStore: memoryStore(),
+    chooseSavePath,
+    mode: chooseSavePath ? 'electron' : 'browser',
+  });
   cores.push(core);
   core.events.subscribe((name, payload) => void events.push({ name, payload }));
-  await ask(core, 'workspaces.addRemote', { name: 'Remote', createBaseUrl: sandbox.createBaseUrl, apiKey: sandbox.apiKey });
+  await ask(core, 'workspaces.addRemote', {
+    name: 'Remote',
+    createBaseUrl: sandbox.createBaseUrl,
+    apiKey: sandbox.apiKey,
+  });
   const project = await ask(core, 'projects.create', { name: 'Media through the core', aspectRatio: '16:9' });
   return { core, events, project };
 }

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const makeLink = (body?: unknown) => call('POST', `/assets/${assetId}/delivery-links`, body === undefined ? {} : { body });
+const makeLink = (body?: unknown) =>
+  call('POST', `/assets/${assetId}/delivery-links`, body === undefined ? {} : { body });
 
 describe('delivery links', () => {
   it('serve the exact bytes to anyone holding the URL, without credentials, with ranges', async () => {
@@ -73,7 +74,9 @@ describe('delivery links', () => {
     expect(unknown.status).toBe(404);
     const [a, b] = [(await after.json()).error, (await unknown.json()).error];
     expect(a).toEqual(b);
-    expect((await call('DELETE', `/assets/${assetId}/delivery-links/${link.id}`)).body.data.revokedAt).toBe(revoked.body.data.revokedAt);
+    expect((await call('DELETE', `/assets/${assetId}/delivery-links/${link.id}`)).body.data.revokedAt).toBe(
+      revoked.body.data.revokedAt,
+    );
     expect((await call('DELETE', `/assets/${assetId}/delivery-links/987654`)).status).toBe(404);
   });
 
@@ -84,7 +87,9 @@ describe('delivery links', () => {
     await sandbox.admin('POST', '/_sandbox/clock', { advanceMs: HOUR + 60_000 });
     expect((await fetch(short.url)).status).toBe(404);
     expect((await fetch(long.url)).status).toBe(200);
-    const listed = (await call('GET', `/assets/${assetId}/delivery-links`)).body.data.find((l: any) => l.id === short.id);
+    const listed = (await call('GET', `/assets/${assetId}/delivery-links`)).body.data.find(
+      (l: any) => l.id === short.id,
+    );
     expect(listed.state).toBe('expired');
   });
 
@@ -95,6 +100,8 @@ describe('delivery links', () => {
       expect(res.body.error.message).toContain('expiresInHours');
     }
     expect((await call('POST', '/assets/987654/delivery-links')).status).toBe(404);
-    expect((await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/delivery-links`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/delivery-links`, { method: 'POST' })).status).toBe(
+      401,
+    );
   });
 });

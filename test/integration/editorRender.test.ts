@@ -11,7 +11,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorClient, trackOf } from '../support/editorSupport.ts';
 import { makeFixtureDir, makeMp4, makeWav } from '../support/mediaFixtures.ts';
-import { apiClient, startSandboxProcess, waitForJob, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
+import {
+  apiClient,
+  startSandboxProcess,
+  waitForJob,
+  type ApiCall,
+  type RunningSandbox,
+} from '../support/sandboxProcess.ts';
 
 const run = promisify(execFile);
 
@@ -37,13 +43,23 @@ beforeAll(async () => {
   sandbox = await startSandboxProcess({ args: ['--allow-insecure-webhooks'] });
   call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
   editor = editorClient(call);
-  const hook = await call('POST', '/webhooks', { body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['render.completed'] } });
+  const hook = await call('POST', '/webhooks', {
+    body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['render.completed'] },
+  });
   expect(hook.status).toBe(201);
 
   // Video: A 0–2000, a gap, B 3000–5000 (fading in). Audio: a tone 500–2500.
   projectId = await editor.createProject('Render');
-  const [a, b, tone] = await Promise.all([makeMp4(fixtures.dir, { seconds: 2 }), makeMp4(fixtures.dir, { seconds: 2 }), makeWav(fixtures.dir, { seconds: 2 })]);
-  const [clipA, clipB, sound] = [await editor.upload(a, projectId), await editor.upload(b, projectId), await editor.upload(tone, projectId)];
+  const [a, b, tone] = await Promise.all([
+    makeMp4(fixtures.dir, { seconds: 2 }),
+    makeMp4(fixtures.dir, { seconds: 2 }),
+    makeWav(fixtures.dir, { seconds: 2 }),
+  ]);
+  const [clipA, clipB, sound] = [
+    await editor.upload(a, projectId),
+    await editor.upload(b, projectId),
+    await editor.upload(tone, projectId),
+  ];
   const start = await editor.timeline(projectId);
   const bId = randomUUID();
   ({ timeline } = await editor.apply(projectId, start.revision, [
@@ -59,11 +75,14 @@ afterAll(async () => {
   fixtures.cleanup();
 });
 
-const render = (body: unknown, key = randomUUID()) => call('POST', `/projects/${projectId}/editor/render`, { headers: { 'idempotency-key': key }, body });
+const render = (body: unknown, key = randomUUID()) =>
+  call('POST', `/projects/${projectId}/editor/render`, { headers: { 'idempotency-key': key }, body });
 
 /** Downloads an asset's bytes to a file, as a client would. */
 async function download(assetId: number): Promise<string> {
-  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  });
   expect(res.status).toBe(200);
   const path = join(fixtures.dir, `render-${assetId}.mp4`);
   await writeFile(path, Buffer.from(await res.arrayBuffer()));
@@ -71,20 +90,55 @@ async function download(assetId: number): Promise<string> {
 }
 
 async function probeFile(path: string): Promise<{ durationMs: number; streams: string[] }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type:format=duration', '-of', 'json', path]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type:format=duration',
+    '-of',
+    'json',
+    path,
+  ]);
   const info = JSON.parse(stdout) as { streams: { codec_type: string }[]; format: { duration: string } };
   return { durationMs: Number(info.format.duration) * 1000, streams: info.streams.map((s) => s.codec_type).sort() };
 }
 
 /** Mean brightness (0–255) of the frame at `seconds`. */
 async function brightnessAt(path: string, seconds: number): Promise<number> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-ss', String(seconds), '-i', path, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YAVG', '-f', 'null', '-']);
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-ss',
+    String(seconds),
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-vf',
+    'signalstats,metadata=print:key=lavfi.signalstats.YAVG',
+    '-f',
+    'null',
+    '-',
+  ]);
   return Number(/YAVG=([\d.]+)/.exec(stderr)![1]);
 }
 
 /** Mean loudness (dB) of the sound between `from` and `from + seconds`. */
 async function loudness(path: string, from: number, seconds: number): Promise<number> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-ss', String(from), '-t', String(seconds), '-i', path, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-ss',
+    String(from),
+    '-t',
+    String(seconds),
+    '-i',
+    path,
+    '-vn',
+    '-af',
+    'volumedetect',
+    '-f',
+    'null',
+    '-',
+  ]);
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)![1]);
 }
 
@@ -92,7 +146,14 @@ describe('editor renders', () => {
   it('render a preview range to an MP4 that lasts the range, black in the gap, with the audio track mixed in', async () => {
     const accepted = await render({ range: { startMs: 1000, endMs: 4500 }, revision: timeline.revision });
     expect(accepted.status).toBe(202);
-    expect(accepted.body.data).toMatchObject({ projectId, revision: timeline.revision, range: { startMs: 1000, endMs: 4500 }, state: 'queued', assetId: null, costUsd: 0 });
+    expect(accepted.body.data).toMatchObject({
+      projectId,
+      revision: timeline.revision,
+      range: { startMs: 1000, endMs: 4500 },
+      state: 'queued',
+      assetId: null,
+      costUsd: 0,
+    });
 
     const done = await waitForJob(call, `/projects/${projectId}/editor/renders/${accepted.body.data.id}`);
     expect(done.state, JSON.stringify(done.error)).toBe('completed');
@@ -113,9 +174,13 @@ describe('editor renders', () => {
 
     // render.completed reaches the registered endpoint with the render.
     const deadline = Date.now() + 10_000;
-    while (!received.some((e) => e.data?.id === done.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!received.some((e) => e.data?.id === done.id) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const event = received.find((e) => e.data?.id === done.id);
-    expect(event).toMatchObject({ type: 'render.completed', data: { kind: 'render', id: done.id, state: 'completed', assetId: done.assetId, projectId } });
+    expect(event).toMatchObject({
+      type: 'render.completed',
+      data: { kind: 'render', id: done.id, state: 'completed', assetId: done.assetId, projectId },
+    });
   });
 
   it('render the whole timeline by default; an identical retry gives the same render; the list pages renders newest first', async () => {
@@ -152,7 +217,9 @@ describe('editor renders', () => {
     expect(outside.body.error.message).toContain('5000 ms');
 
     const empty = await editor.createProject('Empty');
-    const res = await call('POST', `/projects/${empty}/editor/render`, { headers: { 'idempotency-key': randomUUID() } });
+    const res = await call('POST', `/projects/${empty}/editor/render`, {
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('editor.render_invalid');
   });

@@ -22,8 +22,10 @@ afterAll(async () => {
   fixtures.cleanup();
 });
 
-const startSession = (projectId: number, key = randomUUID()) => call('POST', `/projects/${projectId}/editor/sessions`, { headers: { 'idempotency-key': key } });
-const advanceClock = async (ms: number) => expect((await sandbox.admin('POST', '/_sandbox/clock', { advanceMs: ms })).status).toBe(200);
+const startSession = (projectId: number, key = randomUUID()) =>
+  call('POST', `/projects/${projectId}/editor/sessions`, { headers: { 'idempotency-key': key } });
+const advanceClock = async (ms: number) =>
+  expect((await sandbox.admin('POST', '/_sandbox/clock', { advanceMs: ms })).status).toBe(200);
 
 describe('editor sessions', () => {
   it('start with the editor URL and the current revision; a retry with the same key gives the same session', async () => {
@@ -49,7 +51,9 @@ describe('editor sessions', () => {
     const projectId = await editor.createProject('Reconnect');
     const session = (await startSession(projectId)).body.data;
     const timeline = await editor.timeline(projectId);
-    await editor.apply(projectId, timeline.revision, [{ type: 'updateTrack', trackId: trackOf(timeline, 'video').id, muted: true }]);
+    await editor.apply(projectId, timeline.revision, [
+      { type: 'updateTrack', trackId: trackOf(timeline, 'video').id, muted: true },
+    ]);
     await advanceClock(10 * 60_000);
 
     const res = await call('POST', `/projects/${projectId}/editor/sessions/${session.id}/reconnect`);
@@ -97,7 +101,11 @@ describe('media sync', () => {
     const projectId = await editor.createProject('Media bin');
     const other = await editor.createProject('Not this one');
     const [mp4, wav, png] = await Promise.all([makeMp4(fixtures.dir), makeWav(fixtures.dir), makePng(fixtures.dir)]);
-    const uploaded = [await editor.upload(mp4, projectId), await editor.upload(wav, projectId), await editor.upload(png, projectId)];
+    const uploaded = [
+      await editor.upload(mp4, projectId),
+      await editor.upload(wav, projectId),
+      await editor.upload(png, projectId),
+    ];
     await editor.upload(mp4, other);
 
     const sync = await call('POST', `/projects/${projectId}/editor/media-sync`);

@@ -55,10 +55,22 @@ describe('the editor catalog', () => {
     const res = await call('GET', '/editor/catalog');
     expect(res.status).toBe(200);
     const { effects, transitions, captionStyles, fonts, properties } = res.body.data;
-    expect(effects.map((e: any) => e.id)).toEqual(expect.arrayContaining(['brightness', 'contrast', 'saturation', 'blur', 'speed']));
-    expect(effects.find((e: any) => e.id === 'speed').params[0]).toMatchObject({ name: 'rate', type: 'number', min: 0.25, max: 4, default: 1 });
+    expect(effects.map((e: any) => e.id)).toEqual(
+      expect.arrayContaining(['brightness', 'contrast', 'saturation', 'blur', 'speed']),
+    );
+    expect(effects.find((e: any) => e.id === 'speed').params[0]).toMatchObject({
+      name: 'rate',
+      type: 'number',
+      min: 0.25,
+      max: 4,
+      default: 1,
+    });
     expect(transitions.map((t: any) => t.id)).toEqual(expect.arrayContaining(['fade', 'dissolve', 'wipe', 'slide']));
-    expect(transitions[0]).toMatchObject({ minDurationMs: expect.any(Number), maxDurationMs: expect.any(Number), defaultDurationMs: expect.any(Number) });
+    expect(transitions[0]).toMatchObject({
+      minDurationMs: expect.any(Number),
+      maxDurationMs: expect.any(Number),
+      defaultDurationMs: expect.any(Number),
+    });
     expect(captionStyles.length).toBeGreaterThan(0);
     expect(fonts.length).toBeGreaterThanOrEqual(3);
     const byName = Object.fromEntries(properties.map((p: any) => [p.name, p]));
@@ -162,7 +174,9 @@ describe('a timeline', () => {
     ]);
     expect(trackOf(t, 'video').clips[0].effects.map((e: any) => e.effectId)).toEqual(['brightness']);
     expect(trackOf(t, 'video').clips[1].transitionIn).toBeNull();
-    expect(trackOf(t, 'caption').clips).toEqual([{ id: cap, kind: 'caption', startMs: 0, endMs: 1500, text: 'Hello, world', style: 'subtitle', font: 'roboto' }]);
+    expect(trackOf(t, 'caption').clips).toEqual([
+      { id: cap, kind: 'caption', startMs: 0, endMs: 1500, text: 'Hello, world', style: 'subtitle', font: 'roboto' },
+    ]);
     expect(spans(trackOf(t, 'audio'))).toEqual([[expect.any(String), 500, 2000, 0, 1500]]);
 
     // What the last answer said is what a later read shows.
@@ -180,7 +194,9 @@ describe('a timeline', () => {
       { type: 'updateTrack', trackId: overlay, locked: true },
     ]);
     expect(trackOf(timeline, 'video', 1)).toMatchObject({ id: overlay, name: 'Overlay', locked: true });
-    const refused = await editor.commands(p, revision, [{ type: 'moveClip', clipId: trackOf(timeline, 'video', 1).clips[0].id, startMs: 100 }]);
+    const refused = await editor.commands(p, revision, [
+      { type: 'moveClip', clipId: trackOf(timeline, 'video', 1).clips[0].id, startMs: 100 },
+    ]);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'editor.track_locked', commandIndex: 0 });
     const after = await editor.apply(p, revision, [
@@ -201,7 +217,11 @@ describe('invalid commands', () => {
     p = made.p;
     own = [...made.media, await editor.upload(soundPath, p)];
     const start = await editor.timeline(p);
-    base = (await editor.apply(p, start.revision, [{ type: 'addClip', trackId: trackOf(start, 'video').id, assetId: own[0]!.id, startMs: 1000 }])).timeline;
+    base = (
+      await editor.apply(p, start.revision, [
+        { type: 'addClip', trackId: trackOf(start, 'video').id, assetId: own[0]!.id, startMs: 1000 },
+      ])
+    ).timeline;
   });
   const refuse = async (commands: unknown[]) => {
     const res = await editor.commands(p, base.revision, commands);
@@ -210,34 +230,64 @@ describe('invalid commands', () => {
   };
 
   it('refuses overlapping clips on one track, naming both clips', async () => {
-    const error = await refuse([{ type: 'addClip', trackId: trackOf(base, 'video').id, assetId: own[1]!.id, startMs: 2500 }]);
-    expect(error).toMatchObject({ code: 'editor.clips_overlap', commandIndex: 0, commandType: 'addClip', field: 'startMs' });
+    const error = await refuse([
+      { type: 'addClip', trackId: trackOf(base, 'video').id, assetId: own[1]!.id, startMs: 2500 },
+    ]);
+    expect(error).toMatchObject({
+      code: 'editor.clips_overlap',
+      commandIndex: 0,
+      commandType: 'addClip',
+      field: 'startMs',
+    });
     expect(error.message).toContain(trackOf(base, 'video').clips[0].id);
   });
 
   it('refuses a source range past the end of the media', async () => {
-    const error = await refuse([{ type: 'addClip', trackId: trackOf(base, 'video').id, assetId: own[1]!.id, startMs: 5000, outMs: 2500 }]);
+    const error = await refuse([
+      { type: 'addClip', trackId: trackOf(base, 'video').id, assetId: own[1]!.id, startMs: 5000, outMs: 2500 },
+    ]);
     expect(error).toMatchObject({ code: 'editor.command_invalid', field: 'outMs' });
     expect(error.message).toContain('2000 ms');
   });
 
-  it('refuses media that is not the project\'s, and unknown tracks and clips', async () => {
-    expect(await refuse([{ type: 'addClip', trackId: trackOf(base, 'video').id, assetId: foreign.id, startMs: 5000 }])).toMatchObject({ code: 'editor.media_not_usable', field: 'assetId' });
-    expect(await refuse([{ type: 'addClip', trackId: randomUUID(), assetId: own[1]!.id, startMs: 5000 }])).toMatchObject({ code: 'editor.target_not_found', field: 'trackId' });
-    expect(await refuse([{ type: 'trimClip', clipId: randomUUID(), inMs: 10 }])).toMatchObject({ code: 'editor.target_not_found', field: 'clipId' });
+  it("refuses media that is not the project's, and unknown tracks and clips", async () => {
+    expect(
+      await refuse([{ type: 'addClip', trackId: trackOf(base, 'video').id, assetId: foreign.id, startMs: 5000 }]),
+    ).toMatchObject({ code: 'editor.media_not_usable', field: 'assetId' });
+    expect(
+      await refuse([{ type: 'addClip', trackId: randomUUID(), assetId: own[1]!.id, startMs: 5000 }]),
+    ).toMatchObject({ code: 'editor.target_not_found', field: 'trackId' });
+    expect(await refuse([{ type: 'trimClip', clipId: randomUUID(), inMs: 10 }])).toMatchObject({
+      code: 'editor.target_not_found',
+      field: 'clipId',
+    });
   });
 
   it('refuses captions off caption tracks, media on caption tracks and sound on video tracks', async () => {
-    expect(await refuse([{ type: 'addCaption', trackId: trackOf(base, 'video').id, startMs: 0, endMs: 500, text: 'Hi' }])).toMatchObject({ code: 'editor.command_invalid', field: 'trackId' });
-    expect(await refuse([{ type: 'addClip', trackId: trackOf(base, 'caption').id, assetId: own[1]!.id, startMs: 0 }])).toMatchObject({ code: 'editor.command_invalid', field: 'trackId' });
-    expect(await refuse([{ type: 'addClip', trackId: trackOf(base, 'video').id, assetId: own[2]!.id, startMs: 5000 }])).toMatchObject({ code: 'editor.command_invalid', field: 'assetId' });
+    expect(
+      await refuse([{ type: 'addCaption', trackId: trackOf(base, 'video').id, startMs: 0, endMs: 500, text: 'Hi' }]),
+    ).toMatchObject({ code: 'editor.command_invalid', field: 'trackId' });
+    expect(
+      await refuse([{ type: 'addClip', trackId: trackOf(base, 'caption').id, assetId: own[1]!.id, startMs: 0 }]),
+    ).toMatchObject({ code: 'editor.command_invalid', field: 'trackId' });
+    expect(
+      await refuse([{ type: 'addClip', trackId: trackOf(base, 'video').id, assetId: own[2]!.id, startMs: 5000 }]),
+    ).toMatchObject({ code: 'editor.command_invalid', field: 'assetId' });
   });
 
   it('refuses values outside the catalog', async () => {
     const clipId = trackOf(base, 'video').clips[0].id;
-    expect(await refuse([{ type: 'applyEffect', clipId, effectId: 'brightness', params: { amount: 3 } }])).toMatchObject({ code: 'editor.command_invalid', field: 'params.amount' });
-    expect(await refuse([{ type: 'applyEffect', clipId, effectId: 'sparkle' }])).toMatchObject({ code: 'editor.command_invalid', field: 'effectId' });
-    expect(await refuse([{ type: 'setTransition', clipId, transitionId: 'fade', durationMs: 60_000 }])).toMatchObject({ code: 'editor.command_invalid', field: 'durationMs' });
+    expect(
+      await refuse([{ type: 'applyEffect', clipId, effectId: 'brightness', params: { amount: 3 } }]),
+    ).toMatchObject({ code: 'editor.command_invalid', field: 'params.amount' });
+    expect(await refuse([{ type: 'applyEffect', clipId, effectId: 'sparkle' }])).toMatchObject({
+      code: 'editor.command_invalid',
+      field: 'effectId',
+    });
+    expect(await refuse([{ type: 'setTransition', clipId, transitionId: 'fade', durationMs: 60_000 }])).toMatchObject({
+      code: 'editor.command_invalid',
+      field: 'durationMs',
+    });
     const volume = await refuse([{ type: 'setClipProperties', clipId, properties: { volume: 2.5 } }]);
     expect(volume.code).toBe('request.invalid');
     expect(volume.message).toContain('commands.0.properties.volume');
@@ -250,13 +300,23 @@ describe('invalid commands', () => {
       { type: 'moveClip', clipId: trackOf(base, 'video').clips[0].id, startMs: 0 },
       { type: 'splitClip', clipId: trackOf(base, 'video').clips[0].id, atMs: 99_000 },
     ]);
-    expect(error).toMatchObject({ code: 'editor.command_invalid', commandIndex: 2, commandType: 'splitClip', field: 'atMs' });
+    expect(error).toMatchObject({
+      code: 'editor.command_invalid',
+      commandIndex: 2,
+      commandType: 'splitClip',
+      field: 'atMs',
+    });
     expect(error.message).toMatch(/^commands\[2\] splitClip/);
     expect(await editor.timeline(p)).toEqual(base);
   });
 
   it('needs an Idempotency-Key', async () => {
-    const res = await call('POST', `/projects/${p}/editor/commands`, { body: { revision: base.revision, commands: [{ type: 'updateTrack', trackId: trackOf(base, 'video').id, name: 'V' }] } });
+    const res = await call('POST', `/projects/${p}/editor/commands`, {
+      body: {
+        revision: base.revision,
+        commands: [{ type: 'updateTrack', trackId: trackOf(base, 'video').id, name: 'V' }],
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('idempotency.key_missing');
   });
@@ -268,7 +328,9 @@ describe('concurrent editors', () => {
     const read = await editor.timeline(p);
     const video = trackOf(read, 'video').id;
     // Editor A edits first.
-    const a = await editor.apply(p, read.revision, [{ type: 'addClip', trackId: video, assetId: media[0]!.id, startMs: 0 }]);
+    const a = await editor.apply(p, read.revision, [
+      { type: 'addClip', trackId: video, assetId: media[0]!.id, startMs: 0 },
+    ]);
     // Editor B still holds the revision it read.
     const edit = [{ type: 'addClip', trackId: video, assetId: media[1]!.id, startMs: 2000 }];
     const stale = await editor.commands(p, read.revision, edit);
@@ -278,7 +340,10 @@ describe('concurrent editors', () => {
     // B reviews its edit against the current timeline (A's clip ends at 2000: no clash) and sends it again.
     const retried = await editor.commands(p, stale.body.error.currentRevision, edit);
     expect(retried.status).toBe(200);
-    expect(trackOf(retried.body.data.timeline, 'video').clips.map((c: any) => c.assetId)).toEqual([media[0]!.id, media[1]!.id]);
+    expect(trackOf(retried.body.data.timeline, 'video').clips.map((c: any) => c.assetId)).toEqual([
+      media[0]!.id,
+      media[1]!.id,
+    ]);
   });
 });
 
@@ -294,13 +359,18 @@ describe('idempotency', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
 
-    await editor.apply(p, first.body.data.revision, [{ type: 'updateTrack', trackId: trackOf(read, 'video').id, name: 'Main' }]);
+    await editor.apply(p, first.body.data.revision, [
+      { type: 'updateTrack', trackId: trackOf(read, 'video').id, name: 'Main' },
+    ]);
     const late = await editor.commands(p, read.revision, commands, key);
     expect(late.status).toBe(200);
     expect(late.body.data).toEqual(first.body.data);
     // Applied once: one clip, and the later edit is still there.
     const now = await editor.timeline(p);
-    expect(trackOf(now, 'video')).toMatchObject({ name: 'Main', clips: [expect.objectContaining({ assetId: media[0]!.id })] });
+    expect(trackOf(now, 'video')).toMatchObject({
+      name: 'Main',
+      clips: [expect.objectContaining({ assetId: media[0]!.id })],
+    });
   });
 
   it('refuses the same key with other inputs with 409 idempotency.key_reused', async () => {
@@ -308,7 +378,9 @@ describe('idempotency', () => {
     const read = await editor.timeline(p);
     const key = randomUUID();
     const video = trackOf(read, 'video').id;
-    expect((await editor.commands(p, read.revision, [{ type: 'updateTrack', trackId: video, name: 'One' }], key)).status).toBe(200);
+    expect(
+      (await editor.commands(p, read.revision, [{ type: 'updateTrack', trackId: video, name: 'One' }], key)).status,
+    ).toBe(200);
     const reused = await editor.commands(p, read.revision, [{ type: 'updateTrack', trackId: video, name: 'Two' }], key);
     expect(reused.status).toBe(409);
     expect(reused.body.error.code).toBe('idempotency.key_reused');

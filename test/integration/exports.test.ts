@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureDir, makeWav, mediaForm } from '../support/mediaFixtures.ts';
-import { apiClient, startSandboxProcess, waitForJob, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
+import {
+  apiClient,
+  startSandboxProcess,
+  waitForJob,
+  type ApiCall,
+  type RunningSandbox,
+} from '../support/sandboxProcess.ts';
 
 const run = promisify(execFile);
 
@@ -34,9 +40,24 @@ async function ffmpeg(args: string[]): Promise<Buffer> {
 async function solidMp4(colour: string, seconds: number): Promise<string> {
   const path = join(fixtures.dir, `${colour}-${seconds}s.mp4`);
   await ffmpeg([
-    '-f', 'lavfi', '-i', `color=c=${colour}:s=160x90:r=25:d=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${colour}:s=160x90:r=25:d=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path,
   ]);
   return path;
 }
@@ -65,7 +86,9 @@ function postExport(body: unknown, key: string = randomUUID()) {
 
 /** Downloads an asset's bytes to a file the way a client would. */
 async function download(assetId: number): Promise<string> {
-  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  });
   expect(res.status).toBe(200);
   const path = join(fixtures.dir, `download-${assetId}.mp4`);
   writeFileSync(path, Buffer.from(await res.arrayBuffer()));
@@ -73,19 +96,56 @@ async function download(assetId: number): Promise<string> {
 }
 
 async function probeFile(path: string): Promise<{ streams: any[]; format: any }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,pix_fmt,sample_rate,channels,avg_frame_rate:format=duration', '-of', 'json', path]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type,codec_name,width,height,pix_fmt,sample_rate,channels,avg_frame_rate:format=duration',
+    '-of',
+    'json',
+    path,
+  ]);
   return JSON.parse(stdout);
 }
 
 /** The average colour of the frame shown at `seconds`, as [r, g, b]. */
 async function colourAt(path: string, seconds: number): Promise<[number, number, number]> {
-  const pixel = await ffmpeg(['-ss', String(seconds), '-i', path, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  const pixel = await ffmpeg([
+    '-ss',
+    String(seconds),
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=1:1:flags=area',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ]);
   return [pixel[0]!, pixel[1]!, pixel[2]!];
 }
 
 /** The peak sound level, in dB, between two times (-91 or lower is silence). */
 async function peakDb(path: string, from: number, to: number): Promise<number> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-ss', String(from), '-t', String(to - from), '-i', path, '-af', 'volumedetect', '-vn', '-f', 'null', '-']);
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-ss',
+    String(from),
+    '-t',
+    String(to - from),
+    '-i',
+    path,
+    '-af',
+    'volumedetect',
+    '-vn',
+    '-f',
+    'null',
+    '-',
+  ]);
   const match = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
   return match && match[1] !== '-inf' ? Number(match[1]) : -Infinity;
 }
@@ -124,7 +184,14 @@ describe('rendering an export', () => {
     const accepted = await postExport({ projectId, clips });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
     const queued = accepted.body.data;
-    expect(queued).toMatchObject({ projectId, state: 'queued', assetId: null, costUsd: 0, error: null, durationMs: 3200 });
+    expect(queued).toMatchObject({
+      projectId,
+      state: 'queued',
+      assetId: null,
+      costUsd: 0,
+      error: null,
+      durationMs: 3200,
+    });
     expect(queued.clips.map((c: any) => [c.kind, c.trimStartMs, c.trimEndMs, c.transition, c.fit])).toEqual([
       ['video', 500, 1500, 'none', 'contain'],
       ['image', 0, 1200, 'none', 'contain'],
@@ -144,7 +211,13 @@ describe('rendering an export', () => {
     const { streams, format } = await probeFile(file);
     const video = streams.find((s) => s.codec_type === 'video');
     const audio = streams.find((s) => s.codec_type === 'audio');
-    expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360, pix_fmt: 'yuv420p', avg_frame_rate: '30/1' });
+    expect(video).toMatchObject({
+      codec_name: 'h264',
+      width: 640,
+      height: 360,
+      pix_fmt: 'yuv420p',
+      avg_frame_rate: '30/1',
+    });
     expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000', channels: 2 });
     expect(Math.abs(Number(format.duration) * 1000 - 3200)).toBeLessThan(150);
 
@@ -163,14 +236,32 @@ describe('rendering an export', () => {
     expect(await peakDb(file, 2.7, 3.1)).toBeGreaterThan(-30);
   });
 
-  it('applies fit, look, motion, dissolve, volume and titles at a vertical project\'s shape', async () => {
+  it("applies fit, look, motion, dissolve, volume and titles at a vertical project's shape", async () => {
     const vertical = await createProject('Vertical', '9:16');
-    const [clipA, clipB] = await Promise.all([solidMp4('red', 1).then((p) => upload(p, vertical)), solidPng('lime').then((p) => upload(p, vertical))]);
+    const [clipA, clipB] = await Promise.all([
+      solidMp4('red', 1).then((p) => upload(p, vertical)),
+      solidPng('lime').then((p) => upload(p, vertical)),
+    ]);
     const res = await postExport({
       projectId: vertical,
       clips: [
-        { assetId: clipA.id, fit: 'cover', look: 'mono', motion: 'zoom-in', volume: 0, title: 'Opening: 100% "quoted" [text]' },
-        { assetId: clipB.id, trimStartMs: 0, trimEndMs: 600, fit: 'fill', transition: 'dissolve', motion: 'pan-left', look: 'vivid' },
+        {
+          assetId: clipA.id,
+          fit: 'cover',
+          look: 'mono',
+          motion: 'zoom-in',
+          volume: 0,
+          title: 'Opening: 100% "quoted" [text]',
+        },
+        {
+          assetId: clipB.id,
+          trimStartMs: 0,
+          trimEndMs: 600,
+          fit: 'fill',
+          transition: 'dissolve',
+          motion: 'pan-left',
+          look: 'vivid',
+        },
       ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -193,10 +284,14 @@ describe('rendering an export', () => {
   });
 
   it('leaves the source media as it was', async () => {
-    const before = await Promise.all([red, green, tone].map(async (a) => (await call('GET', `/assets/${a.id}`)).body.data));
+    const before = await Promise.all(
+      [red, green, tone].map(async (a) => (await call('GET', `/assets/${a.id}`)).body.data),
+    );
     const res = await postExport({ projectId, clips: [{ assetId: red.id, trimEndMs: 400 }] });
     await waitForJob(call, `/exports/${res.body.data.id}`);
-    const after = await Promise.all([red, green, tone].map(async (a) => (await call('GET', `/assets/${a.id}`)).body.data));
+    const after = await Promise.all(
+      [red, green, tone].map(async (a) => (await call('GET', `/assets/${a.id}`)).body.data),
+    );
     expect(after).toEqual(before);
   });
 });
@@ -230,7 +325,10 @@ describe('retrying an export', () => {
 describe('refusing an export before it costs anything', () => {
   it('takes at most 80 clips', async () => {
     const before = await exportCount();
-    const res = await postExport({ projectId, clips: Array.from({ length: 81 }, () => ({ assetId: green.id, trimEndMs: 100 })) });
+    const res = await postExport({
+      projectId,
+      clips: Array.from({ length: 81 }, () => ({ assetId: green.id, trimEndMs: 100 })),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('export.too_many_clips');
     expect(res.body.error.message).toContain('81');
@@ -245,7 +343,10 @@ describe('refusing an export before it costs anything', () => {
   });
 
   it('lasts at most 30 minutes, and says how long the clips last', async () => {
-    const res = await postExport({ projectId, clips: Array.from({ length: 11 }, () => ({ assetId: green.id, trimEndMs: 180_000 })) });
+    const res = await postExport({
+      projectId,
+      clips: Array.from({ length: 11 }, () => ({ assetId: green.id, trimEndMs: 180_000 })),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('export.too_long');
     expect(res.body.error.message).toContain('33:00.000');
@@ -287,7 +388,7 @@ describe('refusing an export before it costs anything', () => {
 });
 
 describe('reading exports', () => {
-  it('lists a project\'s exports newest first and reads one by ID', async () => {
+  it("lists a project's exports newest first and reads one by ID", async () => {
     const res = await postExport({ projectId: otherProjectId, clips: [{ assetId: foreign.id, trimEndMs: 300 }] });
     const list = await call('GET', `/exports?projectId=${otherProjectId}`);
     expect(list.status).toBe(200);

@@ -4,9 +4,22 @@
 // refunded) or run slow — and switching it off restores normal service.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startSandboxProcess, waitForJob, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
+import {
+  apiClient,
+  startSandboxProcess,
+  waitForJob,
+  type ApiCall,
+  type RunningSandbox,
+} from '../support/sandboxProcess.ts';
 
-const ALL_OFF = { latencyMs: 0, unavailableShare: 0, dropShare: 0, duplicateWebhooks: false, jobFailShare: 0, jobSlowFactor: 1 };
+const ALL_OFF = {
+  latencyMs: 0,
+  unavailableShare: 0,
+  dropShare: 0,
+  duplicateWebhooks: false,
+  jobFailShare: 0,
+  jobSlowFactor: 1,
+};
 const JOB_SECONDS = 0.3;
 
 let sandbox: RunningSandbox;
@@ -29,7 +42,17 @@ async function timedDiscovery(): Promise<{ status: number; ms: number }> {
 beforeAll(async () => {
   sandbox = await startSandboxProcess({
     jobSeconds: JOB_SECONDS,
-    args: ['--latency-ms', '300', '--retry-after', '4', '--job-slow-factor', '1.5', '--job-fail-share', '0.25', '--duplicate-webhooks'],
+    args: [
+      '--latency-ms',
+      '300',
+      '--retry-after',
+      '4',
+      '--job-slow-factor',
+      '1.5',
+      '--job-fail-share',
+      '0.25',
+      '--duplicate-webhooks',
+    ],
   });
   call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
 });
@@ -152,7 +175,10 @@ describe('job faults', () => {
 
   const walletUsd = async () => (await call('GET', '/me')).body.data.account.walletUsd;
   const generate = () =>
-    call('POST', '/generations', { headers: { 'idempotency-key': randomUUID() }, body: { projectId, sceneId, modelId, prompt: 'a red kite' } });
+    call('POST', '/generations', {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { projectId, sceneId, modelId, prompt: 'a red kite' },
+    });
 
   it('fails every job with jobFailShare 1 and refunds it; jobs complete again at 0', async () => {
     await setFaults({ jobFailShare: 1 });

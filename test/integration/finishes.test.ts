@@ -46,7 +46,9 @@ describe('finishes', () => {
 
   /** Downloads an asset's bytes to a file here. */
   async function download(assetId: number, extension: string): Promise<string> {
-    const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
     expect(res.status).toBe(200);
     const path = join(fixtures.dir, `download-${assetId}-${randomUUID()}.${extension}`);
     writeFileSync(path, Buffer.from(await res.arrayBuffer()));
@@ -62,7 +64,16 @@ describe('finishes', () => {
 
     const res = await startJob(call, `/assets/${source.id}/finishes`, {});
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ assetId: source.id, projectId, state: 'queued', targetLufs: -16, truePeakDb: -1.5, outputAssetId: null, loudness: null, costUsd: 0 });
+    expect(res.body.data).toMatchObject({
+      assetId: source.id,
+      projectId,
+      state: 'queued',
+      targetLufs: -16,
+      truePeakDb: -1.5,
+      outputAssetId: null,
+      loudness: null,
+      costUsd: 0,
+    });
     const done = await settle(call, `/finishes/${res.body.data.id}`);
     expect(done.state, JSON.stringify(done.error)).toBe('completed');
     expect(done.outputAssetId).not.toBe(source.id);
@@ -93,12 +104,24 @@ describe('finishes', () => {
     const done = await settle(call, `/finishes/${res.body.data.id}`);
     expect(done.state, JSON.stringify(done.error)).toBe('completed');
     const output = (await call('GET', `/assets/${done.outputAssetId}`)).body.data;
-    expect(output).toMatchObject({ kind: 'video', contentType: 'video/mp4', width: source.width, height: source.height, source: 'finish' });
+    expect(output).toMatchObject({
+      kind: 'video',
+      contentType: 'video/mp4',
+      width: source.width,
+      height: source.height,
+      source: 'finish',
+    });
 
     const outPath = await download(output.id, 'mp4');
     expect(Math.abs((await measureEbur128(outPath)).integratedLufs - -23)).toBeLessThanOrEqual(1);
     const videoPackets = async (file: string) =>
-      (await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=size,pts', '-of', 'csv=p=0', file], { maxBuffer: 16 * 1024 * 1024 })).stdout;
+      (
+        await run(
+          'ffprobe',
+          ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=size,pts', '-of', 'csv=p=0', file],
+          { maxBuffer: 16 * 1024 * 1024 },
+        )
+      ).stdout;
     expect(await videoPackets(outPath)).toBe(await videoPackets(path)); // stream copy: the same coded pictures
   });
 
@@ -144,7 +167,11 @@ describe('finishes', () => {
 
     const cancelled = await call('POST', `/finishes/${first.body.data.id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ state: 'cancelled', outputAssetId: null, error: { code: 'job.cancelled' } });
+    expect(cancelled.body.data).toMatchObject({
+      state: 'cancelled',
+      outputAssetId: null,
+      error: { code: 'job.cancelled' },
+    });
     const assets = await call('GET', `/assets?projectId=${projectId}`);
     expect(assets.body.data.map((a: any) => a.id)).toEqual([source.id]);
   });

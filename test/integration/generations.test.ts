@@ -9,7 +9,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
-import { apiClient, startSandboxProcess, waitForJob, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
+import {
+  apiClient,
+  startSandboxProcess,
+  waitForJob,
+  type ApiCall,
+  type RunningSandbox,
+} from '../support/sandboxProcess.ts';
 
 const run = promisify(execFile);
 const fixtures = makeFixtureDir();
@@ -20,7 +26,9 @@ async function walletUsd(call: ApiCall): Promise<number> {
 }
 
 async function newProject(call: ApiCall, aspectRatio = '16:9'): Promise<{ id: number; sceneId: string }> {
-  const res = await call('POST', '/projects', { body: { name: `Gen ${aspectRatio} ${randomUUID().slice(0, 6)}`, aspectRatio } });
+  const res = await call('POST', '/projects', {
+    body: { name: `Gen ${aspectRatio} ${randomUUID().slice(0, 6)}`, aspectRatio },
+  });
   expect(res.status).toBe(201);
   return { id: res.body.data.id, sceneId: res.body.data.scenes[0].id };
 }
@@ -35,13 +43,26 @@ async function priceOf(call: ApiCall, modelId: string): Promise<number> {
 }
 
 /** Downloads an asset's bytes and asks ffprobe what they are. */
-async function probeDownload(sandbox: RunningSandbox, assetId: number): Promise<{ bytes: Buffer; streams: any[]; duration: number }> {
-  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+async function probeDownload(
+  sandbox: RunningSandbox,
+  assetId: number,
+): Promise<{ bytes: Buffer; streams: any[]; duration: number }> {
+  const res = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  });
   expect(res.status).toBe(200);
   const bytes = Buffer.from(await res.arrayBuffer());
   const path = join(fixtures.dir, `download-${assetId}-${randomUUID()}`);
   writeFileSync(path, bytes);
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type,width,height,pix_fmt:format=duration', '-of', 'json', path]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_name,codec_type,width,height,pix_fmt:format=duration',
+    '-of',
+    'json',
+    path,
+  ]);
   const info = JSON.parse(stdout);
   return { bytes, streams: info.streams, duration: Number(info.format.duration) };
 }
@@ -67,10 +88,24 @@ describe('generations', () => {
     const project = await newProject(call, '9:16');
     const before = await walletUsd(call);
     const price = await priceOf(call, 'sketch-image-1');
-    const res = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt: 'a fox in snow', settings: { count: 2 } });
+    const res = await generate(call, {
+      projectId: project.id,
+      sceneId: project.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'a fox in snow',
+      settings: { count: 2 },
+    });
     expect(res.status).toBe(202);
     const accepted = res.body.data;
-    expect(accepted).toMatchObject({ projectId: project.id, sceneId: project.sceneId, kind: 'image', state: 'queued', outputs: [], error: null, parentGenerationId: null });
+    expect(accepted).toMatchObject({
+      projectId: project.id,
+      sceneId: project.sceneId,
+      kind: 'image',
+      state: 'queued',
+      outputs: [],
+      error: null,
+      parentGenerationId: null,
+    });
     expect(accepted.settings).toMatchObject({ count: 2, style: 'photo' });
     expect(accepted.costUsd).toBeCloseTo(price * 2, 6);
     expect(await walletUsd(call)).toBeCloseTo(before - price * 2, 6);
@@ -84,7 +119,12 @@ describe('generations', () => {
     const hashes = new Set<string>();
     for (const assetId of done.outputs) {
       const asset = (await call('GET', `/assets/${assetId}`)).body.data;
-      expect(asset).toMatchObject({ kind: 'image', projectId: project.id, source: 'generation', contentType: 'image/png' });
+      expect(asset).toMatchObject({
+        kind: 'image',
+        projectId: project.id,
+        source: 'generation',
+        contentType: 'image/png',
+      });
       expect(asset.height).toBe(640);
       expect(asset.width / asset.height).toBeCloseTo(9 / 16, 2);
       hashes.add(asset.sha256);
@@ -98,12 +138,22 @@ describe('generations', () => {
   it('makes different images for different prompts and the same image for the same prompt and seed', async () => {
     const project = await newProject(call, '1:1');
     const make = async (prompt: string) => {
-      const res = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt, settings: { seed: 7 } });
+      const res = await generate(call, {
+        projectId: project.id,
+        sceneId: project.sceneId,
+        modelId: 'sketch-image-1',
+        prompt,
+        settings: { seed: 7 },
+      });
       expect(res.status).toBe(202);
       const done = await waitForJob(call, `/generations/${res.body.data.id}`);
       return (await call('GET', `/assets/${done.outputs[0]}`)).body.data;
     };
-    const [a, b, again] = [await make('a lighthouse at dusk'), await make('a bowl of cherries'), await make('a lighthouse at dusk')];
+    const [a, b, again] = [
+      await make('a lighthouse at dusk'),
+      await make('a bowl of cherries'),
+      await make('a lighthouse at dusk'),
+    ];
     expect(a.width).toBe(640);
     expect(a.height).toBe(640);
     expect(a.sha256).not.toBe(b.sha256);
@@ -113,7 +163,13 @@ describe('generations', () => {
 
   it('makes a web-ready H.264/AAC MP4 as long as requested', async () => {
     const project = await newProject(call, '16:9');
-    const res = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'motion-video-1', prompt: 'waves on a shore', settings: { durationSeconds: 3 } });
+    const res = await generate(call, {
+      projectId: project.id,
+      sceneId: project.sceneId,
+      modelId: 'motion-video-1',
+      prompt: 'waves on a shore',
+      settings: { durationSeconds: 3 },
+    });
     expect(res.status).toBe(202);
     expect(res.body.data.kind).toBe('video');
     const done = await waitForJob(call, `/generations/${res.body.data.id}`);
@@ -135,7 +191,13 @@ describe('generations', () => {
   it('starts a new scene for audio with a client-made scene UUID', async () => {
     const project = await newProject(call);
     const sceneId = randomUUID();
-    const res = await generate(call, { projectId: project.id, sceneId, modelId: 'score-audio-1', prompt: 'a calm piano bed', settings: { durationSeconds: 2 } });
+    const res = await generate(call, {
+      projectId: project.id,
+      sceneId,
+      modelId: 'score-audio-1',
+      prompt: 'a calm piano bed',
+      settings: { durationSeconds: 2 },
+    });
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ kind: 'audio', sceneId });
     const scenes = (await call('GET', `/projects/${project.id}`)).body.data.scenes;
@@ -237,10 +299,19 @@ describe('generations', () => {
 
   it('keeps history immutable: PUT, PATCH and DELETE are 405', async () => {
     const project = await newProject(call);
-    const res = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt: 'a pear' });
+    const res = await generate(call, {
+      projectId: project.id,
+      sceneId: project.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'a pear',
+    });
     const id = res.body.data.id;
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const attempt = await call(method, `/generations/${id}`, method === 'DELETE' ? {} : { body: { prompt: 'an apple' } });
+      const attempt = await call(
+        method,
+        `/generations/${id}`,
+        method === 'DELETE' ? {} : { body: { prompt: 'an apple' } },
+      );
       expect(attempt.status).toBe(405);
       expect(attempt.body.error.code).toBe('route.method_not_allowed');
       expect(attempt.headers.get('allow')).toBe('GET');
@@ -251,7 +322,13 @@ describe('generations', () => {
 
   it('links a new version to its original with parentGenerationId and leaves the original unchanged', async () => {
     const project = await newProject(call);
-    const first = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt: 'a boat', settings: { seed: 3 } });
+    const first = await generate(call, {
+      projectId: project.id,
+      sceneId: project.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'a boat',
+      settings: { seed: 3 },
+    });
     const original = await waitForJob(call, `/generations/${first.body.data.id}`);
 
     const res = await generate(call, {
@@ -263,16 +340,32 @@ describe('generations', () => {
       parentGenerationId: original.id,
     });
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ parentGenerationId: original.id, prompt: 'a boat at sunrise', modelId: 'studio-image-2' });
+    expect(res.body.data).toMatchObject({
+      parentGenerationId: original.id,
+      prompt: 'a boat at sunrise',
+      modelId: 'studio-image-2',
+    });
     const version = await waitForJob(call, `/generations/${res.body.data.id}`);
     expect(version.outputs[0]).not.toBe(original.outputs[0]);
     expect((await call('GET', `/generations/${original.id}`)).body.data).toEqual(original);
 
     const elsewhere = await newProject(call);
-    const foreign = await generate(call, { projectId: elsewhere.id, sceneId: elsewhere.sceneId, modelId: 'sketch-image-1', prompt: 'x', parentGenerationId: original.id });
+    const foreign = await generate(call, {
+      projectId: elsewhere.id,
+      sceneId: elsewhere.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'x',
+      parentGenerationId: original.id,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.code).toBe('generation.parent_not_in_project');
-    const missing = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt: 'x', parentGenerationId: 2_000_000 });
+    const missing = await generate(call, {
+      projectId: project.id,
+      sceneId: project.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'x',
+      parentGenerationId: 2_000_000,
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toContain('parentGenerationId');
   });
@@ -282,9 +375,17 @@ describe('generations', () => {
     const other = await newProject(call);
     const made: number[] = [];
     for (const prompt of ['one', 'two', 'three']) {
-      made.push((await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt })).body.data.id);
+      made.push(
+        (await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt }))
+          .body.data.id,
+      );
     }
-    await generate(call, { projectId: other.id, sceneId: other.sceneId, modelId: 'sketch-image-1', prompt: 'elsewhere' });
+    await generate(call, {
+      projectId: other.id,
+      sceneId: other.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'elsewhere',
+    });
 
     const seen: number[] = [];
     let after = '';
@@ -312,7 +413,12 @@ describe('generations with too little money', () => {
   it('answers 403 wallet.insufficient_balance and creates nothing', async () => {
     const project = await newProject(call);
     const sceneId = randomUUID();
-    const res = await generate(call, { projectId: project.id, sceneId, modelId: 'score-audio-1', prompt: 'a drum loop' });
+    const res = await generate(call, {
+      projectId: project.id,
+      sceneId,
+      modelId: 'score-audio-1',
+      prompt: 'a drum loop',
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('wallet.insufficient_balance');
     expect(await walletUsd(call)).toBeCloseTo(0.01, 6);
@@ -335,7 +441,12 @@ describe('a generation in flight across a restart', () => {
     let call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
     const project = await newProject(call);
     const before = await walletUsd(call);
-    const res = await generate(call, { projectId: project.id, sceneId: project.sceneId, modelId: 'sketch-image-1', prompt: 'a restart' });
+    const res = await generate(call, {
+      projectId: project.id,
+      sceneId: project.sceneId,
+      modelId: 'sketch-image-1',
+      prompt: 'a restart',
+    });
     expect(res.status).toBe(202);
     const id = res.body.data.id;
     expect(['queued', 'running']).toContain((await call('GET', `/generations/${id}`)).body.data.state);

@@ -275,7 +275,9 @@ describe('batches (productions)', () => {
         projectId,
         input: {
           revision: timeline.revision,
-          commands: [{ type: 'addClip', trackId: trackOf(timeline, 'video').id, assetId: asset.id, startMs: 0, outMs: 800 }],
+          commands: [
+            { type: 'addClip', trackId: trackOf(timeline, 'video').id, assetId: asset.id, startMs: 0, outMs: 800 },
+          ],
         },
       });
       await until(() => h.journal.intents.get(edit.id)?.state === 'done', 'the timeline edit was applied');
@@ -284,7 +286,9 @@ describe('batches (productions)', () => {
       await until(() => h.journal.intents.get(batch.id)?.state === 'done', 'the batch finished', 30_000);
       const jobId = h.journal.intents.get(batch.id)!.jobId!;
       expect(h.exchanges.some((e) => e.method === 'GET' && e.path.startsWith(`/batches/${jobId}`))).toBe(true);
-      const finished = h.events['job.updated'].filter((e) => e.kind === 'batch' && String(e.id) === String(jobId)).at(-1)!;
+      const finished = h.events['job.updated']
+        .filter((e) => e.kind === 'batch' && String(e.id) === String(jobId))
+        .at(-1)!;
       expect(finished.state).toBe('completed');
       expect(finished.outputs).toHaveLength(1);
       const rendered = (await call('GET', `/assets/${finished.outputs![0]}`)).body.data;

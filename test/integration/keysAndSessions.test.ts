@@ -106,10 +106,16 @@ describe('API keys', () => {
   });
 
   it('a session write needs the CSRF token and the same origin', async () => {
-    const noToken = await session.call('POST', '/keys', { body: { name: 'x', expiresInDays: 5 }, headers: { 'x-csrf-token': '' } });
+    const noToken = await session.call('POST', '/keys', {
+      body: { name: 'x', expiresInDays: 5 },
+      headers: { 'x-csrf-token': '' },
+    });
     expect(noToken.status).toBe(403);
     expect(noToken.body.error.code).toBe('auth.csrf_failed');
-    const foreign = await session.call('POST', '/keys', { body: { name: 'x', expiresInDays: 5 }, headers: { origin: 'https://evil.example' } });
+    const foreign = await session.call('POST', '/keys', {
+      body: { name: 'x', expiresInDays: 5 },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error.code).toBe('auth.cross_origin');
   });
@@ -149,7 +155,9 @@ describe('the rate limit', () => {
     const fresh = await startSandboxProcess();
     try {
       const call = apiClient(fresh.createBaseUrl, fresh.apiKey);
-      const statuses = await Promise.all(Array.from({ length: 120 }, () => call('GET', '/projects').then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 120 }, () => call('GET', '/projects').then((r) => r.status)),
+      );
       expect(statuses.every((s) => s === 200)).toBe(true);
       const refused = await call('GET', '/projects');
       expect(refused.status).toBe(429);
@@ -161,7 +169,8 @@ describe('the rate limit', () => {
       expect((await call('GET', '/projects')).status).toBe(429);
 
       const other = await signIn(fresh);
-      const otherKey = (await other.call('POST', '/keys', { body: { name: 'second', expiresInDays: 5 } })).body.data.token;
+      const otherKey = (await other.call('POST', '/keys', { body: { name: 'second', expiresInDays: 5 } })).body.data
+        .token;
       expect((await apiClient(fresh.createBaseUrl, otherKey)('GET', '/projects')).status).toBe(200);
 
       await fresh.admin('POST', '/_sandbox/clock', { advanceMs: 60_000 });

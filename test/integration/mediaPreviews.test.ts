@@ -65,10 +65,11 @@ function jpegSize(dataUrl: string): { width: number; height: number } {
   const bytes = Buffer.from(dataUrl.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
   expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
   // The first start-of-frame marker carries the size.
-  for (let at = 2; at < bytes.length; ) {
+  for (let at = 2; at < bytes.length;) {
     const marker = bytes[at + 1]!;
     const length = bytes.readUInt16BE(at + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
     at += 2 + length;
   }
   throw new Error('no SOF marker');

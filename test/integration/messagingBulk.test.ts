@@ -356,7 +356,11 @@ describe('a crash mid-send', () => {
 describe('offline', () => {
   it('a bulk started while the service is down waits as pending and goes out once, when it answers again', async () => {
     const own = await startSandboxProcess({ jobSeconds: 0.5 });
-    const ownClient = createMessagingClient({ baseUrl: own.messagingBaseUrl, getApiKey: async () => own.messagingApiKey, defaultCountry: 'US' });
+    const ownClient = createMessagingClient({
+      baseUrl: own.messagingBaseUrl,
+      getApiKey: async () => own.messagingApiKey,
+      defaultCountry: 'US',
+    });
     try {
       await own.stop();
       const seen: BulkProgress[] = [];
@@ -369,7 +373,9 @@ describe('offline', () => {
         onProgress: (event) => seen.push(event),
       });
       const running = bulk.send({ senderId: SENDER, messages: bulkMessages(700, 'offline') });
-      await expect.poll(() => seen.filter((e) => e.state === 'pending').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => seen.filter((e) => e.state === 'pending').length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(2);
       // Nothing is failed or unknown while offline: every submission still waits.
       expect(journal.messaging.list(WORKSPACE, 'failed')).toHaveLength(0);
       expect(journal.messaging.list(WORKSPACE, 'unknown')).toHaveLength(0);

@@ -121,6 +121,12 @@ describe('GET /models', () => {
     const res = await call('GET', '/openapi.json');
     const doc = res.body.data ?? res.body;
     const op = doc.paths['/models'].get;
-    expect(op.parameters.find((p: any) => p.name === 'kind').schema.enum).toEqual(['media', 'image', 'video', 'audio', 'text']);
+    expect(op.parameters.find((p: any) => p.name === 'kind').schema.enum).toEqual([
+      'media',
+      'image',
+      'video',
+      'audio',
+      'text',
+    ]);
   });
 });

@@ -78,21 +78,30 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes every operation of known shape in the spec', () => {
-    const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));
+    const described = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops as object).map((m) => `${m} ${path}`),
+    );
     expect(described).toEqual(expect.arrayContaining(KNOWN_SHAPE));
   });
 
   it('describes every operation the spec names without a shape', () => {
-    const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));
+    const described = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops as object).map((m) => `${m} ${path}`),
+    );
     expect(described).toEqual(expect.arrayContaining(NAMED_ONLY));
   });
 
   it('documents the Idempotency-Key on every creating POST of paid or job work', () => {
-    const jobPosts = NAMED_ONLY.filter((op) => /^post .*(commands|variants|batches|transcriptions|reviews|speech-edits|render|finishes)$/.test(op));
+    const jobPosts = NAMED_ONLY.filter((op) =>
+      /^post .*(commands|variants|batches|transcriptions|reviews|speech-edits|render|finishes)$/.test(op),
+    );
     for (const op of [...jobPosts, 'post /generations', 'post /exports']) {
       const [method, path] = op.split(' ') as [string, string];
       const params = doc.paths[path][method].parameters as { name: string; in: string; required: boolean }[];
-      expect(params.some((p) => p.name === 'Idempotency-Key' && p.in === 'header' && p.required), op).toBe(true);
+      expect(
+        params.some((p) => p.name === 'Idempotency-Key' && p.in === 'header' && p.required),
+        op,
+      ).toBe(true);
     }
   });
 
@@ -104,7 +113,9 @@ describe('the OpenAPI document', () => {
     addFormats.default(ajv);
     const check = async (method: string, path: string, template: string, body?: unknown) => {
       const res = await call(method, path, body === undefined ? {} : { body });
-      const schema = resolved.paths[template][method.toLowerCase()].responses[String(res.status)]?.content?.['application/json']?.schema;
+      const schema =
+        resolved.paths[template][method.toLowerCase()].responses[String(res.status)]?.content?.['application/json']
+          ?.schema;
       expect(schema, `${method} ${template} ${res.status} is documented`).toBeDefined();
       const ok = ajv.validate(schema, res.body);
       expect(ok, `${method} ${path} → ${res.status}: ${ajv.errorsText()}`).toBe(true);
@@ -115,7 +126,10 @@ describe('the OpenAPI document', () => {
     const project = await check('POST', '/projects', '/projects', { name: 'Contract' });
     await check('GET', '/projects?limit=1', '/projects');
     await check('GET', `/projects/${project.body.data.id}`, '/projects/{id}');
-    await check('PATCH', `/projects/${project.body.data.id}`, '/projects/{id}', { name: 'x', revision: '2000-01-01T00:00:00Z' });
+    await check('PATCH', `/projects/${project.body.data.id}`, '/projects/{id}', {
+      name: 'x',
+      revision: '2000-01-01T00:00:00Z',
+    });
     await check('GET', '/projects/999999', '/projects/{id}');
     await check('GET', '/models', '/models');
     await check('GET', '/assets', '/assets');

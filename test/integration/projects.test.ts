@@ -44,12 +44,16 @@ describe('projects', () => {
 
   it('rename needs the current revision; a stale one is 409 with what is there now', async () => {
     const project = (await create({ name: 'Draft' })).body.data;
-    const first = await call('PATCH', `/projects/${project.id}`, { body: { name: 'Final', revision: project.updatedAt } });
+    const first = await call('PATCH', `/projects/${project.id}`, {
+      body: { name: 'Final', revision: project.updatedAt },
+    });
     expect(first.status).toBe(200);
     expect(first.body.data.name).toBe('Final');
     expect(first.body.data.updatedAt).not.toBe(project.updatedAt);
 
-    const stale = await call('PATCH', `/projects/${project.id}`, { body: { name: 'Mine', revision: project.updatedAt } });
+    const stale = await call('PATCH', `/projects/${project.id}`, {
+      body: { name: 'Mine', revision: project.updatedAt },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('revision.conflict');
     expect(stale.body.error.currentRevision).toBe(first.body.data.updatedAt);
@@ -57,13 +61,17 @@ describe('projects', () => {
     expect((await call('GET', `/projects/${project.id}`)).body.data.name).toBe('Final');
 
     // Recover: read the latest revision and apply the rename again.
-    const retry = await call('PATCH', `/projects/${project.id}`, { body: { name: 'Mine', revision: stale.body.error.currentRevision } });
+    const retry = await call('PATCH', `/projects/${project.id}`, {
+      body: { name: 'Mine', revision: stale.body.error.currentRevision },
+    });
     expect(retry.status).toBe(200);
   });
 
   it('rename takes exactly name and revision', async () => {
     const project = (await create({ name: 'Strict' })).body.data;
-    const extra = await call('PATCH', `/projects/${project.id}`, { body: { name: 'A', revision: project.updatedAt, aspectRatio: '1:1' } });
+    const extra = await call('PATCH', `/projects/${project.id}`, {
+      body: { name: 'A', revision: project.updatedAt, aspectRatio: '1:1' },
+    });
     expect(extra.status).toBe(400);
     const missing = await call('PATCH', `/projects/${project.id}`, { body: { name: 'A' } });
     expect(missing.status).toBe(400);

@@ -9,7 +9,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { makeFixtureDir, makePng } from '../support/mediaFixtures.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
-import { makeClipWithGaps, makeQuietWav, makeToneBursts, newProject, settle, startJob, upload, walletUsd } from '../support/speechFixtures.ts';
+import {
+  makeClipWithGaps,
+  makeQuietWav,
+  makeToneBursts,
+  newProject,
+  settle,
+  startJob,
+  upload,
+  walletUsd,
+} from '../support/speechFixtures.ts';
 
 const fixtures = makeFixtureDir();
 afterAll(() => fixtures.cleanup());
@@ -55,7 +64,10 @@ async function until<T>(find: () => T | undefined, what: string, timeoutMs = 15_
 }
 
 function near(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected), `${actual} ms is within ${TOLERANCE_MS} ms of ${expected} ms`).toBeLessThanOrEqual(TOLERANCE_MS);
+  expect(
+    Math.abs(actual - expected),
+    `${actual} ms is within ${TOLERANCE_MS} ms of ${expected} ms`,
+  ).toBeLessThanOrEqual(TOLERANCE_MS);
 }
 
 describe('reviews', () => {
@@ -65,7 +77,10 @@ describe('reviews', () => {
   let clipPath: string;
 
   beforeAll(async () => {
-    sandbox = await startSandboxProcess({ jobSeconds: 0.3, args: ['--allow-insecure-webhooks', '--webhook-retry-base-ms', '100'] });
+    sandbox = await startSandboxProcess({
+      jobSeconds: 0.3,
+      args: ['--allow-insecure-webhooks', '--webhook-retry-base-ms', '100'],
+    });
     session = await signIn(sandbox);
     clipPath = await makeClipWithGaps(fixtures.dir, { seconds: 6, black: BLACK, silent: SILENT });
   });
@@ -77,7 +92,8 @@ describe('reviews', () => {
   });
   // Each test's webhook endpoints only: an event goes to every endpoint of the account.
   afterEach(async () => {
-    for (const endpoint of (await call('GET', '/webhooks?limit=100')).body.data) await call('DELETE', `/webhooks/${endpoint.id}`);
+    for (const endpoint of (await call('GET', '/webhooks?limit=100')).body.data)
+      await call('DELETE', `/webhooks/${endpoint.id}`);
   });
 
   it('finds the black stretch and the silent stretch at the right times, free of charge, and announces review.completed to a signed webhook', async () => {
@@ -90,7 +106,13 @@ describe('reviews', () => {
 
       const res = await startJob(call, `/assets/${asset.id}/reviews`, {});
       expect(res.status).toBe(202);
-      expect(res.body.data).toMatchObject({ assetId: asset.id, state: 'queued', aspects: ['frames', 'sound', 'motion', 'captions'], findings: null, costUsd: 0 });
+      expect(res.body.data).toMatchObject({
+        assetId: asset.id,
+        state: 'queued',
+        aspects: ['frames', 'sound', 'motion', 'captions'],
+        findings: null,
+        costUsd: 0,
+      });
       const done = await settle(call, `/reviews/${res.body.data.id}`);
       expect(done.state).toBe('completed');
 
@@ -113,16 +135,30 @@ describe('reviews', () => {
       expect(captions).toHaveLength(1);
       expect(captions[0].message).toContain(`/assets/${asset.id}/transcriptions`);
       expect(done.transcriptionId).toBeNull();
-      expect(done.findings.map((f: any) => f.startMs)).toEqual([...done.findings.map((f: any) => f.startMs)].sort((a, b) => a - b));
+      expect(done.findings.map((f: any) => f.startMs)).toEqual(
+        [...done.findings.map((f: any) => f.startMs)].sort((a, b) => a - b),
+      );
       expect(await walletUsd(call)).toBe(before);
 
-      const delivery = await until(() => receiver.received.find((d) => d.body.data?.id === done.id), 'the review.completed delivery');
+      const delivery = await until(
+        () => receiver.received.find((d) => d.body.data?.id === done.id),
+        'the review.completed delivery',
+      );
       expect(delivery.body).toMatchObject({
         type: 'review.completed',
-        data: { kind: 'review', id: done.id, assetId: asset.id, projectId: asset.projectId, state: 'completed', findingsCount: done.findings.length },
+        data: {
+          kind: 'review',
+          id: done.id,
+          assetId: asset.id,
+          projectId: asset.projectId,
+          state: 'completed',
+          findingsCount: done.findings.length,
+        },
       });
       const timestamp = String(delivery.headers['x-service-timestamp']);
-      const signature = createHmac('sha256', endpoint.body.data.secret).update(Buffer.concat([Buffer.from(`${timestamp}.`), delivery.raw])).digest('hex');
+      const signature = createHmac('sha256', endpoint.body.data.secret)
+        .update(Buffer.concat([Buffer.from(`${timestamp}.`), delivery.raw]))
+        .digest('hex');
       expect(String(delivery.headers['x-service-signature'])).toContain(`v1=${signature}`);
     } finally {
       await receiver.close();
@@ -130,7 +166,18 @@ describe('reviews', () => {
   });
 
   it('checks captions against the latest completed transcription, and reviews only the aspects asked for', async () => {
-    const asset = await upload(call, await newProject(call), await makeToneBursts(fixtures.dir, [{ startMs: 300, endMs: 2300 }, { startMs: 3300, endMs: 3600 }], 4));
+    const asset = await upload(
+      call,
+      await newProject(call),
+      await makeToneBursts(
+        fixtures.dir,
+        [
+          { startMs: 300, endMs: 2300 },
+          { startMs: 3300, endMs: 3600 },
+        ],
+        4,
+      ),
+    );
     const transcription = await startJob(call, `/assets/${asset.id}/transcriptions`, {});
     expect(transcription.status).toBe(202);
     const transcribed = await settle(call, `/transcriptions/${transcription.body.data.id}`);
@@ -164,7 +211,7 @@ describe('reviews', () => {
     expect(pictureOnAudio.body.error.message).toContain('motion');
   });
 
-  it('refuses an image, unknown or repeated aspects, and lists an asset\'s reviews newest first', async () => {
+  it("refuses an image, unknown or repeated aspects, and lists an asset's reviews newest first", async () => {
     const projectId = await newProject(call);
     const image = await upload(call, projectId, await makePng(fixtures.dir));
     const onImage = await startJob(call, `/assets/${image.id}/reviews`, {});
@@ -193,7 +240,9 @@ describe('reviews', () => {
   it('announces review.cancelled when a review is cancelled', async () => {
     const receiver = await startReceiver();
     try {
-      expect((await call('POST', '/webhooks', { body: { url: receiver.url, events: ['review.cancelled'] } })).status).toBe(201);
+      expect(
+        (await call('POST', '/webhooks', { body: { url: receiver.url, events: ['review.cancelled'] } })).status,
+      ).toBe(201);
       const asset = await upload(call, await newProject(call), clipPath);
       await sandbox.admin('POST', '/_sandbox/faults', { jobSlowFactor: 100 });
       let id: number;
@@ -205,8 +254,14 @@ describe('reviews', () => {
       const cancelled = await call('POST', `/reviews/${id}/cancel`);
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.data).toMatchObject({ state: 'cancelled', findings: null });
-      const delivery = await until(() => receiver.received.find((d) => d.body.data?.id === id), 'the review.cancelled delivery');
-      expect(delivery.body).toMatchObject({ type: 'review.cancelled', data: { id, state: 'cancelled', findingsCount: 0 } });
+      const delivery = await until(
+        () => receiver.received.find((d) => d.body.data?.id === id),
+        'the review.cancelled delivery',
+      );
+      expect(delivery.body).toMatchObject({
+        type: 'review.cancelled',
+        data: { id, state: 'cancelled', findingsCount: 0 },
+      });
       expect((await call('POST', `/reviews/${id}/cancel`)).status).toBe(409);
     } finally {
       await receiver.close();

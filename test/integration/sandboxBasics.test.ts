@@ -71,7 +71,13 @@ describe('refusals of large bodies', () => {
       };
       const timer = setTimeout(finish, 5_000);
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1024 ** 3) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1024 ** 3) },
+        },
         (res) => {
           status = res.statusCode ?? 0;
           res.on('data', (d: Buffer) => (body += d.toString()));

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
-import { makeToneBursts, newProject, settle, startJob, upload, walletUsd, type Burst } from '../support/speechFixtures.ts';
+import {
+  makeToneBursts,
+  newProject,
+  settle,
+  startJob,
+  upload,
+  walletUsd,
+  type Burst,
+} from '../support/speechFixtures.ts';
 
 const fixtures = makeFixtureDir();
 afterAll(() => fixtures.cleanup());
@@ -60,14 +68,29 @@ describe('speech edits', () => {
     expect(timelineBefore.status).toBe(200);
     const model = await textModel('edit-text-1');
     const before = await walletUsd(call);
-    const res = await startJob(call, '/speech-edits', { transcriptionId: english.id, task: 'interview-edit', modelId: 'edit-text-1' });
+    const res = await startJob(call, '/speech-edits', {
+      transcriptionId: english.id,
+      task: 'interview-edit',
+      modelId: 'edit-text-1',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const accepted = res.body.data;
-    expect(accepted).toMatchObject({ transcriptionId: english.id, assetId: english.assetId, task: 'interview-edit', modelId: 'edit-text-1', targetLanguage: null, state: 'queued', proposals: null, cues: null });
+    expect(accepted).toMatchObject({
+      transcriptionId: english.id,
+      assetId: english.assetId,
+      task: 'interview-edit',
+      modelId: 'edit-text-1',
+      targetLanguage: null,
+      state: 'queued',
+      proposals: null,
+      cues: null,
+    });
     const { inputTokens, outputTokens, costUsd } = accepted.receipt;
     expect(inputTokens).toBeGreaterThan(0);
     expect(outputTokens).toBeGreaterThan(0);
-    const price = ((inputTokens * model.inputCreditsPerMillionTokens + outputTokens * model.outputCreditsPerMillionTokens) / 1e6) * model.usdPerCredit;
+    const price =
+      ((inputTokens * model.inputCreditsPerMillionTokens + outputTokens * model.outputCreditsPerMillionTokens) / 1e6) *
+      model.usdPerCredit;
     expect(costUsd).toBeGreaterThan(0);
     expect(Math.abs(costUsd - price)).toBeLessThanOrEqual(1e-6); // charged in whole micro-dollars
     expect(accepted.costUsd).toBe(costUsd);
@@ -83,7 +106,10 @@ describe('speech edits', () => {
     expect(cuts.map((p: any) => [p.startMs, p.endMs])).toEqual(fillers.map((w) => [w.startMs, w.endMs]));
     for (const cut of cuts) expect(cut.cutRange).toEqual({ startMs: cut.startMs, endMs: cut.endMs });
 
-    const pauses = words.slice(1).map((w, i) => ({ startMs: words[i].endMs, endMs: w.startMs })).filter((gap) => gap.endMs - gap.startMs >= 1000);
+    const pauses = words
+      .slice(1)
+      .map((w, i) => ({ startMs: words[i].endMs, endMs: w.startMs }))
+      .filter((gap) => gap.endMs - gap.startMs >= 1000);
     expect(pauses).toHaveLength(BURSTS.length - 1); // the silences between bursts
     const tightens = done.proposals.filter((p: any) => p.kind === 'tighten');
     expect(tightens.map((p: any) => ({ startMs: p.startMs, endMs: p.endMs }))).toEqual(pauses);
@@ -99,7 +125,11 @@ describe('speech edits', () => {
   });
 
   it('translates Latin captions into English cues that keep the timing and drop hesitations', async () => {
-    const res = await startJob(call, '/speech-edits', { transcriptionId: latin.id, task: 'caption-translation', modelId: 'translate-text-1' });
+    const res = await startJob(call, '/speech-edits', {
+      transcriptionId: latin.id,
+      task: 'caption-translation',
+      modelId: 'translate-text-1',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body.data.targetLanguage).toBe('en');
     const done = await settle(call, `/speech-edits/${res.body.data.id}`);
@@ -107,7 +137,9 @@ describe('speech edits', () => {
     expect(done.proposals).toBeNull();
     // The synthetic recogniser heard the same words; the English transcription says them in English.
     const spoken = english.transcript.words.filter((w: any) => !FILLERS.includes(w.text));
-    expect(done.cues.map((c: any) => c.text.replace(/\n/g, ' ')).join(' ')).toBe(spoken.map((w: any) => w.text).join(' '));
+    expect(done.cues.map((c: any) => c.text.replace(/\n/g, ' ')).join(' ')).toBe(
+      spoken.map((w: any) => w.text).join(' '),
+    );
     const latinWords = new Set(latin.transcript.words.map((w: any) => w.text));
     let w = 0;
     for (const cue of done.cues) {
@@ -132,7 +164,11 @@ describe('speech edits', () => {
       await sandbox.admin('POST', '/_sandbox/faults', { jobSlowFactor: 1 });
     }
     const before = await walletUsd(call);
-    const queued = await startJob(call, '/speech-edits', { transcriptionId: pendingId, task: 'interview-edit', modelId: 'edit-text-1' });
+    const queued = await startJob(call, '/speech-edits', {
+      transcriptionId: pendingId,
+      task: 'interview-edit',
+      modelId: 'edit-text-1',
+    });
     expect(queued.status).toBe(409);
     expect(queued.body.error.code).toBe('transcription.not_ready');
     expect(queued.body.error.message).toMatch(/queued|running/);
@@ -140,7 +176,11 @@ describe('speech edits', () => {
 
     expect((await call('POST', `/transcriptions/${pendingId}/cancel`)).status).toBe(200);
     const refunded = await walletUsd(call);
-    const cancelled = await startJob(call, '/speech-edits', { transcriptionId: pendingId, task: 'interview-edit', modelId: 'edit-text-1' });
+    const cancelled = await startJob(call, '/speech-edits', {
+      transcriptionId: pendingId,
+      task: 'interview-edit',
+      modelId: 'edit-text-1',
+    });
     expect(cancelled.status).toBe(409);
     expect(cancelled.body.error.message).toMatch(/transcribe the asset again/);
     expect(await walletUsd(call)).toBe(refunded);
@@ -148,7 +188,13 @@ describe('speech edits', () => {
 
   it('refuses a model that does not do the task, an unavailable model, a media model and other target languages, before charging', async () => {
     const before = await walletUsd(call);
-    const edit = (body: Record<string, unknown>) => startJob(call, '/speech-edits', { transcriptionId: english.id, task: 'interview-edit', modelId: 'edit-text-1', ...body });
+    const edit = (body: Record<string, unknown>) =>
+      startJob(call, '/speech-edits', {
+        transcriptionId: english.id,
+        task: 'interview-edit',
+        modelId: 'edit-text-1',
+        ...body,
+      });
 
     const wrongTask = await edit({ modelId: 'translate-text-1' });
     expect(wrongTask.status).toBe(400);
@@ -164,14 +210,23 @@ describe('speech edits', () => {
     expect(mediaModel.body.error.code).toBe('model.unknown');
     expect(mediaModel.body.error.message).toContain('media model');
 
-    const french = await startJob(call, '/speech-edits', { transcriptionId: latin.id, task: 'caption-translation', modelId: 'translate-text-1', targetLanguage: 'fr' });
+    const french = await startJob(call, '/speech-edits', {
+      transcriptionId: latin.id,
+      task: 'caption-translation',
+      modelId: 'translate-text-1',
+      targetLanguage: 'fr',
+    });
     expect(french.status).toBe(400);
     expect(french.body.error.message).toContain('targetLanguage');
     const languageOnEdit = await edit({ targetLanguage: 'en' });
     expect(languageOnEdit.status).toBe(400);
     expect(languageOnEdit.body.error.message).toContain('targetLanguage');
 
-    const alreadyEnglish = await startJob(call, '/speech-edits', { transcriptionId: english.id, task: 'caption-translation', modelId: 'translate-text-1' });
+    const alreadyEnglish = await startJob(call, '/speech-edits', {
+      transcriptionId: english.id,
+      task: 'caption-translation',
+      modelId: 'translate-text-1',
+    });
     expect(alreadyEnglish.status).toBe(400);
     expect(alreadyEnglish.body.error.code).toBe('speech_edit.same_language');
     expect(alreadyEnglish.body.error.message).toContain('captions.srt');

@@ -48,7 +48,8 @@ describe('templates', () => {
       ['brandColor', 'color', false],
     ]);
     expect(v1.timeline.durationMs).toBe(3000);
-    const captionIn = (version: any) => version.timeline.tracks.flatMap((t: any) => t.clips).find((c: any) => c.id === source.captionClipId).text;
+    const captionIn = (version: any) =>
+      version.timeline.tracks.flatMap((t: any) => t.clips).find((c: any) => c.id === source.captionClipId).text;
     expect(captionIn(v1)).toBe('Placeholder caption');
 
     // The same key and body: the same version again, not a new one.
@@ -59,7 +60,9 @@ describe('templates', () => {
     // The source changes, then version 2 is published from it.
     const editor = editorClient(call);
     const now = await editor.timeline(source.projectId);
-    await editor.apply(source.projectId, now.revision, [{ type: 'updateCaption', clipId: source.captionClipId, text: 'Second draft' }]);
+    await editor.apply(source.projectId, now.revision, [
+      { type: 'updateCaption', clipId: source.captionClipId, text: 'Second draft' },
+    ]);
     const v2 = await publish(templateBody(source, { templateId: v1.templateId, name: 'Promo v2' }));
     expect(v2).toMatchObject({ templateId: v1.templateId, version: 2, name: 'Promo v2' });
     expect(captionIn(v2)).toBe('Second draft');
@@ -105,15 +108,51 @@ describe('templates', () => {
       expect(res.body.error.message).toContain(mentions);
     };
     const base = templateBody(source);
-    await refused({ ...base, bindings: [{ slot: 'caption', clipId: randomUUID(), property: 'text' }] }, 'template.invalid', 'bindings[0].clipId');
-    await refused({ ...base, bindings: [{ slot: 'caption', clipId: source.videoClipId, property: 'text' }] }, 'template.invalid', 'bindings[0].property');
-    await refused({ ...base, bindings: [{ slot: 'clip', clipId: source.captionClipId, property: 'asset' }] }, 'template.invalid', 'is a caption');
-    await refused({ ...base, bindings: [{ slot: 'caption', clipId: source.videoClipId, property: 'properties.opacity' }] }, 'template.invalid', 'takes a number slot');
-    await refused({ ...base, bindings: [{ slot: 'nope', clipId: source.videoClipId, property: 'asset' }] }, 'template.invalid', 'no slot "nope"');
-    await refused({ ...base, slots: [{ name: 'clip', type: 'video', required: false, default: source.media.image }], bindings: [] }, 'template.invalid', 'slots[0].default');
-    await refused({ ...base, slots: [{ name: 'caption', type: 'text', required: true, default: 'x' }] }, 'request.invalid', 'slots.0.default');
-    await refused({ ...base, slots: [{ name: 'caption', type: 'gif', required: true }] }, 'request.invalid', 'type must be one of');
-    await refused({ ...base, slots: [{ name: 'two words', type: 'text', required: true }] }, 'request.invalid', 'identifier');
+    await refused(
+      { ...base, bindings: [{ slot: 'caption', clipId: randomUUID(), property: 'text' }] },
+      'template.invalid',
+      'bindings[0].clipId',
+    );
+    await refused(
+      { ...base, bindings: [{ slot: 'caption', clipId: source.videoClipId, property: 'text' }] },
+      'template.invalid',
+      'bindings[0].property',
+    );
+    await refused(
+      { ...base, bindings: [{ slot: 'clip', clipId: source.captionClipId, property: 'asset' }] },
+      'template.invalid',
+      'is a caption',
+    );
+    await refused(
+      { ...base, bindings: [{ slot: 'caption', clipId: source.videoClipId, property: 'properties.opacity' }] },
+      'template.invalid',
+      'takes a number slot',
+    );
+    await refused(
+      { ...base, bindings: [{ slot: 'nope', clipId: source.videoClipId, property: 'asset' }] },
+      'template.invalid',
+      'no slot "nope"',
+    );
+    await refused(
+      { ...base, slots: [{ name: 'clip', type: 'video', required: false, default: source.media.image }], bindings: [] },
+      'template.invalid',
+      'slots[0].default',
+    );
+    await refused(
+      { ...base, slots: [{ name: 'caption', type: 'text', required: true, default: 'x' }] },
+      'request.invalid',
+      'slots.0.default',
+    );
+    await refused(
+      { ...base, slots: [{ name: 'caption', type: 'gif', required: true }] },
+      'request.invalid',
+      'type must be one of',
+    );
+    await refused(
+      { ...base, slots: [{ name: 'two words', type: 'text', required: true }] },
+      'request.invalid',
+      'identifier',
+    );
     expect((await postIdempotent(call, '/templates', { ...base, templateId: 999999 })).status).toBe(404);
   });
 
@@ -134,9 +173,13 @@ describe('templates', () => {
     expect(res.body.data).toMatchObject({ templateId: v.templateId, version: 1, valid: false });
     const byName = Object.fromEntries(res.body.data.variants.map((x: any) => [x.name, x]));
     expect(byName.fine).toEqual({ name: 'fine', valid: true, errors: [] });
-    expect(byName['image for video'].errors).toEqual([{ slot: 'clip', message: expect.stringMatching(/is an image; this slot takes a video/) }]);
+    expect(byName['image for video'].errors).toEqual([
+      { slot: 'clip', message: expect.stringMatching(/is an image; this slot takes a video/) },
+    ]);
     expect(byName['no caption'].errors).toEqual([{ slot: 'caption', message: expect.stringContaining('required') }]);
-    expect(byName['unknown slot'].errors).toEqual([{ slot: 'logo', message: expect.stringContaining('no slot "logo"') }]);
+    expect(byName['unknown slot'].errors).toEqual([
+      { slot: 'logo', message: expect.stringContaining('no slot "logo"') },
+    ]);
     expect(byName['bad colour'].errors).toEqual([{ slot: 'brandColor', message: expect.stringContaining('#RRGGBB') }]);
     expect(byName['too long'].errors).toEqual([{ slot: 'caption', message: expect.stringContaining('at most 40') }]);
     expect(await projectCount()).toBe(before);
@@ -163,16 +206,25 @@ describe('templates', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const made = res.body.data;
     expect(made.variants.map((x: any) => x.name)).toEqual(['Short', 'Default clip']);
-    expect(made.variants[0].values).toEqual({ caption: 'One second', clip: source.media.shortVideo, brandColor: '#112233' });
+    expect(made.variants[0].values).toEqual({
+      caption: 'One second',
+      clip: source.media.shortVideo,
+      brandColor: '#112233',
+    });
     expect(await projectCount()).toBe(before + 2);
 
-    const timelineOf = async (projectId: number) => (await call('GET', `/projects/${projectId}/editor/timeline`)).body.data;
+    const timelineOf = async (projectId: number) =>
+      (await call('GET', `/projects/${projectId}/editor/timeline`)).body.data;
     const clipsOf = (timeline: any) => timeline.tracks.flatMap((t: any) => t.clips);
     const short = await timelineOf(made.variants[0].projectId);
     const shortClips = clipsOf(short);
     expect(shortClips.find((c: any) => c.id === source.captionClipId).text).toBe('One second');
     // The 1 s video replaces the 3 s one: the clip starts where it did and ends with its media.
-    expect(shortClips.find((c: any) => c.id === source.videoClipId)).toMatchObject({ assetId: source.media.shortVideo, startMs: 0, inMs: 0 });
+    expect(shortClips.find((c: any) => c.id === source.videoClipId)).toMatchObject({
+      assetId: source.media.shortVideo,
+      startMs: 0,
+      inMs: 0,
+    });
     expect(short.durationMs).toBeGreaterThan(900);
     expect(short.durationMs).toBeLessThan(1100);
     const project = (await call('GET', `/projects/${made.variants[0].projectId}`)).body.data;
@@ -187,7 +239,12 @@ describe('templates', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.data).toEqual(made);
     expect(await projectCount()).toBe(before + 2);
-    const reused = await postIdempotent(call, `/templates/${v.templateId}/variants`, { variants: [body.variants[0]] }, key);
+    const reused = await postIdempotent(
+      call,
+      `/templates/${v.templateId}/variants`,
+      { variants: [body.variants[0]] },
+      key,
+    );
     expect(reused.status).toBe(409);
     expect(reused.body.error.code).toBe('idempotency.key_reused');
   });
@@ -201,24 +258,39 @@ describe('templates', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const check = async (method: string, path: string, template: string, body?: unknown) => {
-      const res = await call(method, path, { ...(body === undefined ? {} : { body }), headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : {} });
-      const schema = resolved.paths[template]?.[method.toLowerCase()]?.responses[String(res.status)]?.content?.['application/json']?.schema;
+      const res = await call(method, path, {
+        ...(body === undefined ? {} : { body }),
+        headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : {},
+      });
+      const schema =
+        resolved.paths[template]?.[method.toLowerCase()]?.responses[String(res.status)]?.content?.['application/json']
+          ?.schema;
       expect(schema, `${method} ${template} ${res.status} is documented`).toBeDefined();
       expect(ajv.validate(schema, res.body), `${method} ${path} → ${res.status}: ${ajv.errorsText()}`).toBe(true);
       return res;
     };
 
     const v = (await check('POST', '/templates', '/templates', templateBody(source))).body.data;
-    await check('POST', '/templates', '/templates', { ...templateBody(source), bindings: [{ slot: 'caption', clipId: randomUUID(), property: 'text' }] });
+    await check('POST', '/templates', '/templates', {
+      ...templateBody(source),
+      bindings: [{ slot: 'caption', clipId: randomUUID(), property: 'text' }],
+    });
     await check('GET', '/templates?limit=2', '/templates');
     await check('GET', `/templates/${v.templateId}`, '/templates/{templateId}');
     await check('GET', `/templates/${v.templateId}/versions/1`, '/templates/{templateId}/versions/{version}');
     const variants = `/templates/${v.templateId}/variants`;
-    await check('POST', variants, '/templates/{templateId}/variants', { dryRun: true, variants: [{ name: 'a', values: { caption: 5 } }] });
+    await check('POST', variants, '/templates/{templateId}/variants', {
+      dryRun: true,
+      variants: [{ name: 'a', values: { caption: 5 } }],
+    });
     await check('POST', variants, '/templates/{templateId}/variants', { variants: [{ name: 'a', values: {} }] });
-    const made = await check('POST', variants, '/templates/{templateId}/variants', { variants: [{ name: 'a', values: { caption: 'A' } }] });
+    const made = await check('POST', variants, '/templates/{templateId}/variants', {
+      variants: [{ name: 'a', values: { caption: 'A' } }],
+    });
     const projectId = made.body.data.variants[0].projectId;
-    const batch = await check('POST', `/projects/${projectId}/editor/batches`, '/projects/{id}/editor/batches', { output: { kind: 'render' } });
+    const batch = await check('POST', `/projects/${projectId}/editor/batches`, '/projects/{id}/editor/batches', {
+      output: { kind: 'render' },
+    });
     await check('GET', `/projects/${projectId}/editor/batches`, '/projects/{id}/editor/batches');
     await check('GET', `/batches/${batch.body.data.id}`, '/batches/{id}');
     await check('POST', `/batches/${batch.body.data.id}/cancel`, '/batches/{id}/cancel');

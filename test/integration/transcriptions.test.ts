@@ -6,7 +6,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixtureDir, makePng } from '../support/mediaFixtures.ts';
 import { signIn, type SignedIn } from '../support/session.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
-import { makeToneBursts, makeVideoWithoutSound, newProject, settle, startJob, upload, walletUsd, type Burst } from '../support/speechFixtures.ts';
+import {
+  makeToneBursts,
+  makeVideoWithoutSound,
+  newProject,
+  settle,
+  startJob,
+  upload,
+  walletUsd,
+  type Burst,
+} from '../support/speechFixtures.ts';
 
 const fixtures = makeFixtureDir();
 afterAll(() => fixtures.cleanup());
@@ -80,7 +89,15 @@ describe('transcriptions', () => {
     const res = await startJob(call, `/assets/${asset.id}/transcriptions`, {});
     expect(res.status).toBe(202);
     const accepted = res.body.data;
-    expect(accepted).toMatchObject({ assetId: asset.id, projectId: asset.projectId, language: 'en', state: 'queued', recognizer: 'synthetic', transcript: null, captions: null });
+    expect(accepted).toMatchObject({
+      assetId: asset.id,
+      projectId: asset.projectId,
+      language: 'en',
+      state: 'queued',
+      recognizer: 'synthetic',
+      transcript: null,
+      captions: null,
+    });
     expect(accepted.billedSeconds).toBe(SECONDS);
     expect(accepted.costUsd).toBeCloseTo(SECONDS * (0.006 / 60), 9);
     expect(await walletUsd(call)).toBeCloseTo(before - accepted.costUsd, 6);
@@ -91,7 +108,9 @@ describe('transcriptions', () => {
     expect(durationMs).toBe(SECONDS * 1000);
     expect(text).toBe(words.map((w: any) => w.text).join(' '));
     for (const burst of BURSTS) {
-      const inBurst = words.filter((w: any) => w.startMs >= burst.startMs - EDGE_MS && w.endMs <= burst.endMs + EDGE_MS);
+      const inBurst = words.filter(
+        (w: any) => w.startMs >= burst.startMs - EDGE_MS && w.endMs <= burst.endMs + EDGE_MS,
+      );
       expect(inBurst.length, `words in ${burst.startMs}–${burst.endMs}`).toBeGreaterThanOrEqual(2);
     }
     for (const [i, word] of words.entries()) {
@@ -102,7 +121,10 @@ describe('transcriptions', () => {
       expect(word.confidence).toBeLessThanOrEqual(1);
       if (i > 0) expect(word.startMs).toBeGreaterThanOrEqual(words[i - 1].endMs);
     }
-    expect(done.captions).toEqual({ srt: `/transcriptions/${done.id}/captions.srt`, vtt: `/transcriptions/${done.id}/captions.vtt` });
+    expect(done.captions).toEqual({
+      srt: `/transcriptions/${done.id}/captions.srt`,
+      vtt: `/transcriptions/${done.id}/captions.vtt`,
+    });
     expect(await walletUsd(call)).toBeCloseTo(before - accepted.costUsd, 6); // completion charges nothing more
 
     const listed = await call('GET', `/assets/${asset.id}/transcriptions`);
@@ -115,12 +137,16 @@ describe('transcriptions', () => {
     const { done } = await transcribe();
     const words = done.transcript.words;
 
-    const srt = await fetch(`${sandbox.createBaseUrl}${done.captions.srt}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const srt = await fetch(`${sandbox.createBaseUrl}${done.captions.srt}`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
     expect(srt.status).toBe(200);
     expect(srt.headers.get('content-type')).toMatch(/^text\/plain/);
     const srtCues = parseCues(await srt.text(), ',');
 
-    const vtt = await fetch(`${sandbox.createBaseUrl}${done.captions.vtt}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const vtt = await fetch(`${sandbox.createBaseUrl}${done.captions.vtt}`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
     expect(vtt.status).toBe(200);
     expect(vtt.headers.get('content-type')).toMatch(/^text\/vtt/);
     const vttText = await vtt.text();
@@ -148,7 +174,9 @@ describe('transcriptions', () => {
     const english = await transcribe();
     const latin = await transcribe({ language: 'la' });
     expect(latin.done.language).toBe('la');
-    expect(latin.done.transcript.words.map((w: any) => [w.startMs, w.endMs])).toEqual(english.done.transcript.words.map((w: any) => [w.startMs, w.endMs]));
+    expect(latin.done.transcript.words.map((w: any) => [w.startMs, w.endMs])).toEqual(
+      english.done.transcript.words.map((w: any) => [w.startMs, w.endMs]),
+    );
     expect(latin.done.transcript.text).not.toBe(english.done.transcript.text);
   });
 
@@ -164,10 +192,14 @@ describe('transcriptions', () => {
     const silentDone = await settle(call, `/transcriptions/${silent.body.data.id}`);
     expect(silentDone.state).toBe('completed');
     expect(silentDone.transcript).toEqual({ durationMs: 2000, text: '', words: [] });
-    const srt = await fetch(`${sandbox.createBaseUrl}${silentDone.captions.srt}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const srt = await fetch(`${sandbox.createBaseUrl}${silentDone.captions.srt}`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
     expect(srt.status).toBe(200);
     expect(await srt.text()).toBe('');
-    const vtt = await fetch(`${sandbox.createBaseUrl}${silentDone.captions.vtt}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const vtt = await fetch(`${sandbox.createBaseUrl}${silentDone.captions.vtt}`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
     expect((await vtt.text()).trim()).toBe('WEBVTT');
 
     const muted = await startJob(call, `/assets/${mute.id}/transcriptions`, {});
@@ -236,7 +268,13 @@ describe('transcriptions', () => {
     expect(await walletUsd(call)).toBeLessThan(before);
     const cancelled = await call('POST', `/transcriptions/${id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ id, state: 'cancelled', costUsd: 0, transcript: null, error: { code: 'job.cancelled' } });
+    expect(cancelled.body.data).toMatchObject({
+      id,
+      state: 'cancelled',
+      costUsd: 0,
+      transcript: null,
+      error: { code: 'job.cancelled' },
+    });
     expect(await walletUsd(call)).toBeCloseTo(before, 6);
 
     const twice = await call('POST', `/transcriptions/${id}/cancel`);

@@ -31,8 +31,29 @@ beforeAll(async () => {
   fixtures = makeFixtureDir();
   const noisy = join(fixtures.dir, 'noisy.mp4');
   const tailIndexed = join(fixtures.dir, 'tail-indexed.mp4');
-  const source = ['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
-  const encode = ['-vf', 'noise=alls=60:allf=t+u', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
+  const source = [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=25:duration=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+  ];
+  const encode = [
+    '-vf',
+    'noise=alls=60:allf=t+u',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+  ];
   const [started] = await Promise.all([
     startSandboxProcess(),
     ffmpeg([...source, ...encode, '-movflags', '+faststart', noisy]),
@@ -107,7 +128,9 @@ describe('tus discovery', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('tus-version')).toBe('1.0.0');
     expect(res.headers.get('tus-resumable')).toBe('1.0.0');
-    expect(res.headers.get('tus-extension')!.split(',')).toEqual(expect.arrayContaining(['creation', 'expiration', 'termination', 'checksum']));
+    expect(res.headers.get('tus-extension')!.split(',')).toEqual(
+      expect.arrayContaining(['creation', 'expiration', 'termination', 'checksum']),
+    );
     expect(Number(res.headers.get('tus-max-size'))).toBe(UPLOAD_LIMITS.resumableMaxBytes);
     expect(res.headers.get('tus-checksum-algorithm')).toContain('sha1');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -154,9 +177,18 @@ describe('a resumable upload', () => {
     expect(last.headers.get('upload-expires')).toBeNull();
 
     const asset = (await call('GET', `/assets/${assetId}`)).body.data;
-    expect(asset).toMatchObject({ projectId, kind: 'video', contentType: 'video/mp4', filename: 'noisy.mp4', source: 'upload', sizeBytes: video.length });
+    expect(asset).toMatchObject({
+      projectId,
+      kind: 'video',
+      contentType: 'video/mp4',
+      filename: 'noisy.mp4',
+      source: 'upload',
+      sizeBytes: video.length,
+    });
     expect(asset.sha256).toBe(sha256(video));
-    const content = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const content = await fetch(`${sandbox.createBaseUrl}/assets/${assetId}/content`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
     expect(sha256(Buffer.from(await content.arrayBuffer()))).toBe(sha256(video));
 
     // A client that lost the last answer can still learn the asset, and HEAD says "complete".
@@ -196,7 +228,10 @@ describe('a resumable upload', () => {
     const half = Math.floor(png.length / 2);
     const digest = (bytes: Buffer) => createHash('sha1').update(bytes).digest('base64');
 
-    const bad = await patch(url, 0, png.subarray(0, half), { ...tus(), 'upload-checksum': `sha1 ${digest(Buffer.from('other bytes'))}` });
+    const bad = await patch(url, 0, png.subarray(0, half), {
+      ...tus(),
+      'upload-checksum': `sha1 ${digest(Buffer.from('other bytes'))}`,
+    });
     expect(bad.status).toBe(460);
     expect((await bad.json()).error.code).toBe('upload.checksum_mismatch');
     expect((await head(url)).headers.get('upload-offset')).toBe('0');
@@ -205,12 +240,24 @@ describe('a resumable upload', () => {
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.message).toContain('sha1');
 
-    const good = await patch(url, 0, png.subarray(0, half), { ...tus(), 'upload-checksum': `sha1 ${digest(png.subarray(0, half))}` });
+    const good = await patch(url, 0, png.subarray(0, half), {
+      ...tus(),
+      'upload-checksum': `sha1 ${digest(png.subarray(0, half))}`,
+    });
     expect(good.status).toBe(204);
-    const rest = await patch(url, half, png.subarray(half), { ...tus(), 'upload-checksum': `sha1 ${digest(png.subarray(half))}` });
+    const rest = await patch(url, half, png.subarray(half), {
+      ...tus(),
+      'upload-checksum': `sha1 ${digest(png.subarray(half))}`,
+    });
     expect(rest.status).toBe(204);
     const asset = (await call('GET', `/assets/${rest.headers.get('clipdesk-asset-id')}`)).body.data;
-    expect(asset).toMatchObject({ kind: 'image', contentType: 'image/png', width: 320, height: 240, sha256: sha256(png) });
+    expect(asset).toMatchObject({
+      kind: 'image',
+      contentType: 'image/png',
+      width: 320,
+      height: 240,
+      sha256: sha256(png),
+    });
   });
 
   it('is terminated by DELETE: its bytes are gone and it answers 404 from then on', async () => {
@@ -248,7 +295,10 @@ describe('creation checks the request before any byte', () => {
   });
 
   it('answers 404 for a project or brand that is not in the account', async () => {
-    const cases: Record<string, string | number>[] = [{ ...good(), projectId: 987654 }, { filename: 'a.mp4', filetype: 'video/mp4', brandId: 987654 }];
+    const cases: Record<string, string | number>[] = [
+      { ...good(), projectId: 987654 },
+      { filename: 'a.mp4', filetype: 'video/mp4', brandId: 987654 },
+    ];
     for (const fields of cases) {
       const res = await create(1000, fields);
       expect(res.status).toBe(404);
@@ -263,7 +313,10 @@ describe('creation checks the request before any byte', () => {
     const old = await create(1000, good(), { ...tus(), 'tus-resumable': '0.2.2' });
     expect(old.status).toBe(412);
     expect(old.headers.get('tus-version')).toBe('1.0.0');
-    const noLength = await fetch(`${sandbox.createBaseUrl}/uploads`, { method: 'POST', headers: { ...tus(), 'upload-metadata': metadata(good()) } });
+    const noLength = await fetch(`${sandbox.createBaseUrl}/uploads`, {
+      method: 'POST',
+      headers: { ...tus(), 'upload-metadata': metadata(good()) },
+    });
     expect(noLength.status).toBe(400);
     expect((await noLength.json()).error.message).toContain('Upload-Length');
   });
@@ -294,7 +347,9 @@ describe('what is uploaded', () => {
     expect(body.error.message).toContain('judged from the file');
     // The refusal is the upload's answer from then on, and no asset was made.
     expect((await head(url)).status).toBe(415);
-    expect((await call('GET', `/uploads/${url.split('/').pop()}/asset`)).body.error.code).toBe('media.unsupported_type');
+    expect((await call('GET', `/uploads/${url.split('/').pop()}/asset`)).body.error.code).toBe(
+      'media.unsupported_type',
+    );
     expect(await assetCount()).toBe(before);
   });
 
@@ -311,14 +366,19 @@ describe('what is uploaded', () => {
 
 describe('who may use an upload', () => {
   it('needs an API key (401 without), and any key of the same account may continue it', async () => {
-    const noKey = await create(1000, { filename: 'a.mp4', filetype: 'video/mp4', projectId }, { 'tus-resumable': '1.0.0' });
+    const noKey = await create(
+      1000,
+      { filename: 'a.mp4', filetype: 'video/mp4', projectId },
+      { 'tus-resumable': '1.0.0' },
+    );
     expect(noKey.status).toBe(401);
     const url = await started(video);
     await sendRange(url, video, 0, MiB);
     expect((await head(url, { 'tus-resumable': '1.0.0' })).status).toBe(401);
 
     const session = await signIn(sandbox);
-    const otherKey = (await session.call('POST', '/keys', { body: { name: 'second machine', expiresInDays: 5 } })).body.data.token;
+    const otherKey = (await session.call('POST', '/keys', { body: { name: 'second machine', expiresInDays: 5 } })).body
+      .data.token;
     const resumed = await head(url, tus(otherKey));
     expect(resumed.headers.get('upload-offset')).toBe(String(MiB));
     const more = await patch(url, MiB, video.subarray(MiB, 2 * MiB), tus(otherKey));

@@ -65,16 +65,26 @@ function v1Values(headers: IncomingHttpHeaders): string[] {
 /** Computed here, independently of the sandbox: HMAC-SHA256(secret, timestamp + "." + raw body). */
 function expectedSignature(secret: string, delivery: Received): string {
   const timestamp = String(delivery.headers['x-service-timestamp']);
-  return createHmac('sha256', secret).update(Buffer.concat([Buffer.from(`${timestamp}.`), delivery.raw])).digest('hex');
+  return createHmac('sha256', secret)
+    .update(Buffer.concat([Buffer.from(`${timestamp}.`), delivery.raw]))
+    .digest('hex');
 }
 
-async function emit(sandbox: RunningSandbox, type: string, data: Record<string, unknown> = {}): Promise<{ id: string; deliveries: number }> {
+async function emit(
+  sandbox: RunningSandbox,
+  type: string,
+  data: Record<string, unknown> = {},
+): Promise<{ id: string; deliveries: number }> {
   const res = await sandbox.admin('POST', '/_sandbox/webhooks/emit', { type, data });
   expect(res.status).toBe(200);
   return (await res.json()).data;
 }
 
-async function register(call: ApiCall, url: string, events = ['render.completed']): Promise<{ id: number; secret: string }> {
+async function register(
+  call: ApiCall,
+  url: string,
+  events = ['render.completed'],
+): Promise<{ id: number; secret: string }> {
   const res = await call('POST', '/webhooks', { body: { url, events, description: 'test receiver' } });
   expect(res.status).toBe(201);
   return res.body.data;
@@ -97,16 +107,26 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
   afterAll(() => sandbox?.stop({ removeData: true }));
   // Each test's endpoints only: an emitted event goes to every endpoint of the account.
   afterEach(async () => {
-    for (const endpoint of (await call('GET', '/webhooks?limit=100')).body.data) await call('DELETE', `/webhooks/${endpoint.id}`);
+    for (const endpoint of (await call('GET', '/webhooks?limit=100')).body.data)
+      await call('DELETE', `/webhooks/${endpoint.id}`);
   });
 
   it('registers an endpoint and shows its signing secret only once', async () => {
     const created = await call('POST', '/webhooks', {
-      body: { url: 'http://127.0.0.1:9/hooks', events: ['review.completed', 'render.completed', 'review.completed'], description: 'local' },
+      body: {
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['review.completed', 'render.completed', 'review.completed'],
+        description: 'local',
+      },
     });
     expect(created.status).toBe(201);
     const endpoint = created.body.data;
-    expect(endpoint).toMatchObject({ url: 'http://127.0.0.1:9/hooks', events: ['review.completed', 'render.completed'], description: 'local', secretRotatedAt: null });
+    expect(endpoint).toMatchObject({
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['review.completed', 'render.completed'],
+      description: 'local',
+      secretRotatedAt: null,
+    });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
 
     const list = await call('GET', '/webhooks');
@@ -124,7 +144,9 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
     const noEvents = await call('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/', events: [] } });
     expect(noEvents.status).toBe(400);
     expect(noEvents.body.error.message).toContain('events');
-    const generation = await call('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/', events: ['generation.completed'] } });
+    const generation = await call('POST', '/webhooks', {
+      body: { url: 'http://127.0.0.1:9/', events: ['generation.completed'] },
+    });
     expect(generation.status).toBe(400);
     expect(generation.body.error.message).toMatch(/events\.0: .*poll/);
     const notUrl = await call('POST', '/webhooks', { body: { url: 'not a url', events: ['render.completed'] } });
@@ -136,12 +158,21 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
     const receiver = await startReceiver();
     try {
       const endpoint = await register(call, receiver.url);
-      const event = await emit(sandbox, 'render.completed', { kind: 'render', id: 42, state: 'completed', projectId: 7 });
+      const event = await emit(sandbox, 'render.completed', {
+        kind: 'render',
+        id: 42,
+        state: 'completed',
+        projectId: 7,
+      });
       expect(event).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f-]{36}$/), deliveries: 1 });
 
       const [delivery] = await receiver.waitFor(1);
       expect(delivery!.headers['content-type']).toContain('application/json');
-      expect(delivery!.body).toMatchObject({ id: event.id, type: 'render.completed', data: { kind: 'render', id: 42, state: 'completed', projectId: 7 } });
+      expect(delivery!.body).toMatchObject({
+        id: event.id,
+        type: 'render.completed',
+        data: { kind: 'render', id: 42, state: 'completed', projectId: 7 },
+      });
       expect(Date.parse(delivery!.body.createdAt)).not.toBeNaN();
       const timestamp = Number(delivery!.headers['x-service-timestamp']);
       expect(Number.isInteger(timestamp)).toBe(true);
@@ -150,9 +181,17 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
       // A signature made with another secret does not match: the check means something.
       expect(expectedSignature('whsec_someone-else', delivery!)).not.toBe(v1Values(delivery!.headers)[0]);
 
-      await until(async () => (await deliveriesOf(call, endpoint.id))[0]?.state === 'delivered', 'the delivery to be recorded');
+      await until(
+        async () => (await deliveriesOf(call, endpoint.id))[0]?.state === 'delivered',
+        'the delivery to be recorded',
+      );
       const [recorded] = await deliveriesOf(call, endpoint.id);
-      expect(recorded).toMatchObject({ eventId: event.id, type: 'render.completed', state: 'delivered', nextAttemptAt: null });
+      expect(recorded).toMatchObject({
+        eventId: event.id,
+        type: 'render.completed',
+        state: 'delivered',
+        nextAttemptAt: null,
+      });
       expect(recorded.attempts).toMatchObject([{ number: 1, statusCode: 200, error: null }]);
     } finally {
       await receiver.close();
@@ -168,7 +207,10 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
       expect(deliveries.map((d) => d.body.id)).toEqual([event.id, event.id, event.id]);
       for (const d of deliveries) expect(v1Values(d.headers)).toEqual([expectedSignature(endpoint.secret, d)]);
 
-      await until(async () => (await deliveriesOf(call, endpoint.id))[0]?.state === 'delivered', 'the delivery to be recorded');
+      await until(
+        async () => (await deliveriesOf(call, endpoint.id))[0]?.state === 'delivered',
+        'the delivery to be recorded',
+      );
       const [recorded] = await deliveriesOf(call, endpoint.id);
       expect(recorded.attempts.map((a: any) => [a.number, a.statusCode])).toEqual([
         [1, 500],
@@ -189,10 +231,17 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
     await closed.close();
     const endpoint = await register(call, closed.url);
     await emit(sandbox, 'render.completed');
-    await until(async () => ((await deliveriesOf(call, endpoint.id))[0]?.attempts.length ?? 0) >= 2, 'two failed attempts');
+    await until(
+      async () => ((await deliveriesOf(call, endpoint.id))[0]?.attempts.length ?? 0) >= 2,
+      'two failed attempts',
+    );
     const [pending] = (await call('GET', `/webhooks/${endpoint.id}/deliveries?state=pending`)).body.data;
     expect(pending.state).toBe('pending');
-    expect(pending.attempts[0]).toMatchObject({ number: 1, statusCode: null, error: expect.stringContaining('ECONNREFUSED') });
+    expect(pending.attempts[0]).toMatchObject({
+      number: 1,
+      statusCode: null,
+      error: expect.stringContaining('ECONNREFUSED'),
+    });
     expect((await call('GET', `/webhooks/${endpoint.id}/deliveries?state=delivered`)).body.data).toEqual([]);
     const bad = await call('GET', `/webhooks/${endpoint.id}/deliveries?state=lost`);
     expect(bad.status).toBe(400);
@@ -213,7 +262,10 @@ describe('webhooks on a sandbox started with --allow-insecure-webhooks', () => {
       const single = await emit(sandbox, 'production.completed', { kind: 'production', id: 2 });
       expect(single.deliveries).toBe(1);
       await receiver.waitFor(3);
-      await until(async () => (await deliveriesOf(call, endpoint.id)).every((d) => d.state === 'delivered'), 'all deliveries recorded');
+      await until(
+        async () => (await deliveriesOf(call, endpoint.id)).every((d) => d.state === 'delivered'),
+        'all deliveries recorded',
+      );
       const byEvent = (await deliveriesOf(call, endpoint.id)).map((d) => d.eventId);
       expect(byEvent.filter((id) => id === single.id)).toHaveLength(1);
       expect(byEvent.filter((id) => id === doubled.id)).toHaveLength(2);
@@ -288,7 +340,9 @@ describe('webhooks on a sandbox started without --allow-insecure-webhooks', () =
   afterAll(() => sandbox?.stop({ removeData: true }));
 
   it('refuses plain http with webhook.url_not_https', async () => {
-    const res = await call('POST', '/webhooks', { body: { url: 'http://hooks.clipdesk-test.dev/in', events: ['render.completed'] } });
+    const res = await call('POST', '/webhooks', {
+      body: { url: 'http://hooks.clipdesk-test.dev/in', events: ['render.completed'] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('webhook.url_not_https');
     expect(res.body.error.message).toContain('https://');
@@ -314,7 +368,9 @@ describe('webhooks on a sandbox started without --allow-insecure-webhooks', () =
   });
 
   it('accepts a public HTTPS name', async () => {
-    const res = await call('POST', '/webhooks', { body: { url: 'https://hooks.clipdesk-test.dev/in#ignored', events: ['render.completed'] } });
+    const res = await call('POST', '/webhooks', {
+      body: { url: 'https://hooks.clipdesk-test.dev/in#ignored', events: ['render.completed'] },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.url).toBe('https://hooks.clipdesk-test.dev/in');
     expect((await call('GET', '/webhooks')).body.data).toHaveLength(1);
@@ -335,7 +391,10 @@ describe('pending deliveries across a restart', () => {
 
     const endpoint = await register(call, url);
     const event = await emit(sandbox, 'render.completed', { kind: 'render', id: 9 });
-    await until(async () => ((await deliveriesOf(call, endpoint.id))[0]?.attempts.length ?? 0) >= 1, 'a failed attempt');
+    await until(
+      async () => ((await deliveriesOf(call, endpoint.id))[0]?.attempts.length ?? 0) >= 1,
+      'a failed attempt',
+    );
 
     sandbox = await sandbox.restart(INSECURE_ARGS);
     call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
@@ -344,7 +403,10 @@ describe('pending deliveries across a restart', () => {
       const [delivery] = await receiver.waitFor(1, 20_000);
       expect(delivery!.body.id).toBe(event.id);
       expect(v1Values(delivery!.headers)).toEqual([expectedSignature(endpoint.secret, delivery!)]);
-      await until(async () => (await deliveriesOf(call, endpoint.id))[0]?.state === 'delivered', 'the delivery to be recorded');
+      await until(
+        async () => (await deliveriesOf(call, endpoint.id))[0]?.state === 'delivered',
+        'the delivery to be recorded',
+      );
       const [recorded] = await deliveriesOf(call, endpoint.id);
       expect(recorded.attempts.length).toBeGreaterThanOrEqual(2);
       expect(recorded.attempts[0].error).toContain('ECONNREFUSED');

@@ -22,10 +22,17 @@ export function editorClient(call: ApiCall) {
       return res.body.data;
     },
     commands(projectId: number, revision: string, commands: unknown[], key: string = randomUUID()) {
-      return call('POST', `/projects/${projectId}/editor/commands`, { headers: { 'idempotency-key': key }, body: { revision, commands } });
+      return call('POST', `/projects/${projectId}/editor/commands`, {
+        headers: { 'idempotency-key': key },
+        body: { revision, commands },
+      });
     },
     /** Applies commands that must succeed; returns the new revision and timeline. */
-    async apply(projectId: number, revision: string, commands: unknown[]): Promise<{ revision: string; timeline: any }> {
+    async apply(
+      projectId: number,
+      revision: string,
+      commands: unknown[],
+    ): Promise<{ revision: string; timeline: any }> {
       const res = await this.commands(projectId, revision, commands);
       if (res.status !== 200) throw new Error(`commands: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data;

@@ -16,7 +16,9 @@ function nextPath(dir: string, name: string | undefined, extension: string): str
 }
 
 async function ffmpeg(args: string[]): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { maxBuffer: 16 * 1024 * 1024 });
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 /** A temporary folder for fixtures; call `cleanup()` in afterAll. */
@@ -42,7 +44,17 @@ export async function makePng(dir: string, { width = 64, height = 48, name }: Im
 /** A JPEG test pattern (default 64×48). */
 export async function makeJpeg(dir: string, { width = 64, height = 48, name }: ImageOptions = {}): Promise<string> {
   const path = nextPath(dir, name, 'jpg');
-  await ffmpeg(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1', '-pix_fmt', 'yuvj420p', path]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${width}x${height}`,
+    '-frames:v',
+    '1',
+    '-pix_fmt',
+    'yuvj420p',
+    path,
+  ]);
   return path;
 }
 
@@ -55,14 +67,34 @@ export interface VideoOptions {
 }
 
 /** An MP4 with H.264 video (default 160×90, 10 fps) and a 440 Hz AAC tone, `seconds` long (default 1). */
-export async function makeMp4(dir: string, { seconds = 1, width = 160, height = 90, fps = 10, name }: VideoOptions = {}): Promise<string> {
+export async function makeMp4(
+  dir: string,
+  { seconds = 1, width = 160, height = 90, fps = 10, name }: VideoOptions = {},
+): Promise<string> {
   const path = nextPath(dir, name, 'mp4');
   await ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '64k',
-    '-shortest', '-movflags', '+faststart', path,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${width}x${height}:rate=${fps}:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    path,
   ]);
   return path;
 }
@@ -76,7 +108,17 @@ export interface AudioOptions {
 /** A mono 16-bit PCM WAV with a sine tone (default 1 s, 440 Hz, 44.1 kHz). */
 export async function makeWav(dir: string, { seconds = 1, frequency = 440, name }: AudioOptions = {}): Promise<string> {
   const path = nextPath(dir, name, 'wav');
-  await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`, '-ac', '1', '-c:a', 'pcm_s16le', path]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`,
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ]);
   return path;
 }
 

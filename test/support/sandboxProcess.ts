@@ -93,7 +93,10 @@ export async function startSandboxProcess(
     admin(method, path, body) {
       return fetch(`${ready.origin}${path}`, {
         method,
-        headers: { 'x-sandbox-admin': ready.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'x-sandbox-admin': ready.adminToken,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     },

@@ -5,7 +5,11 @@ export interface SignedIn {
   cookie: string;
   csrfToken: string;
   /** A same-origin session request (Origin + CSRF token on writes unless overridden). */
-  call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
 }
 
 export async function signIn(sandbox: RunningSandbox): Promise<SignedIn> {
@@ -21,7 +25,12 @@ export async function signIn(sandbox: RunningSandbox): Promise<SignedIn> {
     cookie,
     csrfToken: data.csrfToken,
     async call(method, path, options = {}) {
-      const headers: Record<string, string> = { cookie, origin: sandbox.origin, 'x-csrf-token': data.csrfToken, ...options.headers };
+      const headers: Record<string, string> = {
+        cookie,
+        origin: sandbox.origin,
+        'x-csrf-token': data.csrfToken,
+        ...options.headers,
+      };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       const r = await fetch(`${sandbox.createBaseUrl}${path}`, {
         method,

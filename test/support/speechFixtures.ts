@@ -12,7 +12,9 @@ import type { ApiCall } from './sandboxProcess.ts';
 const run = promisify(execFile);
 
 async function ffmpeg(args: string[]): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { maxBuffer: 16 * 1024 * 1024 });
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export interface Burst {
@@ -28,14 +30,32 @@ function inside(bursts: Burst[]): string {
 /** A mono WAV, `seconds` long, with a 440 Hz tone at `amplitude` (0..1) during each burst and digital silence elsewhere. */
 export async function makeToneBursts(dir: string, bursts: Burst[], seconds: number, amplitude = 0.3): Promise<string> {
   const path = join(dir, `bursts-${randomUUID()}.wav`);
-  await ffmpeg(['-f', 'lavfi', '-i', `aevalsrc='if(${inside(bursts)},${amplitude}*sin(2*PI*440*t),0)':d=${seconds}:s=44100`, '-c:a', 'pcm_s16le', path]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='if(${inside(bursts)},${amplitude}*sin(2*PI*440*t),0)':d=${seconds}:s=44100`,
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ]);
   return path;
 }
 
 /** A steady quiet tone (a WAV `seconds` long) at about -42 LUFS. */
 export async function makeQuietWav(dir: string, seconds = 5): Promise<string> {
   const path = join(dir, `quiet-${randomUUID()}.wav`);
-  await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds},volume=0.1`, '-ac', '1', '-c:a', 'pcm_s16le', path]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds},volume=0.1`,
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ]);
   return path;
 }
 
@@ -43,13 +63,33 @@ export async function makeQuietWav(dir: string, seconds = 5): Promise<string> {
  * An MP4 (H.264 test pattern, 10 fps, AAC tone) `seconds` long whose picture is black
  * during `black` and whose sound is silent during `silent`.
  */
-export async function makeClipWithGaps(dir: string, options: { seconds: number; black: Burst; silent: Burst }): Promise<string> {
+export async function makeClipWithGaps(
+  dir: string,
+  options: { seconds: number; black: Burst; silent: Burst },
+): Promise<string> {
   const path = join(dir, `gaps-${randomUUID()}.mp4`);
   const { seconds, black, silent } = options;
   await ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc=size=160x90:rate=10:d=${seconds},drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='${inside([black])}'`,
-    '-f', 'lavfi', '-i', `aevalsrc='if(${inside([silent])},0,0.3*sin(2*PI*440*t))':d=${seconds}:s=44100`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', path,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x90:rate=10:d=${seconds},drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='${inside([black])}'`,
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='if(${inside([silent])},0,0.3*sin(2*PI*440*t))':d=${seconds}:s=44100`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-shortest',
+    path,
   ]);
   return path;
 }
@@ -57,17 +97,49 @@ export async function makeClipWithGaps(dir: string, options: { seconds: number; 
 /** An MP4 with H.264 video only (no sound track), `seconds` long. */
 export async function makeVideoWithoutSound(dir: string, seconds = 1): Promise<string> {
   const path = join(dir, `mute-${randomUUID()}.mp4`);
-  await ffmpeg(['-f', 'lavfi', '-i', `testsrc=size=160x90:rate=10:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x90:rate=10:d=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    path,
+  ]);
   return path;
 }
 
 /** What ffmpeg's ebur128 filter measures in a file: integrated loudness (LUFS) and true peak (dBFS). */
 export async function measureEbur128(path: string): Promise<{ integratedLufs: number; truePeakDb: number }> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-nostdin', '-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stderr } = await run(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostats',
+      '-nostdin',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-af',
+      'ebur128=peak=true',
+      '-f',
+      'null',
+      '-',
+    ],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  return { integratedLufs: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]), truePeakDb: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1]) };
+  return {
+    integratedLufs: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]),
+    truePeakDb: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1]),
+  };
 }
 
 export async function newProject(call: ApiCall): Promise<number> {

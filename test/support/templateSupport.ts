@@ -25,15 +25,32 @@ export async function makeTemplateSource(call: ApiCall, dir: string): Promise<Te
     makeWav(dir, { seconds: 1 }),
   ]);
   const source = await editor.upload(main, projectId);
-  const [shortVideo, longVideo, image, audio] = [await editor.upload(short, projectId), await editor.upload(long, projectId), await editor.upload(png, projectId), await editor.upload(wav, projectId)];
+  const [shortVideo, longVideo, image, audio] = [
+    await editor.upload(short, projectId),
+    await editor.upload(long, projectId),
+    await editor.upload(png, projectId),
+    await editor.upload(wav, projectId),
+  ];
   const start = await editor.timeline(projectId);
   const videoClipId = randomUUID();
   const captionClipId = randomUUID();
   await editor.apply(projectId, start.revision, [
     { type: 'addClip', trackId: trackOf(start, 'video').id, clipId: videoClipId, assetId: source.id, startMs: 0 },
-    { type: 'addCaption', trackId: trackOf(start, 'caption').id, clipId: captionClipId, startMs: 0, endMs: 1000, text: 'Placeholder caption' },
+    {
+      type: 'addCaption',
+      trackId: trackOf(start, 'caption').id,
+      clipId: captionClipId,
+      startMs: 0,
+      endMs: 1000,
+      text: 'Placeholder caption',
+    },
   ]);
-  return { projectId, videoClipId, captionClipId, media: { shortVideo: shortVideo.id, longVideo: longVideo.id, image: image.id, audio: audio.id } };
+  return {
+    projectId,
+    videoClipId,
+    captionClipId,
+    media: { shortVideo: shortVideo.id, longVideo: longVideo.id, image: image.id, audio: audio.id },
+  };
 }
 
 /** A template body: a required caption text, an optional video clip, and an unbound brand colour. */
@@ -42,7 +59,13 @@ export function templateBody(source: TemplateSource, extra: Record<string, unkno
     name: 'Promo',
     projectId: source.projectId,
     slots: [
-      { name: 'caption', type: 'text', required: true, description: 'The line under the clip.', constraints: { maxLength: 40 } },
+      {
+        name: 'caption',
+        type: 'text',
+        required: true,
+        description: 'The line under the clip.',
+        constraints: { maxLength: 40 },
+      },
       { name: 'clip', type: 'video', required: false, constraints: { maxDurationMs: 10_000 } },
       { name: 'brandColor', type: 'color', required: false, default: '#112233' },
     ],

@@ -21,11 +21,21 @@ function clip(assetId: number, startMs: number, endMs: number, extra: Partial<Me
     ...extra,
   };
 }
-const track = (kind: Track['kind'], clips: MediaClip[], muted = false): Track => ({ id: `t-${kind}-${n++}`, kind, name: kind, muted, locked: false, clips });
+const track = (kind: Track['kind'], clips: MediaClip[], muted = false): Track => ({
+  id: `t-${kind}-${n++}`,
+  kind,
+  name: kind,
+  muted,
+  locked: false,
+  clips,
+});
 
 describe('planRender', () => {
   it('shows the later video track on top and black where no track has a clip', () => {
-    const base = track('video', [clip(1, 0, 2000), clip(2, 3000, 4000, { transitionIn: { transitionId: 'wipe', durationMs: 300 } })]);
+    const base = track('video', [
+      clip(1, 0, 2000),
+      clip(2, 3000, 4000, { transitionIn: { transitionId: 'wipe', durationMs: 300 } }),
+    ]);
     const overlay = track('video', [clip(3, 500, 1000)]);
     const { video, audio } = planRender([base, overlay], { startMs: 0, endMs: 4000 });
     expect(video.map((s) => [s.assetId, s.frames, s.sourceStartMs, s.transition])).toEqual([

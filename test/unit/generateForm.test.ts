@@ -3,7 +3,13 @@
 // prompt and settings, and the cost estimate (price × how many).
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../shared/api/createTypes.ts';
-import { checkForm, estimateUsd, formatUsd, inputLabel, inputLimits } from '../../renderer/screens/generate/modelForm.ts';
+import {
+  checkForm,
+  estimateUsd,
+  formatUsd,
+  inputLabel,
+  inputLimits,
+} from '../../renderer/screens/generate/modelForm.ts';
 
 const sketch: Model = {
   id: 'sketch-image-1',
@@ -24,17 +30,47 @@ const sketch: Model = {
 
 describe('the model form', () => {
   it('builds the prompt and the settings, leaving out optional fields left empty', () => {
-    const checked = checkForm(sketch, { prompt: '  A boat  ', style: 'neon', guidance: '7.5', sound: false, seed: '', count: '3' });
-    expect(checked).toEqual({ ok: true, prompt: 'A boat', settings: { style: 'neon', guidance: 7.5, sound: false, count: 3 } });
+    const checked = checkForm(sketch, {
+      prompt: '  A boat  ',
+      style: 'neon',
+      guidance: '7.5',
+      sound: false,
+      seed: '',
+      count: '3',
+    });
+    expect(checked).toEqual({
+      ok: true,
+      prompt: 'A boat',
+      settings: { style: 'neon', guidance: 7.5, sound: false, count: 3 },
+    });
   });
 
   it('refuses, naming the field, what the service would refuse', () => {
-    expect(checkForm(sketch, { prompt: ' ' })).toMatchObject({ ok: false, field: 'prompt', message: 'Prompt is needed: fill it in.' });
-    expect(checkForm(sketch, { prompt: 'x'.repeat(21) })).toMatchObject({ field: 'prompt', message: 'Prompt is 21 characters; at most 20 are taken.' });
-    expect(checkForm(sketch, { prompt: 'A', count: '9' })).toMatchObject({ field: 'count', message: 'Count must be at most 4.' });
-    expect(checkForm(sketch, { prompt: 'A', seed: '1.5' })).toMatchObject({ field: 'seed', message: 'Seed must be a whole number.' });
-    expect(checkForm(sketch, { prompt: 'A', guidance: 'lots' })).toMatchObject({ field: 'guidance', message: 'Guidance must be a number.' });
-    expect(checkForm(sketch, { prompt: 'A', style: 'sepia' })).toMatchObject({ field: 'style', message: 'Style must be one of photo, neon.' });
+    expect(checkForm(sketch, { prompt: ' ' })).toMatchObject({
+      ok: false,
+      field: 'prompt',
+      message: 'Prompt is needed: fill it in.',
+    });
+    expect(checkForm(sketch, { prompt: 'x'.repeat(21) })).toMatchObject({
+      field: 'prompt',
+      message: 'Prompt is 21 characters; at most 20 are taken.',
+    });
+    expect(checkForm(sketch, { prompt: 'A', count: '9' })).toMatchObject({
+      field: 'count',
+      message: 'Count must be at most 4.',
+    });
+    expect(checkForm(sketch, { prompt: 'A', seed: '1.5' })).toMatchObject({
+      field: 'seed',
+      message: 'Seed must be a whole number.',
+    });
+    expect(checkForm(sketch, { prompt: 'A', guidance: 'lots' })).toMatchObject({
+      field: 'guidance',
+      message: 'Guidance must be a number.',
+    });
+    expect(checkForm(sketch, { prompt: 'A', style: 'sepia' })).toMatchObject({
+      field: 'style',
+      message: 'Style must be one of photo, neon.',
+    });
   });
 
   it('estimates the price times how many are made, and a model without a count once', () => {

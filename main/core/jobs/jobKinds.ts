@@ -183,7 +183,11 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     listPath: ({ projectId }) =>
       projectId === undefined ? null : { path: `/projects/${projectId}/editor/batches`, query: {} },
     results: (data) => ({
-      outputs: assetList(Array.isArray(data.items) ? data.items.map((item) => (item as { assetId?: unknown } | null)?.assetId ?? null) : []),
+      outputs: assetList(
+        Array.isArray(data.items)
+          ? data.items.map((item) => (item as { assetId?: unknown } | null)?.assetId ?? null)
+          : [],
+      ),
       assetId: null,
     }),
     sourceAssetField: null,

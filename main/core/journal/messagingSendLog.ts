@@ -129,7 +129,10 @@ export class MessagingSendLog {
    */
   returnUnsent(bulkId: string, index: number, reason: unknown): boolean {
     const result = JSON.stringify(reason);
-    return transaction(this.#db, () => this.#returnUnsent.run({ bulkId, index, result, now: this.#now() }).changes === 1);
+    return transaction(
+      this.#db,
+      () => this.#returnUnsent.run({ bulkId, index, result, now: this.#now() }).changes === 1,
+    );
   }
 
   /** No answer came (timeout, dropped connection): it may or may not have been sent. */

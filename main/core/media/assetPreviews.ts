@@ -58,10 +58,11 @@ function kindOf(contentType: string | null): 'image' | 'video' | 'audio' | null 
   return null;
 }
 
-const exists = (path: string) => stat(path).then(
-  () => true,
-  () => false,
-);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 export function createAssetPreviews(options: AssetPreviewsOptions): AssetPreviews {
   const maxSourceBytes = options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES;
@@ -103,7 +104,8 @@ export function createAssetPreviews(options: AssetPreviewsOptions): AssetPreview
     const image = join(dir, `${assetId}.jpg`);
     if (await exists(image)) return toPreview(assetId, { image: await readFile(image) });
     const peaks = join(dir, `${assetId}.peaks.json`);
-    if (await exists(peaks)) return toPreview(assetId, { peaks: JSON.parse(await readFile(peaks, 'utf8')) as number[] });
+    if (await exists(peaks))
+      return toPreview(assetId, { peaks: JSON.parse(await readFile(peaks, 'utf8')) as number[] });
     return null;
   }
 
@@ -135,7 +137,9 @@ export function createAssetPreviews(options: AssetPreviewsOptions): AssetPreview
         // A video without pictures (or media of a type we did not expect) may still have sound.
         if (kind === 'image') return { unavailable: 'No preview: the image could not be read.' };
         const peaks = await readPeaks(source, WAVEFORM_PEAKS).catch(() => null);
-        return peaks && peaks.length > 0 ? { peaks } : { unavailable: 'No preview: the file could not be read as media.' };
+        return peaks && peaks.length > 0
+          ? { peaks }
+          : { unavailable: 'No preview: the file could not be read as media.' };
       } finally {
         await rm(thumbnail, { force: true });
       }

@@ -22,10 +22,8 @@ export function createMediaServices(options: {
   readonly chooseSavePath?: ChooseSavePath;
 }): MediaServices {
   const { runtime } = options;
-  const opener =
-    (priority: Priority) =>
-    async (workspaceId: string, assetId: number, signal?: AbortSignal) =>
-      (await runtime.clientFor(workspaceId)).assets.content(assetId, { priority, signal });
+  const opener = (priority: Priority) => async (workspaceId: string, assetId: number, signal?: AbortSignal) =>
+    (await runtime.clientFor(workspaceId)).assets.content(assetId, { priority, signal });
   // Previews wait behind what the user asked for; a download is what the user asked for.
   const previews = createAssetPreviews({
     cacheDir: options.cacheDir,

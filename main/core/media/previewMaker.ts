@@ -41,7 +41,21 @@ export function readPeaks(input: string, count: number = WAVEFORM_PEAKS): Promis
   return new Promise((resolve, reject) => {
     const child = spawn(
       'ffmpeg',
-      [...BASE_ARGS, '-i', input, '-vn', '-ac', '1', '-ar', String(PEAK_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', '-'],
+      [
+        ...BASE_ARGS,
+        '-i',
+        input,
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        String(PEAK_RATE),
+        '-f',
+        's16le',
+        '-acodec',
+        'pcm_s16le',
+        '-',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);

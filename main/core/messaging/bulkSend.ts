@@ -61,10 +61,7 @@ export interface BulkSender {
 
 /** Refusals that prove nothing was written: the service's answer, a check before sending, no connection. */
 function isDefinite(error: AppError): boolean {
-  return (
-    error.code.startsWith('messaging.bulk.') ||
-    error.code.startsWith('messaging.input.')
-  );
+  return error.code.startsWith('messaging.bulk.') || error.code.startsWith('messaging.input.');
 }
 
 function waitOrAbort(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -73,7 +73,9 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
   const sceneIds = scenes.map((s) => s.id).join(',');
   useEffect(() => {
     // The first scene by default, and again when the project (or its scenes) changed.
-    setScene((current) => (current === NEW_SCENE || sceneIds.split(',').includes(current) ? current : (sceneIds.split(',')[0] ?? '')));
+    setScene((current) =>
+      current === NEW_SCENE || sceneIds.split(',').includes(current) ? current : (sceneIds.split(',')[0] ?? ''),
+    );
   }, [sceneIds]);
 
   const model = models?.find((m) => m.id === modelId);
@@ -119,7 +121,9 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
             return (
               <option key={m.id} value={m.id}>
                 {m.name ?? m.id}
-                {price !== null ? ` — ${formatUsd(price)}${m.inputs?.some((i) => i.name === 'count') ? ' each' : ''}` : ''}
+                {price !== null
+                  ? ` — ${formatUsd(price)}${m.inputs?.some((i) => i.name === 'count') ? ' each' : ''}`
+                  : ''}
                 {m.available === false ? ' (unavailable)' : ''}
               </option>
             );

@@ -70,7 +70,11 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
           {typeof generation.costUsd === 'number' ? `${formatUsd(generation.costUsd)} · ` : ''}
           {formatWhen(generation.createdAt)}
         </span>
-        <button type="button" onClick={() => void newVersionOf(generation)} aria-label={`New version of generation ${id}`}>
+        <button
+          type="button"
+          onClick={() => void newVersionOf(generation)}
+          aria-label={`New version of generation ${id}`}
+        >
           New version
         </button>
       </div>

@@ -8,9 +8,7 @@ import { GenerationCard } from './GenerationCard.tsx';
 function waitingText(intent: IntentSummary, offline: boolean): string {
   switch (intent.state) {
     case 'pending':
-      return offline
-        ? 'Waiting: offline — it is kept and sent when the service answers'
-        : 'Waiting to be sent';
+      return offline ? 'Waiting: offline — it is kept and sent when the service answers' : 'Waiting to be sent';
     case 'sent':
       return intent.attempts > 1 ? `Sending (try ${intent.attempts})…` : 'Sending…';
     case 'accepted':
@@ -29,7 +27,10 @@ function SubmittedItem({ entry }: { entry: Submitted }) {
   const { intent } = entry;
   const over = intent.state === 'failed' || intent.state === 'cancelled';
   return (
-    <li className={`generation generation-pending intent-${intent.state}`} aria-label={`Submitted ${entry.modelName} generation`}>
+    <li
+      className={`generation generation-pending intent-${intent.state}`}
+      aria-label={`Submitted ${entry.modelName} generation`}
+    >
       <div className="generation-head">
         <strong>New</strong>
         <span className="generation-model">{entry.modelName}</span>

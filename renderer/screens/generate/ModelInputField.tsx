@@ -31,7 +31,9 @@ export function ModelInputField({
 
   let control;
   if (input.type === 'boolean') {
-    control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    control = (
+      <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+    );
   } else if (input.type === 'enum' && input.options) {
     control = (
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)} required={input.required}>

@@ -10,7 +10,10 @@ export const PROMPT_INPUT = 'prompt';
 
 /** "durationSeconds" → "Duration seconds". */
 export function inputLabel(input: Pick<ModelInput, 'name'>): string {
-  const words = input.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = input.name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -26,8 +29,7 @@ export function inputLimits(input: ModelInput): string | null {
 }
 
 export type FormCheck =
-  | { ok: true; prompt: string; settings: Record<string, unknown> }
-  | { ok: false; field: string; message: string };
+  { ok: true; prompt: string; settings: Record<string, unknown> } | { ok: false; field: string; message: string };
 
 function numberOf(input: ModelInput, text: string): number | string {
   const label = inputLabel(input);
@@ -100,7 +102,10 @@ export function unitsOf(model: Model, values: FormValues): number {
   return Number.isInteger(value) && value >= 1 ? value : Number(input.default ?? 1) || 1;
 }
 
-export function estimateUsd(model: Model, values: FormValues): { unitUsd: number; units: number; totalUsd: number } | null {
+export function estimateUsd(
+  model: Model,
+  values: FormValues,
+): { unitUsd: number; units: number; totalUsd: number } | null {
   const unitUsd = unitPriceUsd(model);
   if (unitUsd === null) return null;
   const units = unitsOf(model, values);
@@ -108,7 +113,12 @@ export function estimateUsd(model: Model, values: FormValues): { unitUsd: number
   return { unitUsd, units, totalUsd: Math.round(unitUsd * units * 1e6) / 1e6 };
 }
 
-const usd2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const usd2 = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 
 export function formatUsd(value: number): string {
   return usd2.format(value);

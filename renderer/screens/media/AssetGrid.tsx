@@ -48,7 +48,12 @@ export function AssetGrid({ emptyText }: { emptyText: string }) {
             onClick={() => select(asset.id)}
           >
             <AssetThumbnail asset={asset} />
-            <button type="button" className="asset-name" aria-pressed={asset.id === selectedId} title={assetName(asset)}>
+            <button
+              type="button"
+              className="asset-name"
+              aria-pressed={asset.id === selectedId}
+              title={assetName(asset)}
+            >
               {assetName(asset)}
             </button>
             <span className="asset-meta">

@@ -6,7 +6,13 @@ import { useMediaPreviews } from '../../stores/mediaPreviewStore.ts';
 import { assetName, kindName } from './assetText.ts';
 import { Waveform } from './Waveform.tsx';
 
-export function AssetThumbnail({ asset, large = false }: { asset: Pick<Asset, 'id' | 'kind' | 'filename'>; large?: boolean }) {
+export function AssetThumbnail({
+  asset,
+  large = false,
+}: {
+  asset: Pick<Asset, 'id' | 'kind' | 'filename'>;
+  large?: boolean;
+}) {
   const entry = useMediaPreviews((s) => s.previews[asset.id]);
   const want = useMediaPreviews((s) => s.want);
   const name = assetName(asset as Asset);
@@ -34,7 +40,10 @@ export function AssetThumbnail({ asset, large = false }: { asset: Pick<Asset, 'i
         ? `No preview (${entry.error.code})`
         : 'Making a preview…';
   return (
-    <div className={`${className} thumbnail-empty`} title={entry?.status === 'failed' ? entry.error.message : undefined}>
+    <div
+      className={`${className} thumbnail-empty`}
+      title={entry?.status === 'failed' ? entry.error.message : undefined}
+    >
       <span className="thumbnail-kind">{kindName(asset.kind)}</span>
       <span className="thumbnail-note">{text}</span>
     </div>

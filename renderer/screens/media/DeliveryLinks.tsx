@@ -88,7 +88,11 @@ export function DeliveryLinks({ assetId }: { assetId: number }) {
                 {link.state === 'revoked' && <> · {formatWhen(link.revokedAt)}</>}
               </span>
               {link.state === 'active' && (
-                <button type="button" onClick={() => void revokeLink(assetId, link.id)} aria-label={`Revoke link ${link.id}`}>
+                <button
+                  type="button"
+                  onClick={() => void revokeLink(assetId, link.id)}
+                  aria-label={`Revoke link ${link.id}`}
+                >
                   Revoke
                 </button>
               )}

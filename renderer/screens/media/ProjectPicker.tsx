@@ -36,12 +36,7 @@ export function ProjectPicker() {
   return (
     <span className="picker">
       <label htmlFor={id}>Project</label>
-      <select
-        id={id}
-        value={projectId ?? ''}
-        disabled={!loaded}
-        onChange={(e) => choose(Number(e.target.value))}
-      >
+      <select id={id} value={projectId ?? ''} disabled={!loaded} onChange={(e) => choose(Number(e.target.value))}>
         {items.map((project) => (
           <option key={project.id} value={project.id}>
             {project.name}

@@ -62,6 +62,7 @@ export function mediaPage(page: Page) {
     },
 
     /** The value the details pane shows for a fact ("Kind", "Size", …). */
-    fact: (term: string) => details.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd'),
+    fact: (term: string) =>
+      details.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd'),
   };
 }

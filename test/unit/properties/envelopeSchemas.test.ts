@@ -4,11 +4,7 @@
 // came, so it never breaks an older client.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ErrorEnvelopeSchema,
-  PaginationSchema,
-  SuccessEnvelopeSchema,
-} from '../../../shared/api/envelope.ts';
+import { ErrorEnvelopeSchema, PaginationSchema, SuccessEnvelopeSchema } from '../../../shared/api/envelope.ts';
 import {
   AssetSchema,
   ExportSchema,
@@ -93,12 +89,18 @@ const cases = [
   {
     name: 'Model',
     schema: ModelSchema,
-    value: fc.record({ id: fc.string(), kind: fc.string(), priceUsd: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: ['id'] }),
+    value: fc.record(
+      { id: fc.string(), kind: fc.string(), priceUsd: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+      { requiredKeys: ['id'] },
+    ),
   },
   {
     name: 'Me',
     schema: MeSchema,
-    value: fc.record({ authenticatedWith: fc.string(), permissions: fc.array(fc.string(), { maxLength: 3 }) }, { requiredKeys: [] }),
+    value: fc.record(
+      { authenticatedWith: fc.string(), permissions: fc.array(fc.string(), { maxLength: 3 }) },
+      { requiredKeys: [] },
+    ),
   },
 ] as const;
 

@@ -44,7 +44,10 @@ const retryAfter = fc.oneof(
   headerText,
 );
 const extraHeaders = fc.array(
-  fc.tuple(fc.stringMatching(/^x-[a-z-]{1,12}$/).filter((n) => n !== 'x-request-id'), headerText),
+  fc.tuple(
+    fc.stringMatching(/^x-[a-z-]{1,12}$/).filter((n) => n !== 'x-request-id'),
+    headerText,
+  ),
   { maxLength: 3 },
 );
 
@@ -54,11 +57,15 @@ const failureStatus = fc.oneof(fc.integer({ min: 400, max: 599 }), fc.constantFr
 const wholeFraming = fc.constantFrom<Framing>('exact', 'none', 'chunked');
 const cuts = fc.array(fc.nat(), { maxLength: 6 });
 
-const meta = fc.option(fc.record({ requestId: token, apiVersion: fc.constant('1') }, { requiredKeys: ['requestId'] }), { nil: undefined });
+const meta = fc.option(fc.record({ requestId: token, apiVersion: fc.constant('1') }, { requiredKeys: ['requestId'] }), {
+  nil: undefined,
+});
 const successEnvelope = fc.record({
   data: fc.jsonValue(),
   meta,
-  pagination: fc.option(fc.record({ nextCursor: fc.oneof(fc.string(), fc.nat(), fc.constant(null)) }), { nil: undefined }),
+  pagination: fc.option(fc.record({ nextCursor: fc.oneof(fc.string(), fc.nat(), fc.constant(null)) }), {
+    nil: undefined,
+  }),
 });
 const errorFields = fc.dictionary(
   fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== 'code' && k !== 'message' && k !== '__proto__'),
@@ -75,197 +82,253 @@ const utf8 = (value: unknown) => Buffer.from(JSON.stringify(value));
 const withoutUndefined = (value: object) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
 describe('the Create API client reads any answer', () => {
-  it('a success envelope gives its data, pagination and request ID, however the body is framed', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        successStatus,
-        successEnvelope,
-        fc.option(token, { nil: undefined }),
-        extraHeaders,
-        wholeFraming,
-        cuts,
-        async (status, envelope, headerId, headers, framing, chunkCuts) => {
-          const body = withoutUndefined(envelope);
-          const sent = [...headers, ...(headerId ? [['x-request-id', headerId] as const] : [])];
-          peer.script(encodeResponse({ status, headers: sent, body: utf8(body), framing, cuts: chunkCuts }));
+  it(
+    'a success envelope gives its data, pagination and request ID, however the body is framed',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          successStatus,
+          successEnvelope,
+          fc.option(token, { nil: undefined }),
+          extraHeaders,
+          wholeFraming,
+          cuts,
+          async (status, envelope, headerId, headers, framing, chunkCuts) => {
+            const body = withoutUndefined(envelope);
+            const sent = [...headers, ...(headerId ? [['x-request-id', headerId] as const] : [])];
+            peer.script(encodeResponse({ status, headers: sent, body: utf8(body), framing, cuts: chunkCuts }));
+            const result = await ask();
+            expect(result.ok, JSON.stringify(result)).toBe(true);
+            if (!result.ok) return;
+            expect(result.value.status).toBe(status);
+            expect(result.value.data).toEqual(body.data);
+            expect(result.value.requestId).toBe(envelope.meta?.requestId ?? headerId ?? null);
+            const cursor = envelope.pagination?.nextCursor;
+            expect(result.value.pagination?.nextCursor ?? null).toBe(
+              cursor === undefined || cursor === null ? null : String(cursor),
+            );
+          },
+        ),
+        bounded(150, 20_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'an error envelope gives an AppFailure with its code, message, status, request ID, Retry-After and other fields',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          failureStatus,
+          errorEnvelope,
+          fc.option(retryAfter, { nil: undefined }),
+          fc.option(token, { nil: undefined }),
+          wholeFraming,
+          cuts,
+          async (status, { error, details, meta: m }, wait, headerId, framing, chunkCuts) => {
+            const body = withoutUndefined({ error: { ...details, ...error }, meta: m });
+            const headers = [
+              ...(wait === undefined ? [] : [['retry-after', wait] as const]),
+              ...(headerId ? [['x-request-id', headerId] as const] : []),
+            ];
+            peer.script(encodeResponse({ status, headers, body: utf8(body), framing, cuts: chunkCuts }));
+            const result = await ask();
+            expect(result.ok).toBe(false);
+            if (result.ok) return;
+            expect(result.error).toMatchObject({ code: error.code, message: error.message, status });
+            expect(result.error.requestId).toBe(m?.requestId ?? headerId ?? null);
+            expect(result.error.details ?? {}).toEqual(withoutUndefined(details));
+            if (wait === undefined) expect(result.error.retryAfterMs).toBeNull();
+          },
+        ),
+        bounded(150, 20_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'anything else — other JSON, cut JSON, bytes that are not UTF-8 — is response.invalid with its status',
+    async () => {
+      const notAnEnvelope = fc.oneof(
+        fc
+          .jsonValue()
+          .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+          .map(utf8),
+        fc.uint8Array({ maxLength: 300, size: 'max' }).filter((bytes) => {
+          try {
+            JSON.parse(new TextDecoder().decode(bytes));
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        fc.tuple(successEnvelope, fc.nat()).map(([e, at]) => {
+          const bytes = utf8(withoutUndefined(e));
+          return bytes.subarray(0, at % bytes.length);
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(successStatus, failureStatus),
+          notAnEnvelope,
+          headerText,
+          wholeFraming,
+          cuts,
+          async (status, body, contentType, framing, chunkCuts) => {
+            peer.script(
+              encodeResponse({ status, headers: [['content-type', contentType]], body, framing, cuts: chunkCuts }),
+            );
+            const result = await ask();
+            expect(result.ok).toBe(false);
+            if (!result.ok) expect(result.error).toMatchObject({ code: 'response.invalid', status });
+          },
+        ),
+        bounded(150, 20_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'a body cut short of its Content-Length, the connection then closed, is network.connection_lost',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(successStatus, failureStatus),
+          fc.oneof(
+            successEnvelope.map((e) => utf8(withoutUndefined(e))),
+            fc.uint8Array({ maxLength: 200, size: 'max' }),
+          ),
+          fc.integer({ min: 1, max: 100_000 }),
+          async (status, body, missing) => {
+            peer.script(encodeResponse({ status, headers: [], body, framing: 'longer', missing }));
+            const result = await ask();
+            expect(result.ok).toBe(false);
+            if (!result.ok) expect(result.error).toMatchObject({ code: 'network.connection_lost', status: null });
+          },
+        ),
+        bounded(100, 15_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'a peer that stops sending mid-body is network.timeout once the body timeout passes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uint8Array({ maxLength: 100, size: 'max' }),
+          fc.integer({ min: 1, max: 1_000 }),
+          async (partial, missing) => {
+            const { bytes } = encodeResponse({ status: 200, headers: [], body: partial, framing: 'longer', missing });
+            peer.script({ bytes, then: 'hold' });
+            const result = await ask({ headersMs: 3_000, bodyMs: 150 });
+            expect(result.ok).toBe(false);
+            if (!result.ok) expect(result.error.code).toBe('network.timeout');
+          },
+        ),
+        bounded(4, 10_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'any bytes at all, HTTP or not, give data or a typed failure',
+    async () => {
+      const anyStatusLine = fc.oneof(
+        fc.integer({ min: 0, max: 999 }).map((s) => `HTTP/1.1 ${String(s).padStart(3, '0')} X\r\n`),
+        fc.string({ unit: 'binary', maxLength: 30 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(anyStatusLine, fc.uint8Array({ maxLength: 400, size: 'max' }), async (line, rest) => {
+          peer.script({ bytes: Buffer.concat([Buffer.from(line, 'latin1'), rest]), then: 'close' });
           const result = await ask();
-          expect(result.ok, JSON.stringify(result)).toBe(true);
-          if (!result.ok) return;
-          expect(result.value.status).toBe(status);
-          expect(result.value.data).toEqual(body.data);
-          expect(result.value.requestId).toBe(envelope.meta?.requestId ?? headerId ?? null);
-          const cursor = envelope.pagination?.nextCursor;
-          expect(result.value.pagination?.nextCursor ?? null).toBe(cursor === undefined || cursor === null ? null : String(cursor));
-        },
-      ),
-      bounded(150, 20_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
+          if (!result.ok && result.error.status === null) expect(isClientErrorCode(result.error.code)).toBe(true);
+        }),
+        bounded(200, 20_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
 
-  it('an error envelope gives an AppFailure with its code, message, status, request ID, Retry-After and other fields', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        failureStatus,
-        errorEnvelope,
-        fc.option(retryAfter, { nil: undefined }),
-        fc.option(token, { nil: undefined }),
-        wholeFraming,
-        cuts,
-        async (status, { error, details, meta: m }, wait, headerId, framing, chunkCuts) => {
-          const body = withoutUndefined({ error: { ...details, ...error }, meta: m });
-          const headers = [
-            ...(wait === undefined ? [] : [['retry-after', wait] as const]),
-            ...(headerId ? [['x-request-id', headerId] as const] : []),
-          ];
-          peer.script(encodeResponse({ status, headers, body: utf8(body), framing, cuts: chunkCuts }));
-          const result = await ask();
-          expect(result.ok).toBe(false);
-          if (result.ok) return;
-          expect(result.error).toMatchObject({ code: error.code, message: error.message, status });
-          expect(result.error.requestId).toBe(m?.requestId ?? headerId ?? null);
-          expect(result.error.details ?? {}).toEqual(withoutUndefined(details));
-          if (wait === undefined) expect(result.error.retryAfterMs).toBeNull();
-        },
-      ),
-      bounded(150, 20_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('anything else — other JSON, cut JSON, bytes that are not UTF-8 — is response.invalid with its status', async () => {
-    const notAnEnvelope = fc.oneof(
-      fc.jsonValue().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)).map(utf8),
-      fc.uint8Array({ maxLength: 300, size: 'max' }).filter((bytes) => {
-        try {
-          JSON.parse(new TextDecoder().decode(bytes));
-          return false;
-        } catch {
-          return true;
-        }
-      }),
-      fc.tuple(successEnvelope, fc.nat()).map(([e, at]) => {
-        const bytes = utf8(withoutUndefined(e));
-        return bytes.subarray(0, at % bytes.length);
-      }),
-    );
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(successStatus, failureStatus),
-        notAnEnvelope,
-        headerText,
-        wholeFraming,
-        cuts,
-        async (status, body, contentType, framing, chunkCuts) => {
-          peer.script(encodeResponse({ status, headers: [['content-type', contentType]], body, framing, cuts: chunkCuts }));
-          const result = await ask();
-          expect(result.ok).toBe(false);
-          if (!result.ok) expect(result.error).toMatchObject({ code: 'response.invalid', status });
-        },
-      ),
-      bounded(150, 20_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('a body cut short of its Content-Length, the connection then closed, is network.connection_lost', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(successStatus, failureStatus),
-        fc.oneof(successEnvelope.map((e) => utf8(withoutUndefined(e))), fc.uint8Array({ maxLength: 200, size: 'max' })),
-        fc.integer({ min: 1, max: 100_000 }),
-        async (status, body, missing) => {
-          peer.script(encodeResponse({ status, headers: [], body, framing: 'longer', missing }));
-          const result = await ask();
-          expect(result.ok).toBe(false);
-          if (!result.ok) expect(result.error).toMatchObject({ code: 'network.connection_lost', status: null });
-        },
-      ),
-      bounded(100, 15_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('a peer that stops sending mid-body is network.timeout once the body timeout passes', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 100, size: 'max' }), fc.integer({ min: 1, max: 1_000 }), async (partial, missing) => {
-        const { bytes } = encodeResponse({ status: 200, headers: [], body: partial, framing: 'longer', missing });
-        peer.script({ bytes, then: 'hold' });
-        const result = await ask({ headersMs: 3_000, bodyMs: 150 });
-        expect(result.ok).toBe(false);
-        if (!result.ok) expect(result.error.code).toBe('network.timeout');
-      }),
-      bounded(4, 10_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('any bytes at all, HTTP or not, give data or a typed failure', async () => {
-    const anyStatusLine = fc.oneof(
-      fc.integer({ min: 0, max: 999 }).map((s) => `HTTP/1.1 ${String(s).padStart(3, '0')} X\r\n`),
-      fc.string({ unit: 'binary', maxLength: 30 }),
-    );
-    await fc.assert(
-      fc.asyncProperty(anyStatusLine, fc.uint8Array({ maxLength: 400, size: 'max' }), async (line, rest) => {
-        peer.script({ bytes: Buffer.concat([Buffer.from(line, 'latin1'), rest]), then: 'close' });
-        const result = await ask();
-        if (!result.ok && result.error.status === null) expect(isClientErrorCode(result.error.code)).toBe(true);
-      }),
-      bounded(200, 20_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('bytes that are not an HTTP response at all are response.invalid: the peer was reached, it does not speak HTTP', async () => {
-    // Not H (HTTP/), R (RTSP/), I (ICE/), nor blanks a parser may skip: no response can start so.
-    const firstByte = fc.integer({ min: 0x21, max: 0x7e }).filter((b) => !'HRI'.includes(String.fromCharCode(b)));
-    await fc.assert(
-      fc.asyncProperty(firstByte, fc.uint8Array({ maxLength: 200, size: 'max' }), async (first, rest) => {
-        peer.script({ bytes: Buffer.concat([Buffer.from([first]), rest]), then: 'close' });
-        const result = await ask();
-        expect(result.ok).toBe(false);
-        if (!result.ok) {
-          expect(result.error.code, result.error.message).toBe('response.invalid');
-          expect(result.error.message).toContain(CLIENT_ERROR_CODES['response.invalid']);
-        }
-      }),
-      bounded(50, 10_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('a peer answering "!" is response.invalid, not network.unreachable (undici gives that parser error no code)', async () => {
-    peer.script({ bytes: Buffer.from('!'), then: 'close' });
-    const result = await ask();
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatchObject({ code: 'response.invalid', status: null });
-  }, TEST_MS);
-
-  it('an error envelope whose extra fields nest deeply still gives an AppError the journal and IPC can carry', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 50_000 }), failureStatus, async (depth, status) => {
-        const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-        const body = Buffer.from(`{"error":{"code":"x.deep","message":"deep","nested":${nested}}}`);
-        peer.script(encodeResponse({ status, headers: [], body, framing: 'exact' }));
-        const result = await ask();
-        expect(result.ok).toBe(false);
-        if (!result.ok) expect(result.error.code).toBe('x.deep');
-      }),
-      bounded(40, 15_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
-
-  it('a body past the 32 MiB cap is response.invalid, however its length is told', async () => {
-    const cap = 32 * 1024 * 1024;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 512 * 1024 }),
-        fc.constantFrom<Framing>('exact', 'none', 'chunked'),
-        async (over, framing) => {
-          const body = Buffer.alloc(cap + over, 0x20);
-          peer.script(encodeResponse({ status: 200, headers: [], body, framing, cuts: [1024 * 1024, 16 * 1024 * 1024] }));
+  it(
+    'bytes that are not an HTTP response at all are response.invalid: the peer was reached, it does not speak HTTP',
+    async () => {
+      // Not H (HTTP/), R (RTSP/), I (ICE/), nor blanks a parser may skip: no response can start so.
+      const firstByte = fc.integer({ min: 0x21, max: 0x7e }).filter((b) => !'HRI'.includes(String.fromCharCode(b)));
+      await fc.assert(
+        fc.asyncProperty(firstByte, fc.uint8Array({ maxLength: 200, size: 'max' }), async (first, rest) => {
+          peer.script({ bytes: Buffer.concat([Buffer.from([first]), rest]), then: 'close' });
           const result = await ask();
           expect(result.ok).toBe(false);
           if (!result.ok) {
-            expect(result.error.code).toBe('response.invalid');
-            expect(result.error.message).toContain(String(cap));
+            expect(result.error.code, result.error.message).toBe('response.invalid');
+            expect(result.error.message).toContain(CLIENT_ERROR_CODES['response.invalid']);
           }
-        },
-      ),
-      bounded(3, 20_000, { timeout: 10_000 }),
-    );
-  }, TEST_MS);
+        }),
+        bounded(50, 10_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'a peer answering "!" is response.invalid, not network.unreachable (undici gives that parser error no code)',
+    async () => {
+      peer.script({ bytes: Buffer.from('!'), then: 'close' });
+      const result = await ask();
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatchObject({ code: 'response.invalid', status: null });
+    },
+    TEST_MS,
+  );
+
+  it(
+    'an error envelope whose extra fields nest deeply still gives an AppError the journal and IPC can carry',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 50_000 }), failureStatus, async (depth, status) => {
+          const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+          const body = Buffer.from(`{"error":{"code":"x.deep","message":"deep","nested":${nested}}}`);
+          peer.script(encodeResponse({ status, headers: [], body, framing: 'exact' }));
+          const result = await ask();
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.error.code).toBe('x.deep');
+        }),
+        bounded(40, 15_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'a body past the 32 MiB cap is response.invalid, however its length is told',
+    async () => {
+      const cap = 32 * 1024 * 1024;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 512 * 1024 }),
+          fc.constantFrom<Framing>('exact', 'none', 'chunked'),
+          async (over, framing) => {
+            const body = Buffer.alloc(cap + over, 0x20);
+            peer.script(
+              encodeResponse({ status: 200, headers: [], body, framing, cuts: [1024 * 1024, 16 * 1024 * 1024] }),
+            );
+            const result = await ask();
+            expect(result.ok).toBe(false);
+            if (!result.ok) {
+              expect(result.error.code).toBe('response.invalid');
+              expect(result.error.message).toContain(String(cap));
+            }
+          },
+        ),
+        bounded(3, 20_000, { timeout: 10_000 }),
+      );
+    },
+    TEST_MS,
+  );
 });

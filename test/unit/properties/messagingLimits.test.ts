@@ -45,7 +45,8 @@ describe('message text', () => {
         timed(1_000, (value) => {
           const result = outcomeOf(() => checkText(value));
           const length = [...value].length;
-          if (value.trim() === '') expect(result).toMatchObject({ ok: false, error: { code: 'messaging.input.text_empty' } });
+          if (value.trim() === '')
+            expect(result).toMatchObject({ ok: false, error: { code: 'messaging.input.text_empty' } });
           else if (length > messageLength)
             expect(result).toMatchObject({
               ok: false,
@@ -72,7 +73,11 @@ const number = fc.oneof(
 const numberList = fc.oneof(
   fc.array(number, { maxLength: 8 }),
   fc
-    .tuple(fc.integer({ min: contactsPerRequest - 2, max: contactsPerRequest + 2 }), fc.nat({ max: 9999 }), fc.array(number, { maxLength: 3 }))
+    .tuple(
+      fc.integer({ min: contactsPerRequest - 2, max: contactsPerRequest + 2 }),
+      fc.nat({ max: 9999 }),
+      fc.array(number, { maxLength: 3 }),
+    )
     .map(([n, start, tail]) => [
       ...Array.from({ length: n }, (_, i) => `+1646555${String((start + i) % 10_000).padStart(4, '0')}`),
       ...tail,
@@ -80,38 +85,50 @@ const numberList = fc.oneof(
 );
 
 describe('recipients', () => {
-  it('are 1 to 1000 valid numbers, returned in E.164; otherwise refused naming the problem', () => {
-    fc.assert(
-      fc.property(
-        numberList,
-        fc.constantFrom('GB' as const, 'US' as const, null),
-        timed(3_000, (list, country) => {
-          const given = list.filter((n) => n.trim() !== '');
-          const result = outcomeOf(() => checkRecipients(list, country));
-          if (given.length === 0) return void expect(result).toMatchObject({ error: { code: 'messaging.input.no_recipients' } });
-          if (given.length > contactsPerRequest)
-            return void expect(result).toMatchObject({
-              error: { code: 'messaging.input.too_many_numbers', details: { count: given.length, max: contactsPerRequest } },
-            });
-          const invalid = given.filter((n) => toE164(n, country) === null);
-          if (invalid.length > 0)
-            return void expect(result).toMatchObject({
-              error: { code: 'messaging.input.invalid_number', details: { invalidCount: invalid.length } },
-            });
-          expect(result.ok).toBe(true);
-          if (!result.ok) return;
-          expect(result.value).toHaveLength(given.length);
-          for (const n of result.value) expect(n).toMatch(E164);
-        }),
-      ),
-      bounded(120, 20_000),
-    );
-  }, TEST_MS);
+  it(
+    'are 1 to 1000 valid numbers, returned in E.164; otherwise refused naming the problem',
+    () => {
+      fc.assert(
+        fc.property(
+          numberList,
+          fc.constantFrom('GB' as const, 'US' as const, null),
+          timed(3_000, (list, country) => {
+            const given = list.filter((n) => n.trim() !== '');
+            const result = outcomeOf(() => checkRecipients(list, country));
+            if (given.length === 0)
+              return void expect(result).toMatchObject({ error: { code: 'messaging.input.no_recipients' } });
+            if (given.length > contactsPerRequest)
+              return void expect(result).toMatchObject({
+                error: {
+                  code: 'messaging.input.too_many_numbers',
+                  details: { count: given.length, max: contactsPerRequest },
+                },
+              });
+            const invalid = given.filter((n) => toE164(n, country) === null);
+            if (invalid.length > 0)
+              return void expect(result).toMatchObject({
+                error: { code: 'messaging.input.invalid_number', details: { invalidCount: invalid.length } },
+              });
+            expect(result.ok).toBe(true);
+            if (!result.ok) return;
+            expect(result.value).toHaveLength(given.length);
+            for (const n of result.value) expect(n).toMatch(E164);
+          }),
+        ),
+        bounded(120, 20_000),
+      );
+    },
+    TEST_MS,
+  );
 
   it('any text as a number or a sender ID: E.164 or null, or a typed refusal — never a throw, however long', () => {
     fc.assert(
       fc.property(
-        fc.oneof(number, fc.string({ unit: 'binary', maxLength: 300 }), fc.nat({ max: 100_000 }).map((n) => '9'.repeat(n))),
+        fc.oneof(
+          number,
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.nat({ max: 100_000 }).map((n) => '9'.repeat(n)),
+        ),
         fc.constantFrom('GB' as const, 'US' as const, null),
         timed(1_000, (value, country) => {
           const e164 = toE164(value, country);
@@ -127,7 +144,16 @@ describe('recipients', () => {
 });
 
 const zone = fc.oneof(
-  fc.constantFrom('Europe/London', 'europe/paris', 'America/New_York', 'Asia/Kolkata', 'UTC', 'Etc/GMT+5', 'Europe/Atlantis', ''),
+  fc.constantFrom(
+    'Europe/London',
+    'europe/paris',
+    'America/New_York',
+    'Asia/Kolkata',
+    'UTC',
+    'Etc/GMT+5',
+    'Europe/Atlantis',
+    '',
+  ),
   fc.string({ maxLength: 30 }),
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9_+-]{0,12}(\/[A-Za-z0-9_+-]{1,12}){0,2}$/),
 );
@@ -136,9 +162,9 @@ const d2 = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).pad
 describe('send times and zones', () => {
   it('a schedule is a real YYYY-MM-DD H:I in a Country/City zone Intl knows, or refused', () => {
     const time = fc.oneof(
-      fc.tuple(fc.integer({ min: 1960, max: 2100 }), d2(13), d2(32), fc.integer({ min: 0, max: 25 }), d2(61)).map(
-        ([y, mo, d, h, mi]) => `${y}-${mo}-${d} ${h}:${mi}`,
-      ),
+      fc
+        .tuple(fc.integer({ min: 1960, max: 2100 }), d2(13), d2(32), fc.integer({ min: 0, max: 25 }), d2(61))
+        .map(([y, mo, d, h, mi]) => `${y}-${mo}-${d} ${h}:${mi}`),
       fc.string({ maxLength: 20 }),
     );
     fc.assert(
@@ -155,7 +181,13 @@ describe('send times and zones', () => {
           expect(m, result.value.time).not.toBeNull();
           const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
           const date = new Date(Date.UTC(y, mo - 1, d, h, mi));
-          expect([date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]).toEqual([y, mo, d, h, mi]);
+          expect([
+            date.getUTCFullYear(),
+            date.getUTCMonth() + 1,
+            date.getUTCDate(),
+            date.getUTCHours(),
+            date.getUTCMinutes(),
+          ]).toEqual([y, mo, d, h, mi]);
           expect(result.value.timeZone).toContain('/');
           expect(checkTimeZone(result.value.timeZone, 'zone')).toBe(result.value.timeZone);
         }),
@@ -172,7 +204,15 @@ describe('send times and zones', () => {
     );
     const dateTime = fc.oneof(
       fc
-        .tuple(fc.integer({ min: 1960, max: 2100 }), d2(13), d2(31), d2(24), d2(60), fc.option(d2(60), { nil: undefined }), offset)
+        .tuple(
+          fc.integer({ min: 1960, max: 2100 }),
+          d2(13),
+          d2(31),
+          d2(24),
+          d2(60),
+          fc.option(d2(60), { nil: undefined }),
+          offset,
+        )
         .map(([y, mo, d, h, mi, s, o]) => `${y}-${mo}-${d}T${h}:${mi}${s === undefined ? '' : `:${s}`}${o}`),
       fc.string({ maxLength: 25 }),
     );
@@ -187,7 +227,8 @@ describe('send times and zones', () => {
             // Both with an offset: the order is known without zone rules, and the end is later.
             const offsetOf = (t: string) => /(Z|[+-]\d{2}:\d{2})$/.test(t);
             const { start: s, end: e } = result.value;
-            if (offsetOf(s.dateTime) && offsetOf(e.dateTime)) expect(Date.parse(e.dateTime)).toBeGreaterThan(Date.parse(s.dateTime));
+            if (offsetOf(s.dateTime) && offsetOf(e.dateTime))
+              expect(Date.parse(e.dateTime)).toBeGreaterThan(Date.parse(s.dateTime));
             return;
           }
           expect([
@@ -209,30 +250,42 @@ describe('MMS files', () => {
   const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001080200000090775' + '3de', 'hex');
   let count = 0;
 
-  it('take at most 2,000,000 bytes of image, video or audio; anything else is refused with its reason', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(fc.integer({ min: mmsMaxBytes - 2, max: mmsMaxBytes + 2 }), fc.integer({ min: 0, max: 3 * mmsMaxBytes })),
-        fc.oneof(fc.constant(PNG_HEAD), fc.uint8Array({ maxLength: 64, size: 'max' }).map((b) => Buffer.from(b))),
-        async (size, head) => {
-          count += 1;
-          const path = join(dir, `file-${count}.bin`);
-          writeFileSync(path, head.subarray(0, size));
-          truncateSync(path, size); // sparse: the size is real, the disk barely used
-          const result = await settle(checkMmsFile(path));
-          if (size > mmsMaxBytes)
-            return void expect(result).toMatchObject({ error: { code: 'messaging.input.mms_too_large', details: { bytes: size, max: mmsMaxBytes } } });
-          if (result.ok) {
-            expect(result.value.bytes).toBe(size);
-            expect(result.value.contentType).toMatch(/^(image|video|audio)\//);
-          } else {
-            expect(result.error.code).toBe('messaging.input.mms_not_media');
-            expect(head === PNG_HEAD && size >= PNG_HEAD.length).toBe(false);
-          }
-          rmSync(path);
-        },
-      ),
-      bounded(60, 15_000, { timeout: 5_000 }),
-    );
-  }, TEST_MS);
+  it(
+    'take at most 2,000,000 bytes of image, video or audio; anything else is refused with its reason',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.integer({ min: mmsMaxBytes - 2, max: mmsMaxBytes + 2 }),
+            fc.integer({ min: 0, max: 3 * mmsMaxBytes }),
+          ),
+          fc.oneof(
+            fc.constant(PNG_HEAD),
+            fc.uint8Array({ maxLength: 64, size: 'max' }).map((b) => Buffer.from(b)),
+          ),
+          async (size, head) => {
+            count += 1;
+            const path = join(dir, `file-${count}.bin`);
+            writeFileSync(path, head.subarray(0, size));
+            truncateSync(path, size); // sparse: the size is real, the disk barely used
+            const result = await settle(checkMmsFile(path));
+            if (size > mmsMaxBytes)
+              return void expect(result).toMatchObject({
+                error: { code: 'messaging.input.mms_too_large', details: { bytes: size, max: mmsMaxBytes } },
+              });
+            if (result.ok) {
+              expect(result.value.bytes).toBe(size);
+              expect(result.value.contentType).toMatch(/^(image|video|audio)\//);
+            } else {
+              expect(result.error.code).toBe('messaging.input.mms_not_media');
+              expect(head === PNG_HEAD && size >= PNG_HEAD.length).toBe(false);
+            }
+            rmSync(path);
+          },
+        ),
+        bounded(60, 15_000, { timeout: 5_000 }),
+      );
+    },
+    TEST_MS,
+  );
 });

@@ -57,7 +57,9 @@ const input = fc.record(
       fc.array(mostly(number, fc.string({ maxLength: 12 })), { maxLength: 6 }),
       fc
         .tuple(fc.integer({ min: contactsPerRequest - 1, max: contactsPerRequest + 1 }), fc.nat({ max: 9999 }))
-        .map(([n, start]) => Array.from({ length: n }, (_, i) => `+1646555${String((start + i) % 10_000).padStart(4, '0')}`)),
+        .map(([n, start]) =>
+          Array.from({ length: n }, (_, i) => `+1646555${String((start + i) % 10_000).padStart(4, '0')}`),
+        ),
     ),
     groupId: mostly(fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/), fc.string({ maxLength: 70 })),
     text: fc.oneof(
@@ -66,10 +68,19 @@ const input = fc.record(
     ),
     type: mostly(fc.constantFrom('text', ' TEXT '), fc.oneof(fc.constant('mms'), fc.string({ maxLength: 5 }))),
     mmsPath: mostly(fc.constant(''), fc.constant('/nonexistent/clipdesk-property.png')),
-    title: fc.oneof(fc.string({ unit: char, maxLength: 20 }), fc.integer({ min: 199, max: 201 }).map((n) => 'T'.repeat(n))),
+    title: fc.oneof(
+      fc.string({ unit: char, maxLength: 20 }),
+      fc.integer({ min: 199, max: 201 }).map((n) => 'T'.repeat(n)),
+    ),
     schedule: fc.record({
-      time: mostly(fc.constantFrom('2031-06-01 9:05', '2031-12-31 23:59'), fc.oneof(fc.constantFrom('2031-02-30 9:05', '2031-06-01 24:00'), fc.string({ maxLength: 16 }))),
-      timeZone: mostly(fc.constantFrom('Europe/London', 'america/new_york'), fc.constantFrom('UTC', 'Mars/Olympus', '')),
+      time: mostly(
+        fc.constantFrom('2031-06-01 9:05', '2031-12-31 23:59'),
+        fc.oneof(fc.constantFrom('2031-02-30 9:05', '2031-06-01 24:00'), fc.string({ maxLength: 16 })),
+      ),
+      timeZone: mostly(
+        fc.constantFrom('Europe/London', 'america/new_york'),
+        fc.constantFrom('UTC', 'Mars/Olympus', ''),
+      ),
     }),
   },
   { requiredKeys: ['senderId', 'text', 'type'] },
@@ -77,7 +88,12 @@ const input = fc.record(
 /** Sometimes with a field sendMessage does not take. */
 const anyInput = fc.oneof(
   { arbitrary: input, weight: 8 },
-  { arbitrary: fc.tuple(input, fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue()).map(([i, k, v]) => ({ ...i, [k]: v })), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(input, fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue())
+      .map(([i, k, v]) => ({ ...i, [k]: v })),
+    weight: 1,
+  },
   { arbitrary: fc.jsonValue(), weight: 1 },
 );
 

@@ -11,7 +11,10 @@ export function bounded<Ts>(numRuns: number, totalMs: number, extra: fc.Paramete
 }
 
 /** A synchronous predicate whose every run must end within `maxMs` (a run that takes longer counts as a hang). */
-export function timed<Args extends unknown[]>(maxMs: number, predicate: (...args: Args) => void): (...args: Args) => void {
+export function timed<Args extends unknown[]>(
+  maxMs: number,
+  predicate: (...args: Args) => void,
+): (...args: Args) => void {
   return (...args) => {
     const started = performance.now();
     predicate(...args);
@@ -31,7 +34,9 @@ export function typedError(thrown: unknown): AppError {
   }
   const plain = thrown.toJSON();
   const parsed = AppErrorSchema.safeParse(plain);
-  expect(parsed.success, `AppError fails its own schema: ${parsed.error?.issues[0]?.message} (${brief(plain)})`).toBe(true);
+  expect(parsed.success, `AppError fails its own schema: ${parsed.error?.issues[0]?.message} (${brief(plain)})`).toBe(
+    true,
+  );
   let json: string;
   try {
     json = JSON.stringify(plain);
@@ -42,7 +47,9 @@ export function typedError(thrown: unknown): AppError {
   try {
     structuredClone(plain);
   } catch (err) {
-    throw new Error(`the AppError ${plain.code} cannot be structured-cloned: ${(err as Error).message}`, { cause: err });
+    throw new Error(`the AppError ${plain.code} cannot be structured-cloned: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   return plain;
 }

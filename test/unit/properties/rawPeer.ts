@@ -87,7 +87,11 @@ export function encodeResponse(script: ResponseScript): ScriptedReply {
     let at = 0;
     for (const cut of [...cuts, body.length]) {
       if (cut <= at) continue;
-      parts.push(Buffer.from(`${(cut - at).toString(16)}\r\n`), Buffer.from(body.subarray(at, cut)), Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(`${(cut - at).toString(16)}\r\n`),
+        Buffer.from(body.subarray(at, cut)),
+        Buffer.from('\r\n'),
+      );
       at = cut;
     }
     parts.push(Buffer.from('0\r\n\r\n'));

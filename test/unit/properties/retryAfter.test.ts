@@ -24,11 +24,7 @@ const headerText = fc.oneof(
   fc.constantFrom('Infinity', 'NaN', '-0', '0x10', '1_000', 'Wed, 21 Oct 2015 07:28:00 GMT', ''),
 );
 
-const headerValue = fc.oneof(
-  fc.constant(undefined),
-  headerText,
-  fc.array(headerText, { maxLength: 3 }),
-);
+const headerValue = fc.oneof(fc.constant(undefined), headerText, fc.array(headerText, { maxLength: 3 }));
 
 describe('parseRetryAfter, for any header value', () => {
   it('gives null or a finite number of ms >= 0, and never throws', () => {

@@ -86,7 +86,11 @@ describe('planUpload, for any file', () => {
 describe('what a file is, from its detected type or its name', () => {
   /** Names a plain object answers for: a lookup by key must not take them for formats. */
   const objectKeys = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype), '__proto__');
-  const extension = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...Object.keys(ACCEPTED_MEDIA), 'jpeg', 'qt', 'mka'), objectKeys);
+  const extension = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom(...Object.keys(ACCEPTED_MEDIA), 'jpeg', 'qt', 'mka'),
+    objectKeys,
+  );
   const isKnown = (value: AcceptedMedia | null) => value === null || KNOWN.includes(value);
 
   it('is an accepted format or null, for any detected type', () => {

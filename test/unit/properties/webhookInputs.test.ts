@@ -36,7 +36,9 @@ function expectAnswer(result: VerifyResult): void {
 /** 1 to 3000 well-formed v1 values that are no HMAC of anything sent here. */
 const manyWrongValues = fc
   .tuple(fc.integer({ min: 1, max: 3_000 }), fc.nat())
-  .map(([count, seed]) => Array.from({ length: count }, (_, i) => createHash('sha256').update(`${seed}/${i}`).digest('hex')));
+  .map(([count, seed]) =>
+    Array.from({ length: count }, (_, i) => createHash('sha256').update(`${seed}/${i}`).digest('hex')),
+  );
 const event = fc.record({ id: fc.string({ minLength: 1, maxLength: 40 }), type: fc.string({ maxLength: 20 }) });
 
 describe('webhook deliveries nobody sends honestly', () => {
@@ -54,7 +56,13 @@ describe('webhook deliveries nobody sends honestly', () => {
           const values = wrong.map((v) => `v1=${v}`);
           if (rightAt !== null) values.splice(rightAt % (values.length + 1), 0, `v1=${hmacHex(SECRET, ts, raw)}`);
           const signatureHeader = asList ? values : values.join(separator);
-          const result = verifyWebhook({ rawBody: raw, timestampHeader: ts, signatureHeader, secrets: [SECRET], now: NOW });
+          const result = verifyWebhook({
+            rawBody: raw,
+            timestampHeader: ts,
+            signatureHeader,
+            secrets: [SECRET],
+            now: NOW,
+          });
           const signed = values.includes(`v1=${hmacHex(SECRET, ts, raw)}`);
           expect(result.ok).toBe(signed);
           if (result.ok) expect(result.event.id).toBe(ev.id);
@@ -71,11 +79,25 @@ describe('webhook deliveries nobody sends honestly', () => {
       .map(([piece, times]) => piece.repeat(times));
     fc.assert(
       fc.property(
-        fc.oneof(junk, fc.constant(String(NOW_S)), fc.nat({ max: 1_000_000 }).map((n) => `${NOW_S}${'0'.repeat(n)}`)),
-        fc.oneof(junk, junk.map((j) => `v1=${j}`), fc.array(junk, { maxLength: 3 })),
+        fc.oneof(
+          junk,
+          fc.constant(String(NOW_S)),
+          fc.nat({ max: 1_000_000 }).map((n) => `${NOW_S}${'0'.repeat(n)}`),
+        ),
+        fc.oneof(
+          junk,
+          junk.map((j) => `v1=${j}`),
+          fc.array(junk, { maxLength: 3 }),
+        ),
         fc.uint8Array({ maxLength: 200, size: 'max' }),
         timed(2_000, (timestampHeader, signatureHeader, rawBody) => {
-          const result = verifyWebhook({ rawBody, timestampHeader, signatureHeader, secrets: [SECRET, OTHER], now: NOW });
+          const result = verifyWebhook({
+            rawBody,
+            timestampHeader,
+            signatureHeader,
+            secrets: [SECRET, OTHER],
+            now: NOW,
+          });
           expect(result.ok).toBe(false);
           expectAnswer(result);
         }),

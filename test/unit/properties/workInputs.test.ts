@@ -26,15 +26,35 @@ const idValue = fc.oneof(
 );
 /** A clip, usually one the client takes. */
 const clip = fc.oneof(
-  { arbitrary: fc.record({ assetId: fc.integer({ min: 1, max: idMax }), trimStartMs: fc.nat({ max: 60_000 }), title: fc.string({ maxLength: 10 }) }, { requiredKeys: ['assetId'] }), weight: 6 },
-  { arbitrary: fc.record({ assetId: idValue, trimStartMs: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double()), volume: fc.jsonValue() }, { requiredKeys: [] }), weight: 1 },
+  {
+    arbitrary: fc.record(
+      {
+        assetId: fc.integer({ min: 1, max: idMax }),
+        trimStartMs: fc.nat({ max: 60_000 }),
+        title: fc.string({ maxLength: 10 }),
+      },
+      { requiredKeys: ['assetId'] },
+    ),
+    weight: 6,
+  },
+  {
+    arbitrary: fc.record(
+      { assetId: idValue, trimStartMs: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double()), volume: fc.jsonValue() },
+      { requiredKeys: [] },
+    ),
+    weight: 1,
+  },
   { arbitrary: fc.jsonValue(), weight: 1 },
 );
 /** Clip lists of every length, many near the 80-clip limit. */
 const clips = fc.oneof(
   fc.array(clip, { maxLength: 4 }),
-  fc.integer({ min: exportMaxClips - 2, max: exportMaxClips + 2 }).chain((n) => fc.array(clip, { minLength: n, maxLength: n })),
-  fc.integer({ min: exportMaxClips - 2, max: exportMaxClips + 2 }).map((n) => Array.from({ length: n }, (_, i) => ({ assetId: i + 1 }))),
+  fc
+    .integer({ min: exportMaxClips - 2, max: exportMaxClips + 2 })
+    .chain((n) => fc.array(clip, { minLength: n, maxLength: n })),
+  fc
+    .integer({ min: exportMaxClips - 2, max: exportMaxClips + 2 })
+    .map((n) => Array.from({ length: n }, (_, i) => ({ assetId: i + 1 }))),
 );
 const exportInput = fc.oneof(
   { arbitrary: fc.record({ projectId: idValue, clips }), weight: 5 },
@@ -43,7 +63,13 @@ const exportInput = fc.oneof(
 const generationInput = fc.oneof(
   {
     arbitrary: fc.record(
-      { projectId: idValue, sceneId: fc.oneof(fc.uuid(), fc.constant('')), modelId: fc.constantFrom('sketch-image-1', ''), prompt: fc.string({ maxLength: 12 }), settings: fc.jsonValue() },
+      {
+        projectId: idValue,
+        sceneId: fc.oneof(fc.uuid(), fc.constant('')),
+        modelId: fc.constantFrom('sketch-image-1', ''),
+        prompt: fc.string({ maxLength: 12 }),
+        settings: fc.jsonValue(),
+      },
       { requiredKeys: ['projectId', 'sceneId', 'modelId', 'prompt'] },
     ),
     weight: 5,
@@ -69,7 +95,11 @@ describe('checkedSubmission, for any kind, path parameters and body', () => {
   it('gives the exact request to journal, with checked IDs in its path and a JSON body, or refuses with a typed code', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.constantFrom(...KINDS), fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'toString')),
+        fc.oneof(
+          fc.constantFrom(...KINDS),
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('__proto__', 'constructor', 'toString'),
+        ),
         fc.record({ projectId: idValue, assetId: idValue }, { requiredKeys: [] }),
         fc.oneof(exportInput, generationInput, fc.jsonValue(), fc.constant(undefined)),
         timed(1_000, (kind, params, input) => {
@@ -129,7 +159,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
 });
 
-const idempotencyKey = fc.oneof({ arbitrary: fc.constant(null).map(() => randomUUID()), weight: 5 }, { arbitrary: fc.string({ maxLength: 40 }), weight: 1 });
+const idempotencyKey = fc.oneof(
+  { arbitrary: fc.constant(null).map(() => randomUUID()), weight: 5 },
+  { arbitrary: fc.string({ maxLength: 40 }), weight: 1 },
+);
 
 describe('the Create API client, for any export or generation input', () => {
   it('an export: refused before any request (over 80 clips, no clips, a bad ID or key), or sent once with 1 to 80 clips', async () => {
@@ -193,16 +226,20 @@ describe('the Create API client, for any export or generation input', () => {
 
   it('reads by ID and pages: any ID or page size outside the limits is refused before any request', async () => {
     await fc.assert(
-      fc.asyncProperty(idValue, fc.oneof(fc.integer({ min: -2, max: 103 }), fc.double(), fc.constant(undefined)), async (id, limit) => {
-        const before = bodies.length;
-        const one = await settle(api.projects.get(id as number));
-        expect(one.ok).toBe(false);
-        if (!one.ok) expect(one.error.code).toBe(isId(id) ? 'peer.refused' : 'request.invalid_id');
-        const page = await settle(api.projects.list({ limit: limit as number }));
-        const goodLimit = limit === undefined || (Number.isInteger(limit) && limit >= 1 && limit <= 100);
-        if (!page.ok) expect(page.error.code).toBe(goodLimit ? 'peer.refused' : 'request.invalid');
-        expect(bodies.length).toBe(before + (isId(id) ? 1 : 0) + (goodLimit ? 1 : 0));
-      }),
+      fc.asyncProperty(
+        idValue,
+        fc.oneof(fc.integer({ min: -2, max: 103 }), fc.double(), fc.constant(undefined)),
+        async (id, limit) => {
+          const before = bodies.length;
+          const one = await settle(api.projects.get(id as number));
+          expect(one.ok).toBe(false);
+          if (!one.ok) expect(one.error.code).toBe(isId(id) ? 'peer.refused' : 'request.invalid_id');
+          const page = await settle(api.projects.list({ limit: limit as number }));
+          const goodLimit = limit === undefined || (Number.isInteger(limit) && limit >= 1 && limit <= 100);
+          if (!page.ok) expect(page.error.code).toBe(goodLimit ? 'peer.refused' : 'request.invalid');
+          expect(bodies.length).toBe(before + (isId(id) ? 1 : 0) + (goodLimit ? 1 : 0));
+        },
+      ),
       bounded(200, 15_000, { timeout: 5_000 }),
     );
   }, 30_000);
