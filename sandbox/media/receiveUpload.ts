@@ -69,11 +69,10 @@ function checkDeclaredLength(req: IncomingMessage): void {
 /** A client file name made safe to store and to echo in a header; falls back to upload.<ext>. */
 export function cleanFilename(raw: string | undefined, extension: string): string {
   const base = (raw ?? '').replace(/\\/g, '/').split('/').pop() ?? '';
+  // Control characters would corrupt the header the name is echoed in.
   // eslint-disable-next-line no-control-regex
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255);
+  const controls = /[\u0000-\u001f\u007f]/g;
+  const cleaned = base.replace(controls, '').trim().slice(0, 255);
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? `upload.${extension}` : cleaned;
 }
 
