@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs everything the tests need, then runs every test.
-# Lint and typecheck first (they are the layer rules), then unit and integration
+# Lint, formatting and typecheck first (the lint rules are the layer rules), then unit and integration
 # tests, then the build and the end-to-end tests (Playwright in Debian's Chromium
 # through browser mode), all inside one private D-Bus session with an unlocked
 # gnome-keyring, so keytar talks to a real Secret Service. One closing line counts
@@ -13,6 +13,7 @@ source scripts/npm-deps.sh
 echo "clipdesk: node $(node --version)" >&2
 
 npx eslint . --max-warnings=0
+npx prettier --check . --log-level=warn
 npx tsc --noEmit -p tsconfig.json
 mkdir -p test-results
 # A report left from an earlier run must not be counted for this one.
