@@ -88,6 +88,7 @@ const ready = {
   createBaseUrl: sandbox.createBaseUrl,
   apiKey: sandbox.apiKey,
   login: sandbox.login,
+  supportLogin: sandbox.supportLogin,
   origin: sandbox.origin,
   adminToken: sandbox.adminToken,
   messagingBaseUrl: sandbox.messagingBaseUrl,

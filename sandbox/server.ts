@@ -42,6 +42,7 @@ export interface SandboxHandle {
   createBaseUrl: string;
   apiKey: string;
   login: { email: string; password: string };
+  supportLogin: { email: string; password: string };
   adminToken: string;
   messagingBaseUrl: string;
   messagingApiKey: string;
@@ -94,7 +95,7 @@ export async function startSandbox(
   const seeded = seed(db, clock, keys, options.walletUsd);
 
   const apiRoutes: Route[] = [];
-  apiRoutes.push(...discoveryRoutes(ctx, () => apiRoutes), ...keyRoutes(ctx, keys), ...projectRoutes(ctx));
+  apiRoutes.push(...discoveryRoutes(ctx, () => apiRoutes), ...keyRoutes(ctx, keys, sessions), ...projectRoutes(ctx));
   for (const module of CREATE_ROUTE_MODULES) apiRoutes.push(...module(ctx));
   for (const module of extraModules) apiRoutes.push(...module(ctx));
 
@@ -150,6 +151,7 @@ export async function startSandbox(
     createBaseUrl: `${origin}/api/v1`,
     apiKey: seeded.apiKey,
     login: seeded.login,
+    supportLogin: seeded.supportLogin,
     adminToken,
     messagingBaseUrl: messaging.baseUrl,
     messagingApiKey: messaging.apiKey,

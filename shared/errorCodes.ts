@@ -37,6 +37,14 @@ export const ERROR_CODES = {
     meaning: 'This operation needs a signed-in session; an API key is not accepted.',
   },
   'auth.invalid_login': { status: 401, meaning: 'The email or password is wrong.' },
+  'auth.session_ended': {
+    status: 401,
+    meaning: 'The key was issued in a support session that has ended, and ends with it: issue a key of your own.',
+  },
+  'auth.impersonation_forbidden': {
+    status: 403,
+    meaning: 'Only support staff may sign in on behalf of someone else.',
+  },
   'auth.csrf_failed': { status: 403, meaning: 'The session write lacks a valid X-CSRF-Token header.' },
   'auth.cross_origin': { status: 403, meaning: 'Session writes must come from the same origin.' },
   'key.limit_reached': {

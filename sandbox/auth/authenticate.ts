@@ -30,6 +30,8 @@ export function createAuthenticator(deps: {
     if (!row) throw new ApiError('auth.invalid_key');
     if (row.revoked_at !== null) throw new ApiError('auth.key_revoked');
     if (row.expires_at <= deps.clock.now()) throw new ApiError('auth.key_expired');
+    // A key issued in a support impersonation session works only while that session lasts.
+    if (row.session_id !== null && !deps.sessions.find(row.session_id)) throw new ApiError('auth.session_ended');
     return { kind: 'key', accountId: row.account_id, userId: row.user_id, keyId: row.id };
   }
 
@@ -43,6 +45,7 @@ export function createAuthenticator(deps: {
       userId: session.user_id,
       sessionId: session.id,
       csrfToken: session.csrf_token,
+      ...(session.impersonator_user_id === null ? {} : { impersonatorUserId: session.impersonator_user_id }),
     };
   }
 

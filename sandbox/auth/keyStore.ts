@@ -18,6 +18,8 @@ export interface KeyRow {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The support impersonation session the key was issued in; it works only while that lasts. */
+  session_id: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -31,6 +33,7 @@ export function describeKey(row: KeyRow, now: number) {
     expiresAt: iso(row.expires_at),
     revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
     status: row.revoked_at !== null ? 'revoked' : row.expires_at <= now ? 'expired' : 'active',
+    cappedToSupportSession: row.session_id !== null,
   };
 }
 
@@ -41,7 +44,14 @@ export function createKeyStore(db: Db, clock: Clock) {
   );
 
   return {
-    issue(userId: number, accountId: number, name: string, expiresInDays: number) {
+    /** `supportSession`: issued in a support impersonation session, so capped to it and ended with it. */
+    issue(
+      userId: number,
+      accountId: number,
+      name: string,
+      expiresInDays: number,
+      supportSession?: { id: string; expiresAt: number },
+    ) {
       const now = clock.now();
       return transaction(db, () => {
         const { n } = activeCount.get(userId, accountId, now) as { n: number };
@@ -60,12 +70,23 @@ export function createKeyStore(db: Db, clock: Clock) {
           token_hash: sha256Hex(token),
           last_four: token.slice(-4),
           created_at: now,
-          expires_at: now + expiresInDays * DAY_MS,
+          expires_at: Math.min(now + expiresInDays * DAY_MS, supportSession?.expiresAt ?? Infinity),
           revoked_at: null,
+          session_id: supportSession?.id ?? null,
         };
         db.prepare(
-          'INSERT INTO api_keys (id, user_id, account_id, name, token_hash, last_four, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)',
-        ).run(row.id, userId, accountId, name, row.token_hash, row.last_four, row.created_at, row.expires_at);
+          'INSERT INTO api_keys (id, user_id, account_id, name, token_hash, last_four, created_at, expires_at, revoked_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)',
+        ).run(
+          row.id,
+          userId,
+          accountId,
+          name,
+          row.token_hash,
+          row.last_four,
+          row.created_at,
+          row.expires_at,
+          row.session_id,
+        );
         return { ...describeKey(row, now), token };
       });
     },

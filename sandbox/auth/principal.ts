@@ -6,4 +6,6 @@ export interface Principal {
   keyId?: string;
   sessionId?: string;
   csrfToken?: string;
+  /** A support person acting on behalf of userId (a support impersonation session). */
+  impersonatorUserId?: number;
 }

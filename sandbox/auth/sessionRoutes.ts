@@ -7,6 +7,11 @@ import { SESSION_COOKIE, type SessionStore } from './sessionStore.ts';
 const LoginInput = z.strictObject({
   email: z.string().email('must be an email address'),
   password: z.string().min(1, 'must not be empty'),
+  impersonate: z
+    .string()
+    .email('must be an email address')
+    .optional()
+    .describe('Support only: sign in on behalf of this user. Keys issued in such a session end with it.'),
 });
 
 export function sessionRoutes(_ctx: SandboxContext, sessions: SessionStore) {
@@ -22,7 +27,7 @@ export function sessionRoutes(_ctx: SandboxContext, sessions: SessionStore) {
         200: { description: 'Signed in', schema: z.object({ csrfToken: z.string(), expiresAt: z.string() }) },
       },
       handler({ body }) {
-        const session = sessions.signIn(body.email, body.password);
+        const session = sessions.signIn(body.email, body.password, body.impersonate);
         const maxAge = Math.floor((session.expires_at - session.created_at) / 1000);
         return {
           data: { csrfToken: session.csrf_token, expiresAt: new Date(session.expires_at).toISOString() },

@@ -14,32 +14,41 @@ export interface SessionRow {
   csrf_token: string;
   created_at: number;
   expires_at: number;
+  /** Set when a support person signed in on behalf of user_id. */
+  impersonator_user_id: number | null;
 }
 
 export function createSessionStore(db: Db, clock: Clock) {
   return {
-    signIn(email: string, password: string) {
+    /** `impersonate`: a support person signs in on behalf of the user with that email. */
+    signIn(email: string, password: string, impersonate?: string) {
       const user = db
-        .prepare('SELECT id, password_hash, password_salt FROM users WHERE email = ?')
-        .get(email.toLowerCase()) as { id: number; password_hash: string; password_salt: string } | undefined;
+        .prepare('SELECT id, password_hash, password_salt, is_support FROM users WHERE email = ?')
+        .get(email.toLowerCase()) as
+        { id: number; password_hash: string; password_salt: string; is_support: number } | undefined;
       if (!user || !passwordMatches(password, user.password_hash, user.password_salt)) {
         throw new ApiError('auth.invalid_login');
+      }
+      let actingAs = user.id;
+      if (impersonate !== undefined) {
+        if (!user.is_support) throw new ApiError('auth.impersonation_forbidden');
+        const target = db.prepare('SELECT id FROM users WHERE email = ?').get(impersonate.toLowerCase()) as
+          { id: number } | undefined;
+        if (!target) throw new ApiError('resource.not_found', `No user ${impersonate} to sign in on behalf of.`);
+        actingAs = target.id;
       }
       const now = clock.now();
       const row: SessionRow = {
         id: randomBytes(32).toString('base64url'),
-        user_id: user.id,
+        user_id: actingAs,
         csrf_token: randomBytes(24).toString('base64url'),
         created_at: now,
         expires_at: now + SESSION_TTL_MS,
+        impersonator_user_id: impersonate === undefined ? null : user.id,
       };
-      db.prepare('INSERT INTO sessions (id, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-        row.id,
-        row.user_id,
-        row.csrf_token,
-        row.created_at,
-        row.expires_at,
-      );
+      db.prepare(
+        'INSERT INTO sessions (id, user_id, csrf_token, created_at, expires_at, impersonator_user_id) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(row.id, row.user_id, row.csrf_token, row.created_at, row.expires_at, row.impersonator_user_id);
       return row;
     },
     find(id: string): SessionRow | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { KeyStore } from '../auth/keyStore.ts';
+import type { SessionStore } from '../auth/sessionStore.ts';
 import { describeKey } from '../auth/keyStore.ts';
 import type { SandboxContext } from '../context.ts';
 import { route } from '../http/route.ts';
@@ -15,6 +16,11 @@ const ApiKeySchema = z.object({
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
+  cappedToSupportSession: z
+    .boolean()
+    .describe(
+      'Issued in a support impersonation session: it expires no later than that session and stops when it ends.',
+    ),
 });
 
 const IssuedKeySchema = ApiKeySchema.extend({ token: z.string().describe('Shown once: only its hash is kept.') });
@@ -28,7 +34,7 @@ const ApiKeyInput = z.strictObject({
     .max(max, `must be at most ${max}`),
 });
 
-export function keyRoutes(ctx: SandboxContext, keys: KeyStore) {
+export function keyRoutes(ctx: SandboxContext, keys: KeyStore, sessions: SessionStore) {
   return [
     route({
       method: 'GET',
@@ -50,11 +56,17 @@ export function keyRoutes(ctx: SandboxContext, keys: KeyStore) {
       path: '/keys',
       auth: 'session',
       tag: 'Keys',
-      summary: 'Issue a key (same-origin session write; at most 20 active)',
+      summary:
+        'Issue a key (same-origin session write; at most 20 active; in a support impersonation session, capped to that session)',
       body: ApiKeyInput,
       responses: { 201: { description: 'The key, with its token shown this once', schema: IssuedKeySchema } },
       handler({ principal, body }) {
-        return { status: 201, data: keys.issue(principal.userId, principal.accountId, body.name, body.expiresInDays) };
+        const session = principal.impersonatorUserId !== undefined ? sessions.find(principal.sessionId!) : undefined;
+        const supportSession = session ? { id: session.id, expiresAt: session.expires_at } : undefined;
+        return {
+          status: 201,
+          data: keys.issue(principal.userId, principal.accountId, body.name, body.expiresInDays, supportSession),
+        };
       },
     }),
     route({

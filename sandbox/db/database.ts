@@ -13,7 +13,16 @@ export function openDatabase(dataDir: string): Db {
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
   db.exec(CORE_SCHEMA);
+  // Columns added after the first release of a table (a data folder may predate them).
+  addColumnIfMissing(db, 'users', 'is_support', 'INTEGER NOT NULL DEFAULT 0');
+  addColumnIfMissing(db, 'sessions', 'impersonator_user_id', 'INTEGER REFERENCES users(id)');
+  addColumnIfMissing(db, 'api_keys', 'session_id', 'TEXT');
   return db;
+}
+
+function addColumnIfMissing(db: Db, table: string, column: string, declaration: string): void {
+  const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${declaration}`);
 }
 
 /** Runs fn in one transaction (node:sqlite has no helper for it). */

@@ -11,6 +11,7 @@ import { transaction } from './database.ts';
 
 export const DEMO_EMAIL = 'demo@clipdesk.local';
 const APP_EMAIL = 'app@clipdesk.local';
+export const SUPPORT_EMAIL = 'support@clipdesk.local';
 
 function meta(db: Db) {
   db.exec('CREATE TABLE IF NOT EXISTS sandbox_meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)');
@@ -24,6 +25,8 @@ function meta(db: Db) {
 export interface Seeded {
   accountId: number;
   login: { email: string; password: string };
+  /** A support person who may sign in on behalf of another (spec: support impersonation sessions). */
+  supportLogin: { email: string; password: string };
   apiKey: string;
 }
 
@@ -55,6 +58,14 @@ export function seed(db: Db, clock: Clock, keys: KeyStore, walletUsd: number): S
     });
   }
   const accountId = Number(m.get('account_id'));
+  if (!m.get('support_password')) {
+    const supportPassword = randomBytes(12).toString('base64url');
+    const { hash, salt } = hashPassword(supportPassword);
+    db.prepare(
+      'INSERT INTO users (account_id, email, password_hash, password_salt, name, is_support) VALUES (?, ?, ?, ?, ?, 1)',
+    ).run(accountId, SUPPORT_EMAIL, hash, salt, 'Clipdesk Support');
+    m.set('support_password', supportPassword);
+  }
   const app = db.prepare('SELECT id FROM users WHERE email = ?').get(APP_EMAIL) as { id: number };
   // Reuse the ready key while it works; otherwise issue a fresh one (the sandbox alone keeps this token).
   let apiKey = m.get('app_key');
@@ -63,5 +74,10 @@ export function seed(db: Db, clock: Clock, keys: KeyStore, walletUsd: number): S
     apiKey = keys.issue(app.id, accountId, 'Sandbox ready key', 90).token;
     m.set('app_key', apiKey);
   }
-  return { accountId, login: { email: DEMO_EMAIL, password: m.get('password')! }, apiKey: apiKey! };
+  return {
+    accountId,
+    login: { email: DEMO_EMAIL, password: m.get('password')! },
+    supportLogin: { email: SUPPORT_EMAIL, password: m.get('support_password')! },
+    apiKey: apiKey!,
+  };
 }

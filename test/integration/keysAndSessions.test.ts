@@ -180,3 +180,52 @@ describe('the rate limit', () => {
     }
   });
 });
+
+describe('support impersonation sessions', () => {
+  // A sandbox of its own: the tests above leave the person with 20 active keys.
+  let fresh: RunningSandbox;
+  let own: SignedIn;
+  beforeAll(async () => {
+    fresh = await startSandboxProcess();
+    own = await signIn(fresh);
+  });
+  afterAll(() => fresh?.stop({ removeData: true }));
+  const meOn = (key: string) => apiClient(fresh.createBaseUrl, key)('GET', '/me');
+
+  it('a key issued while support acts for a person is capped to that session and stops when it ends', async () => {
+    const support = await signIn(fresh, { ...fresh.supportLogin, impersonate: fresh.login.email });
+    const issued = await support.call('POST', '/keys', { body: { name: 'support fix', expiresInDays: 90 } });
+    expect(issued.status).toBe(201);
+    const key = issued.body.data;
+    expect(key.cappedToSupportSession).toBe(true);
+    // Asked for 90 days, it expires with the 12-hour session.
+    expect(Date.parse(key.expiresAt) - Date.parse(key.createdAt)).toBeLessThanOrEqual(12 * 3_600_000);
+    const acting = await meOn(key.token);
+    expect(acting.status).toBe(200);
+    expect(acting.body.data.user.email).toBe(fresh.login.email);
+
+    // The person's own keys are not capped.
+    const mine = await own.call('POST', '/keys', { body: { name: 'mine', expiresInDays: 30 } });
+    expect(mine.body.data.cappedToSupportSession).toBe(false);
+
+    const signOut = await fetch(`${fresh.origin}/session`, {
+      method: 'DELETE',
+      headers: { cookie: support.cookie, origin: fresh.origin, 'x-csrf-token': support.csrfToken },
+    });
+    expect(signOut.status).toBe(200);
+    const after = await meOn(key.token);
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('auth.session_ended');
+    expect((await meOn(mine.body.data.token)).status).toBe(200);
+  });
+
+  it('only support may act on behalf of someone else', async () => {
+    const res = await fetch(`${sandbox.origin}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...sandbox.login, impersonate: sandbox.supportLogin.email }),
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as any).error.code).toBe('auth.impersonation_forbidden');
+  });
+});

@@ -10,6 +10,7 @@ export interface SandboxReady {
   createBaseUrl: string;
   apiKey: string;
   login: { email: string; password: string };
+  supportLogin: { email: string; password: string };
   origin: string;
   adminToken: string;
   messagingBaseUrl: string;

@@ -12,11 +12,15 @@ export interface SignedIn {
   ): Promise<{ status: number; headers: Headers; body: any }>;
 }
 
-export async function signIn(sandbox: RunningSandbox): Promise<SignedIn> {
+/** `as`: sign in as another person (the support login, optionally acting on behalf of someone). */
+export async function signIn(
+  sandbox: RunningSandbox,
+  as: { email: string; password: string; impersonate?: string } = sandbox.login,
+): Promise<SignedIn> {
   const res = await fetch(`${sandbox.origin}/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(sandbox.login),
+    body: JSON.stringify(as),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
