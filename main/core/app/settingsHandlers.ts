@@ -18,7 +18,7 @@ export function webhookStatus(workspace: Workspace, tunnel: TunnelStatus | null)
   if (workspace.tunnel.mode === 'none') return { state: 'polling', message: 'No tunnel: job results are polled.' };
   if (!tunnel) {
     return {
-      state: 'stopped',
+      state: 'polling',
       message: `The ${workspace.tunnel.mode} tunnel starts when this workspace is the active one; until then job results are polled.`,
     };
   }
