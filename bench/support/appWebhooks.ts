@@ -26,6 +26,8 @@ export async function attachWebhooks(app: AppJobs, events: readonly string[]): P
     workspaceId: app.workspaceId,
     journal: app.journal,
     getSecrets: async () => [...secrets.values()],
+    // As the app wires it (main/core/app/webhooksEngine.ts): the jobs service records the job's end.
+    recordJobs: false,
   });
   receiver.onEvent(({ event, job }) => {
     const applied = app.jobs.onWebhookEvent(event);
