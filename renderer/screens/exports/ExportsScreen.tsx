@@ -1,12 +1,13 @@
 // Exports: every export of the workspace (newest first, read page by page as it scrolls)
 // with its state, progress and price; a finished one can be downloaded. Exports are made
 // from the timeline (the export editor comes with it).
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Export } from '../../../shared/api/createTypes.ts';
 import { useExports } from '../../stores/exportsStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { dateTime, money, percent, stateName } from '../jobs/jobText.ts';
 import '../jobs/workTable.css';
+import { LoadMore } from '../../components/LoadMore.tsx';
 
 function duration(ms: number | undefined): string {
   if (typeof ms !== 'number') return '—';
@@ -70,24 +71,7 @@ function MoreExports() {
   const nextCursor = useExports((s) => s.nextCursor);
   const loading = useExports((s) => s.loading);
   const loadMore = useExports((s) => s.loadMore);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || nextCursor === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [nextCursor, loadMore]);
-  if (nextCursor === null) return null;
-  return (
-    <div ref={sentinel} className="more">
-      <button type="button" onClick={() => void loadMore()} disabled={loading}>
-        {loading ? 'Loading…' : 'Load more exports'}
-      </button>
-    </div>
-  );
+  return <LoadMore hasMore={nextCursor !== null} loading={loading} onLoadMore={loadMore} label="Load more exports" />;
 }
 
 export function ExportsScreen() {

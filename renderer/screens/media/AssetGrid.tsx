@@ -1,34 +1,15 @@
 // The grid of assets with their previews; each tile's name is the button that selects it
 // (a click anywhere on the tile does the same). Reads on as the end scrolls into view.
-import { useEffect, useRef } from 'react';
 import { useMedia } from '../../stores/mediaStore.ts';
 import { AssetThumbnail } from './AssetThumbnail.tsx';
 import { assetName, assetSummary } from './assetText.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 
 function MoreMedia() {
   const nextCursor = useMedia((s) => s.nextCursor);
   const loading = useMedia((s) => s.loading);
   const loadMore = useMedia((s) => s.loadMore);
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || nextCursor === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [nextCursor, loadMore]);
-
-  if (nextCursor === null) return null;
-  return (
-    <div ref={sentinel} className="more">
-      <button type="button" onClick={() => void loadMore()} disabled={loading}>
-        {loading ? 'Loading…' : 'Load more media'}
-      </button>
-    </div>
-  );
+  return <LoadMore hasMore={nextCursor !== null} loading={loading} onLoadMore={loadMore} label="Load more media" />;
 }
 
 export function AssetGrid({ emptyText }: { emptyText: string }) {
