@@ -8,6 +8,7 @@ import type { Export } from '../../shared/api/createTypes.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useToasts } from './toastStore.ts';
+import { appendPage } from './appendPage.ts';
 
 export const EXPORTS_PAGE_SIZE = 25;
 const REFRESH_DELAY_MS = 300;
@@ -67,10 +68,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
     set({ loading: true });
     try {
       const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE, after: nextCursor });
-      set((s) => {
-        const seen = new Set(s.items.map((e) => e.id));
-        return { items: [...s.items, ...page.items.filter((e) => !seen.has(e.id))], nextCursor: page.nextCursor };
-      });
+      set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
       useToasts.getState().showError('Reading more exports', err as AppError);
     } finally {

@@ -6,6 +6,7 @@ import type { AppError } from '../../shared/appError.ts';
 import { ProjectSchema, type Project } from '../../shared/api/createTypes.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useToasts } from './toastStore.ts';
+import { appendPage } from './appendPage.ts';
 
 export const PROJECTS_PAGE_SIZE = 25;
 
@@ -68,11 +69,7 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
     set({ loading: true });
     try {
       const page = await invoke('projects.list', { limit: PROJECTS_PAGE_SIZE, after: nextCursor });
-      // A project created meanwhile may already be listed: keep each id once.
-      set((s) => {
-        const seen = new Set(s.items.map((p) => p.id));
-        return { items: [...s.items, ...page.items.filter((p) => !seen.has(p.id))], nextCursor: page.nextCursor };
-      });
+      set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
       toast('Reading more projects', err);
     } finally {
