@@ -30,7 +30,7 @@ import { SETTINGS_EVENTS, SETTINGS_REQUESTS } from './ipc/settings.ts';
 import { TIMELINE_EVENTS, TIMELINE_REQUESTS } from './ipc/timeline.ts';
 import { PRODUCTION_EVENTS, PRODUCTION_REQUESTS } from './ipc/production.ts';
 import { UPLOAD_EVENTS, UploadRequestSchema } from './api/uploads.ts';
-import { CREATE_LIMITS, UPLOAD_LIMITS } from './limits.ts';
+import { APP_LIMITS, CREATE_LIMITS, UPLOAD_LIMITS } from './limits.ts';
 import { MESSAGING_EVENTS, MESSAGING_REQUESTS } from './ipc/messaging.ts';
 import {
   ConnectionStateSchema,
@@ -83,7 +83,11 @@ const keyKind = z.enum(['create', 'messaging']);
 export const STREAM_CHUNK_MAX_BYTES = 512 * 1024;
 
 export const AddRemoteWorkspaceSchema = z.strictObject({
-  name: z.string().trim().min(1, 'give the workspace a name').max(80, 'a workspace name is at most 80 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'give the workspace a name')
+    .max(APP_LIMITS.workspaceName.max, `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`),
   createBaseUrl: baseUrl,
   /** Where the Messaging API lives; needed with messagingApiKey. */
   messagingBaseUrl: baseUrl.optional(),

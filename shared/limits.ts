@@ -17,6 +17,20 @@ export const CREATE_LIMITS = {
   webhookToleranceSeconds: 300,
 } as const;
 
+/** Limits of the app's own settings. */
+export const APP_LIMITS = {
+  workspaceName: { min: 1, max: 80 },
+} as const;
+
+/**
+ * Why a name is too long, saying the limit and by how much (a form shows it instead of
+ * cutting the text silently); null when it fits. Counted after trimming, as the services do.
+ */
+export function tooLong(what: string, text: string, max: number): string | null {
+  const length = text.trim().length;
+  return length > max ? `${what} is ${length} characters: shorten it to at most ${max}.` : null;
+}
+
 /** Limits of the editor timeline (ours: the spec leaves them open). */
 export const EDITOR_LIMITS = {
   commandsPerRequest: 500,

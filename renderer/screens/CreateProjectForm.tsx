@@ -1,6 +1,6 @@
 // Create a project: a name and an aspect ratio.
 import { useId, useState, type FormEvent } from 'react';
-import { CREATE_LIMITS } from '../../shared/limits.ts';
+import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useProjects } from '../stores/projectsStore.ts';
 
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '4:3', '21:9'] as const;
@@ -11,9 +11,11 @@ export function CreateProjectForm() {
   const [name, setName] = useState('');
   const [aspectRatio, setAspectRatio] = useState<string>('16:9');
   const id = useId();
+  const problem = tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (problem) return;
     if (await create(name.trim(), aspectRatio)) setName('');
   }
 
@@ -25,9 +27,15 @@ export function CreateProjectForm() {
         value={name}
         onChange={(e) => setName(e.target.value)}
         required
-        maxLength={CREATE_LIMITS.projectName.max}
         autoComplete="off"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
       />
+      {problem && (
+        <p id={`${id}-problem`} className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
       <label htmlFor={`${id}-ratio`}>Aspect ratio</label>
       <select id={`${id}-ratio`} value={aspectRatio} onChange={(e) => setAspectRatio(e.target.value)}>
         {ASPECT_RATIOS.map((ratio) => (
@@ -36,7 +44,7 @@ export function CreateProjectForm() {
           </option>
         ))}
       </select>
-      <button type="submit" disabled={creating || name.trim() === ''}>
+      <button type="submit" disabled={creating || name.trim() === '' || problem !== null}>
         Create project
       </button>
     </form>

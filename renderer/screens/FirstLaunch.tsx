@@ -1,6 +1,7 @@
 // The first launch: the local workspace (the bundled sandbox: works at once, offline), or a
 // remote account whose key is checked with GET /me before it is saved in the keychain.
 import { useId, useState, type FormEvent } from 'react';
+import { APP_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useWorkspace } from '../stores/workspaceStore.ts';
 
 export function RemoteAccountForm() {
@@ -18,8 +19,11 @@ export function RemoteAccountForm() {
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: event.target.value }));
 
+  const nameProblem = tooLong('The workspace name', fields.name, APP_LIMITS.workspaceName.max);
+
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (nameProblem) return;
     const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
     void addRemote({
       name: fields.name,
@@ -35,7 +39,20 @@ export function RemoteAccountForm() {
       <h2 id={`${id}-title`}>Connect a remote account</h2>
       <p>Your API key is checked with the service before it is saved, and kept only in the system keychain.</p>
       <label htmlFor={`${id}-name`}>Workspace name</label>
-      <input id={`${id}-name`} value={fields.name} onChange={set('name')} required maxLength={80} autoComplete="off" />
+      <input
+        id={`${id}-name`}
+        value={fields.name}
+        onChange={set('name')}
+        required
+        autoComplete="off"
+        aria-invalid={nameProblem !== null}
+        aria-describedby={nameProblem ? `${id}-name-problem` : undefined}
+      />
+      {nameProblem && (
+        <p id={`${id}-name-problem`} className="form-error" role="alert">
+          {nameProblem}
+        </p>
+      )}
       <label htmlFor={`${id}-create`}>Create API base URL</label>
       <input
         id={`${id}-create`}
@@ -69,7 +86,7 @@ export function RemoteAccountForm() {
           {remoteError.message} (<code>{remoteError.code}</code>)
         </p>
       )}
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy || nameProblem !== null}>
         Check key and connect
       </button>
     </form>

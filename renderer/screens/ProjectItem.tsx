@@ -1,7 +1,7 @@
 // One project of the list, renamed in place (the revision read with it is sent back).
 import { useId, useState, type FormEvent } from 'react';
 import type { Project } from '../../shared/api/createTypes.ts';
-import { CREATE_LIMITS } from '../../shared/limits.ts';
+import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useProjects } from '../stores/projectsStore.ts';
 
 export function ProjectItem({ project }: { project: Project }) {
@@ -10,9 +10,11 @@ export function ProjectItem({ project }: { project: Project }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(project.name);
   const id = useId();
+  const problem = tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (problem) return;
     const wanted = name.trim();
     if (wanted === project.name) return setEditing(false);
     // Closed also on a conflict: the conflict dialog takes over from here.
@@ -30,11 +32,17 @@ export function ProjectItem({ project }: { project: Project }) {
             value={name}
             onChange={(e) => setName(e.target.value)}
             required
-            maxLength={CREATE_LIMITS.projectName.max}
             autoFocus
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
             onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
           />
-          <button type="submit" disabled={renaming || name.trim() === ''}>
+          {problem && (
+            <p id={`${id}-problem`} className="form-error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" disabled={renaming || name.trim() === '' || problem !== null}>
             Save name
           </button>
           <button type="button" onClick={() => setEditing(false)}>

@@ -9,6 +9,7 @@ import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useToasts } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
+import { createReadEpoch } from './readEpoch.ts';
 
 export const EXPORTS_PAGE_SIZE = 25;
 const REFRESH_DELAY_MS = 300;
@@ -30,6 +31,7 @@ interface ExportsState {
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+const reads = createReadEpoch();
 
 /** Browser mode: the page fetches the single-use link as a file download. */
 function saveLink(url: string, filename: string): void {
@@ -51,28 +53,31 @@ export const useExports = create<ExportsState>()((set, get) => ({
   downloading: null,
 
   async loadFirst() {
+    const epoch = reads.next();
     set({ loading: true });
     try {
       const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE });
-      set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
+      if (reads.still(epoch)) set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
     } catch (err) {
-      useToasts.getState().showError('Reading the exports', err as AppError);
+      if (reads.still(epoch)) useToasts.getState().showError('Reading the exports', err as AppError);
     } finally {
-      set({ loading: false });
+      if (reads.still(epoch)) set({ loading: false });
     }
   },
 
   async loadMore() {
     const { nextCursor, loading } = get();
     if (nextCursor === null || loading) return;
+    const epoch = reads.current();
     set({ loading: true });
     try {
       const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE, after: nextCursor });
-      set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
+      // A page of the list as it was before a reset (another workspace) is not this list's.
+      if (reads.still(epoch)) set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
-      useToasts.getState().showError('Reading more exports', err as AppError);
+      if (reads.still(epoch)) useToasts.getState().showError('Reading more exports', err as AppError);
     } finally {
-      set({ loading: false });
+      if (reads.still(epoch)) set({ loading: false });
     }
   },
 
@@ -113,6 +118,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
 
   reset() {
     clearTimeout(refreshTimer);
+    reads.next();
     set({ items: [], nextCursor: null, loaded: false, loading: false, progress: {} });
   },
 }));

@@ -7,6 +7,7 @@ import { ProjectSchema, type Project } from '../../shared/api/createTypes.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useToasts } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
+import { createReadEpoch } from './readEpoch.ts';
 
 export const PROJECTS_PAGE_SIZE = 25;
 
@@ -38,6 +39,8 @@ interface ProjectsState {
 
 const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 
+const reads = createReadEpoch();
+
 function replace(items: Project[], project: Project): Project[] {
   return items.map((p) => (p.id === project.id ? project : p));
 }
@@ -52,28 +55,31 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
   conflict: null,
 
   async loadFirst() {
+    const epoch = reads.next();
     set({ loading: true });
     try {
       const page = await invoke('projects.list', { limit: PROJECTS_PAGE_SIZE });
-      set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
+      if (reads.still(epoch)) set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
     } catch (err) {
-      toast('Reading the projects', err);
+      if (reads.still(epoch)) toast('Reading the projects', err);
     } finally {
-      set({ loading: false });
+      if (reads.still(epoch)) set({ loading: false });
     }
   },
 
   async loadMore() {
     const { nextCursor, loading } = get();
     if (nextCursor === null || loading) return;
+    const epoch = reads.current();
     set({ loading: true });
     try {
       const page = await invoke('projects.list', { limit: PROJECTS_PAGE_SIZE, after: nextCursor });
-      set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
+      // A page of the list as it was before a reset (another workspace) is not this list's.
+      if (reads.still(epoch)) set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
-      toast('Reading more projects', err);
+      if (reads.still(epoch)) toast('Reading more projects', err);
     } finally {
-      set({ loading: false });
+      if (reads.still(epoch)) set({ loading: false });
     }
   },
 
@@ -119,5 +125,8 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
     if (choice === 'keepMine') await get().rename(conflict.current, conflict.wanted);
   },
 
-  reset: () => set({ items: [], nextCursor: null, loaded: false, loading: false, conflict: null }),
+  reset() {
+    reads.next();
+    set({ items: [], nextCursor: null, loaded: false, loading: false, conflict: null });
+  },
 }));

@@ -106,7 +106,11 @@ export const useTimeline = create<TimelineState>()((set, get) => {
     on('timeline.edit', (event) => onEditEvent(event));
     on('job.updated', (job) => useTimelineMedia.getState().onJob(job));
     on('intent.updated', ({ intent }) => useTimelineMedia.getState().onIntent(intent));
-    on('workspace.changed', () => get().reset());
+    // Another workspace is another account: its catalog is read afresh with its timelines.
+    on('workspace.changed', () => {
+      get().reset();
+      set({ catalog: null });
+    });
   }
 
   function send(edit: PendingEdit, projectId: number): void {
@@ -205,6 +209,26 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       set((s) => (s.review ? { review: { ...s.review, busy: false } } : {}));
       fail('Reading the latest timeline', err);
     }
+  }
+
+  /**
+   * An undo or a redo: the entry's commands made as a new edit. While the review is open
+   * nothing is sent (the entry keeps its place and works once the review is done); an entry
+   * whose commands no longer apply (its clips are gone) leaves the history.
+   */
+  function step(origin: 'undo' | 'redo'): void {
+    const s = get();
+    const entry = s.history[origin].at(-1);
+    if (!entry || !s.timeline) return;
+    if (s.review) {
+      tell(
+        origin === 'undo' ? 'Undo waits for the review' : 'Redo waits for the review',
+        'Re-apply or drop the edit that did not apply first; the history is kept.',
+      );
+      return;
+    }
+    if (!get().edit(origin === 'undo' ? entry.undo : entry.redo, entry.label, origin, entry))
+      set((st) => ({ history: { ...st.history, [origin]: st.history[origin].filter((e) => e.id !== entry.id) } }));
   }
 
   function dismiss(edits: readonly PendingEdit[]): void {
@@ -317,19 +341,8 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       return true;
     },
 
-    undo() {
-      const entry = get().history.undo.at(-1);
-      if (!entry) return;
-      if (!get().edit(entry.undo, entry.label, 'undo', entry))
-        set((s) => ({ history: { ...s.history, undo: s.history.undo.filter((e) => e.id !== entry.id) } }));
-    },
-
-    redo() {
-      const entry = get().history.redo.at(-1);
-      if (!entry) return;
-      if (!get().edit(entry.redo, entry.label, 'redo', entry))
-        set((s) => ({ history: { ...s.history, redo: s.history.redo.filter((e) => e.id !== entry.id) } }));
-    },
+    undo: () => step('undo'),
+    redo: () => step('redo'),
 
     async reapply() {
       const { review, projectId } = get();

@@ -4,6 +4,7 @@
 // Only `request` is taken from ../ipc.ts (a function declaration, so the import cycle is
 // safe); import this module only through ../ipc.ts.
 import { z } from 'zod';
+import { APP_LIMITS } from '../limits.ts';
 import { request } from '../ipc.ts';
 import { KeyProblemSchema, TunnelChoiceSchema, type KeyProblem, type WorkspaceSettingsView } from './settingsView.ts';
 
@@ -23,7 +24,7 @@ export const SETTINGS_REQUESTS = {
         .string()
         .trim()
         .min(1, 'give the workspace a name')
-        .max(80, 'a workspace name is at most 80 characters')
+        .max(APP_LIMITS.workspaceName.max, `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`)
         .optional(),
       createBaseUrl: baseUrl.optional(),
       messagingBaseUrl: baseUrl.nullable().optional(),

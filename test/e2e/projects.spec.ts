@@ -107,3 +107,30 @@ test('the left rail names every screen and works from the keyboard', async ({ pa
   await page.keyboard.press('Enter');
   await expect(shell.screenHeading('Settings')).toBeVisible();
 });
+
+test('a name over the limit is refused with the limit named, never cut: a 121-character project, an 81-character workspace', async ({
+  page,
+}) => {
+  // Before any workspace: the remote account's name.
+  const workspaceName = page.getByRole('textbox', { name: 'Workspace name' });
+  await workspaceName.fill('w'.repeat(81));
+  await expect(workspaceName).toHaveValue('w'.repeat(81));
+  await expect(page.getByRole('alert')).toHaveText('The workspace name is 81 characters: shorten it to at most 80.');
+  await expect(page.getByRole('button', { name: 'Check key and connect' })).toBeDisabled();
+
+  await firstLaunchPage(page).useLocalWorkspace();
+  const form = page.getByRole('form', { name: 'New project' });
+  const name = form.getByLabel('Project name');
+  await name.fill('p'.repeat(121));
+  await expect(name).toHaveValue('p'.repeat(121));
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('alert')).toHaveText('The name is 121 characters: shorten it to at most 120.');
+  await expect(form.getByRole('button', { name: 'Create project' })).toBeDisabled();
+  await name.press('Enter');
+  await expect(projectsPage(page).list.getByRole('listitem')).toHaveCount(0);
+
+  // At the limit it is taken whole.
+  await name.fill('p'.repeat(120));
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await projectsPage(page).create('p'.repeat(120));
+});

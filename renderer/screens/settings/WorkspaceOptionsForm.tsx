@@ -3,6 +3,7 @@
 // or a tunnel command), and the messaging defaults (country, sender ID).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TunnelChoice, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
+import { APP_LIMITS, tooLong } from '../../../shared/limits.ts';
 import { optionsForm, useSettings, type WorkspaceChange } from '../../stores/settingsStore.ts';
 import { FormError } from './FormError.tsx';
 
@@ -76,8 +77,11 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
     (event: { target: { value: string } }): void =>
       setFields((f) => ({ ...f, [name]: event.target.value }));
 
+  const nameProblem = tooLong('The workspace name', fields.name, APP_LIMITS.workspaceName.max);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (nameProblem) return;
     const change = changeOf(details, fields);
     if (Object.keys(change).length === 0) return onDone();
     if (await update(details.workspaceId, change)) onDone();
@@ -91,7 +95,19 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
     >
       <label htmlFor={`${id}-name`}>Workspace name</label>
-      <input id={`${id}-name`} value={fields.name} onChange={set('name')} required maxLength={80} />
+      <input
+        id={`${id}-name`}
+        value={fields.name}
+        onChange={set('name')}
+        required
+        aria-invalid={nameProblem !== null}
+        aria-describedby={nameProblem ? `${id}-name-problem` : undefined}
+      />
+      {nameProblem && (
+        <p id={`${id}-name-problem`} className="form-error" role="alert">
+          {nameProblem}
+        </p>
+      )}
       {details.kind === 'remote' && (
         <>
           <label htmlFor={`${id}-create`}>Create API base URL</label>
@@ -153,7 +169,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
       />
       <FormError error={error} />
       <div className="form-actions">
-        <button type="submit" disabled={saving}>
+        <button type="submit" disabled={saving || nameProblem !== null}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>
         <button type="button" onClick={onDone}>
