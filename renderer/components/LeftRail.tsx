@@ -1,7 +1,9 @@
-// The left rail: one button per screen, named as the screen; arrow keys move between them.
+// The left rail: the current project, then one button per screen, named as the screen;
+// arrow keys move between the screens.
 import type { KeyboardEvent } from 'react';
 import { SCREENS, useNavigation } from '../stores/navigationStore.ts';
 import { JOBS_BADGE_ID, JobsBadge, JobsBadgeText } from './JobsBadge.tsx';
+import { ProjectSwitcher } from './ProjectSwitcher.tsx';
 
 export function LeftRail() {
   const screen = useNavigation((s) => s.screen);
@@ -22,24 +24,27 @@ export function LeftRail() {
   }
 
   return (
-    <nav className="rail" aria-label="Main">
-      <ul onKeyDown={onKeyDown}>
-        {SCREENS.map((name) => (
-          <li key={name}>
-            <button
-              type="button"
-              className="rail-item"
-              aria-current={screen === name ? 'page' : undefined}
-              aria-describedby={name === 'Jobs' ? JOBS_BADGE_ID : undefined}
-              onClick={() => go(name)}
-            >
-              {name}
-              {name === 'Jobs' && <JobsBadge />}
-            </button>
-            {name === 'Jobs' && <JobsBadgeText />}
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className="rail">
+      <ProjectSwitcher />
+      <nav aria-label="Main">
+        <ul onKeyDown={onKeyDown}>
+          {SCREENS.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                className="rail-item"
+                aria-current={screen === name ? 'page' : undefined}
+                aria-describedby={name === 'Jobs' ? JOBS_BADGE_ID : undefined}
+                onClick={() => go(name)}
+              >
+                {name}
+                {name === 'Jobs' && <JobsBadge />}
+              </button>
+              {name === 'Jobs' && <JobsBadgeText />}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-// Create a project: a name and an aspect ratio.
+// Create a project: a name and an aspect ratio. The new project becomes the current one.
 import { useId, useState, type FormEvent } from 'react';
 import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
+import { useCurrentProject } from '../stores/currentProjectStore.ts';
 import { useProjects } from '../stores/projectsStore.ts';
 
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '4:3', '21:9'] as const;
@@ -16,7 +17,10 @@ export function CreateProjectForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (problem) return;
-    if (await create(name.trim(), aspectRatio)) setName('');
+    const project = await create(name.trim(), aspectRatio);
+    if (!project) return;
+    setName('');
+    useCurrentProject.getState().choose(project.id);
   }
 
   return (

@@ -1,12 +1,16 @@
-// One project of the list, renamed in place (the revision read with it is sent back).
+// One project of the list: made the current project (and its timeline opened), or renamed
+// in place (the revision read with it is sent back).
 import { useId, useState, type FormEvent } from 'react';
 import type { Project } from '../../shared/api/createTypes.ts';
 import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
+import { useCurrentProject } from '../stores/currentProjectStore.ts';
+import { useNavigation } from '../stores/navigationStore.ts';
 import { useProjects } from '../stores/projectsStore.ts';
 
 export function ProjectItem({ project }: { project: Project }) {
   const renaming = useProjects((s) => s.renamingId === project.id);
   const rename = useProjects((s) => s.rename);
+  const current = useCurrentProject((s) => s.projectId === project.id);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(project.name);
   const id = useId();
@@ -54,9 +58,20 @@ export function ProjectItem({ project }: { project: Project }) {
   }
 
   return (
-    <li className="project">
+    <li className={current ? 'project is-current' : 'project'} aria-current={current ? 'true' : undefined}>
       <span className="project-name">{project.name}</span>
       <span className="project-meta">{project.aspectRatio}</span>
+      {current && <span className="project-current">Current project</span>}
+      <button
+        type="button"
+        aria-label={`Open ${project.name}`}
+        onClick={() => {
+          useCurrentProject.getState().choose(project.id);
+          useNavigation.getState().go('Timeline');
+        }}
+      >
+        Open
+      </button>
       <button
         type="button"
         aria-label={`Rename ${project.name}`}

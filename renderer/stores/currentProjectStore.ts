@@ -1,13 +1,86 @@
-// The project the Media and Generate screens work on: chosen once, kept while the user moves
-// between screens (a new workspace starts with none).
+// The one project the whole app works on: shown in the chrome (ProjectSwitcher), followed by
+// Media, Generate, the Timeline and every paid action, so a choice made anywhere holds
+// everywhere. It is remembered per workspace (this window's localStorage: a project ID, no
+// secret) and forgotten when the workspace changes; with none chosen, the newest project is.
 import { create } from 'zustand';
+import type { Project } from '../../shared/api/createTypes.ts';
+import { invoke } from '../client/clipdesk.ts';
+import { useProjects } from './projectsStore.ts';
+import { useWorkspace } from './workspaceStore.ts';
+
+const STORAGE_KEY = 'clipdesk.currentProject';
 
 interface CurrentProjectState {
   projectId: number | null;
+  /** The project as last read (its name for the chrome and for paid actions), when known. */
+  project: Project | null;
   choose(projectId: number | null): void;
+  /** A project read or changed elsewhere (renamed): its name follows. */
+  learn(project: Project): void;
+  /** Chooses the remembered project of this workspace, or the newest, once the list is read. */
+  chooseDefault(): void;
 }
 
-export const useCurrentProject = create<CurrentProjectState>()((set) => ({
+function remembered(): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(STORAGE_KEY) ?? '{}');
+    return value && typeof value === 'object' ? (value as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function remember(projectId: number | null): void {
+  const workspaceId = useWorkspace.getState().workspace?.id;
+  if (!workspaceId || projectId === null) return;
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify({ ...remembered(), [workspaceId]: projectId }));
+  } catch {
+    // Storage full or refused: the choice still holds for this session.
+  }
+}
+
+/** The name of a project older than the pages read so far. */
+async function readName(projectId: number): Promise<void> {
+  const project = await invoke('projects.get', { id: projectId }).catch(() => null);
+  if (project) useCurrentProject.getState().learn(project);
+}
+
+export const useCurrentProject = create<CurrentProjectState>()((set, get) => ({
   projectId: null,
-  choose: (projectId) => set({ projectId }),
+  project: null,
+
+  choose(projectId) {
+    if (projectId === get().projectId) return;
+    const listed = useProjects.getState().items.find((p) => p.id === projectId) ?? null;
+    set({ projectId, project: listed });
+    remember(projectId);
+  },
+
+  learn(project) {
+    if (project.id === get().projectId) set({ project });
+  },
+
+  chooseDefault() {
+    const { items, loaded } = useProjects.getState();
+    const { projectId } = get();
+    if (!loaded) return;
+    if (projectId !== null) {
+      // Still listed (or older than the pages read): keep it, with its latest name.
+      const listed = items.find((p) => p.id === projectId);
+      if (listed && listed !== get().project) set({ project: listed });
+      if (!listed && get().project === null) void readName(projectId);
+      if (listed || items.length > 0) return;
+    }
+    const workspaceId = useWorkspace.getState().workspace?.id;
+    const wanted = workspaceId ? remembered()[workspaceId] : undefined;
+    const next = items.find((p) => p.id === wanted) ?? items[0] ?? null;
+    set({ projectId: next?.id ?? null, project: next });
+    if (next) remember(next.id);
+  },
 }));
+
+/** The current project's name, for the chrome and for saying where a paid action goes. */
+export function useCurrentProjectName(): string | null {
+  return useCurrentProject((s) => s.project?.name ?? null);
+}

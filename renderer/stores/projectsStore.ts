@@ -30,7 +30,8 @@ interface ProjectsState {
   conflict: RenameConflict | null;
   loadFirst(): Promise<void>;
   loadMore(): Promise<void>;
-  create(name: string, aspectRatio: string): Promise<boolean>;
+  /** The new project, or null (with a message) when it was not made. */
+  create(name: string, aspectRatio: string): Promise<Project | null>;
   rename(project: Project, name: string): Promise<boolean>;
   /** keepMine renames again over the current revision; keepCurrent takes the other name. */
   resolveConflict(choice: 'keepMine' | 'keepCurrent'): Promise<void>;
@@ -89,10 +90,10 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       const project = await invoke('projects.create', { name, aspectRatio });
       // Newest first, as the service lists them.
       set((s) => ({ items: [project, ...s.items.filter((p) => p.id !== project.id)] }));
-      return true;
+      return project;
     } catch (err) {
       toast('Creating the project', err);
-      return false;
+      return null;
     } finally {
       set({ creating: false });
     }

@@ -4,6 +4,7 @@
 // goes into the journal and waits: the form says so.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Project } from '../../../shared/api/createTypes.ts';
+import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { useConnection } from '../../stores/connectionStore.ts';
 import { GENERATION_KINDS, useGenerate, type GenerationKind } from '../../stores/generateStore.ts';
 import { ModelInputField } from './ModelInputField.tsx';
@@ -168,6 +169,7 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
         </p>
       )}
       {estimate && <CostEstimate {...estimate} />}
+      <PaidDestination projectId={project?.id ?? null} what="The generation" />
       {unavailable && <p className="form-error">This model cannot run right now: choose another.</p>}
       {offline && (
         <p className="offline-note" role="status">

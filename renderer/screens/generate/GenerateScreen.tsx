@@ -1,11 +1,9 @@
-// Generate: make images, video or audio for the chosen project from a model's form, see
+// Generate: make images, video or audio for the current project from a model's form, see
 // the cost before submitting, and follow each generation until its outputs show in place.
 import { useEffect } from 'react';
 import { invoke } from '../../client/clipdesk.ts';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useGenerate } from '../../stores/generateStore.ts';
-import { useProjects } from '../../stores/projectsStore.ts';
-import { ProjectPicker } from '../media/ProjectPicker.tsx';
 import { GenerateForm } from './GenerateForm.tsx';
 import { GenerationList } from './GenerationList.tsx';
 import '../media/media.css';
@@ -13,7 +11,7 @@ import './generate.css';
 
 export function GenerateScreen() {
   const projectId = useCurrentProject((s) => s.projectId);
-  const project = useProjects((s) => s.items.find((p) => p.id === projectId));
+  const project = useCurrentProject((s) => s.project ?? undefined);
   const showProject = useGenerate((s) => s.showProject);
 
   useEffect(() => {
@@ -29,9 +27,6 @@ export function GenerateScreen() {
     <section className="screen generate-screen" aria-labelledby="screen-title">
       <header className="screen-head">
         <h1 id="screen-title">Generate</h1>
-        <div className="toolbar">
-          <ProjectPicker />
-        </div>
       </header>
       <div className="generate-layout">
         <GenerateForm project={project} />

@@ -1,15 +1,13 @@
-// Media: the chosen project's files (with the brand assets attached to it) or a brand's
+// Media: the current project's files (with the brand assets attached to it) or a brand's
 // reusable assets, as a grid of previews made in main; the selected file's details; files
 // dropped anywhere on the screen (or added with "Add files…") upload to what it shows.
 import { useEffect, useId } from 'react';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useMedia, type Library } from '../../stores/mediaStore.ts';
 import { useMediaUploads, type UploadTarget } from '../../stores/mediaUploadsStore.ts';
-import { useProjects } from '../../stores/projectsStore.ts';
 import { AssetDetails } from './AssetDetails.tsx';
 import { AssetGrid } from './AssetGrid.tsx';
 import { DropZone } from './DropZone.tsx';
-import { ProjectPicker } from './ProjectPicker.tsx';
 import { UploadList } from './UploadList.tsx';
 import './media.css';
 
@@ -45,7 +43,7 @@ function LibraryPicker({ value, onChange }: { value: string; onChange: (value: s
 
 export function MediaScreen() {
   const projectId = useCurrentProject((s) => s.projectId);
-  const project = useProjects((s) => s.items.find((p) => p.id === projectId));
+  const project = useCurrentProject((s) => s.project ?? undefined);
   const library = useMedia((s) => s.library);
   const brands = useMedia((s) => s.brands);
   const show = useMedia((s) => s.show);
@@ -81,7 +79,6 @@ export function MediaScreen() {
           <header className="screen-head">
             <h1 id="screen-title">Media</h1>
             <div className="toolbar">
-              <ProjectPicker />
               <LibraryPicker value={brandId !== null ? `brand:${brandId}` : 'project'} onChange={choose} />
             </div>
           </header>

@@ -3,6 +3,7 @@
 // edits, review, finishing and templates, and the export dialog. Mounted by the Timeline
 // screen once its timeline is read.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { PRODUCTION_TABS, useProduction, type ProductionTab } from '../../stores/productionStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
@@ -77,6 +78,7 @@ export function AroundTheTimeline() {
   const setTab = useProduction((s) => s.setTab);
   const workspaceId = useWorkspace((s) => s.workspace?.id);
   const reset = useProduction((s) => s.reset);
+  const projectId = useTimeline((s) => s.projectId);
   const [open, setOpen] = useState(true);
   const [exporting, setExporting] = useState(false);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -140,6 +142,7 @@ export function AroundTheTimeline() {
           ))}
         </div>
         <div role="tabpanel" id="pr-tabpanel" aria-labelledby={tabId(tab)} className="pr-tabpanel">
+          <PaidDestination projectId={projectId} what="Paid work here" />
           <TabContent tab={tab} />
         </div>
       </div>

@@ -4,6 +4,7 @@
 // anything is sent, with what to change. Sending journals the export with its idempotency
 // key in main (it goes when the service answers); it is followed here and in Jobs, and its
 // video can be downloaded when done.
+import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { CREATE_LIMITS } from '../../../shared/limits.ts';
@@ -304,6 +305,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
       {pending > 0 && (
         <p className="pr-muted">Timeline edits are still being saved; the export uses the clips as shown here.</p>
       )}
+      <PaidDestination projectId={projectId} what="The export" />
       {sentHere && sent && <ExportProgress />}
       <div className="pr-row pr-dialog-actions">
         <button

@@ -1,8 +1,9 @@
-// The Timeline screen: pick a project, then its media, the preview player, the tracks and
+// The Timeline screen: the current project's media, the preview player, the tracks and
 // the inspector around one keyboard handler (shortcuts listed in the help panel), with
 // the review of an edit that did not apply on top of it all.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useProjects } from '../../stores/projectsStore.ts';
+import { useCurrentProject } from '../../stores/currentProjectStore.ts';
+import { useNavigation } from '../../stores/navigationStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { ConflictReview } from './ConflictReview.tsx';
 import { EditStatus } from './EditStatus.tsx';
@@ -20,43 +21,19 @@ import './timeline.css';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
-function ProjectPicker() {
-  const projects = useProjects((s) => s.items);
-  const loaded = useProjects((s) => s.loaded);
-  const loadFirst = useProjects((s) => s.loadFirst);
-  const projectId = useTimeline((s) => s.projectId);
-  const open = useTimeline((s) => s.open);
-  // Read afresh on arrival: a project may have been made elsewhere meanwhile.
-  useEffect(() => void loadFirst(), [loadFirst]);
-  useEffect(() => {
-    if (projectId === null && projects[0]) void open(projects[0].id);
-  }, [projectId, projects, open]);
-  return (
-    <label className="tl-field tl-field-inline">
-      <span>Project</span>
-      <select
-        aria-label="Project"
-        value={projectId ?? ''}
-        onChange={(e) => void open(Number(e.target.value))}
-        disabled={projects.length === 0}
-      >
-        {projectId === null && <option value="">{loaded ? 'No projects yet' : 'Reading projects…'}</option>}
-        {projects.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 export function TimelineScreen() {
   const status = useTimeline((s) => s.status);
   const loadError = useTimeline((s) => s.loadError);
   const review = useTimeline((s) => s.review);
+  const projectId = useCurrentProject((s) => s.projectId);
+  const open = useTimeline((s) => s.open);
   const [help, setHelp] = useState(false);
   usePlayback();
+
+  useEffect(() => {
+    // The timeline follows the project chosen in the chrome.
+    if (projectId !== null) void open(projectId);
+  }, [projectId, open]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const target = event.target as HTMLElement;
@@ -70,7 +47,6 @@ export function TimelineScreen() {
     <section className="screen tl-screen" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
       <header className="tl-header">
         <h1 id="screen-title">Timeline</h1>
-        <ProjectPicker />
         <EditStatus />
       </header>
       {status === 'error' && (
@@ -80,6 +56,15 @@ export function TimelineScreen() {
             Try again
           </button>
         </div>
+      )}
+      {projectId === null && (
+        <p>
+          Choose a project in the rail to edit its timeline, or{' '}
+          <button type="button" onClick={() => useNavigation.getState().go('Projects')}>
+            create a project
+          </button>
+          .
+        </p>
       )}
       {status === 'loading' && <p role="status">Reading the timeline…</p>}
       {status === 'ready' && (

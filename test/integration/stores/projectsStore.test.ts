@@ -38,13 +38,13 @@ describe('the projects store', () => {
     expect(new Set(store().items.map((p) => p.id)).size).toBe(PROJECTS_PAGE_SIZE + 5);
     expect(store().nextCursor).toBeNull();
 
-    expect(await store().create('Fresh', '9:16')).toBe(true);
+    expect(await store().create('Fresh', '9:16')).toMatchObject({ name: 'Fresh' });
     expect(store().items[0]).toMatchObject({ name: 'Fresh', aspectRatio: '9:16' });
   });
 
   it('refuses a name over the limit, naming the limit, and makes nothing', async () => {
     const before = store().items.length;
-    expect(await store().create('x'.repeat(CREATE_LIMITS.projectName.max + 1), '16:9')).toBe(false);
+    expect(await store().create('x'.repeat(CREATE_LIMITS.projectName.max + 1), '16:9')).toBeNull();
     expect(useToasts.getState().toasts.at(-1)?.message).toContain(`${CREATE_LIMITS.projectName.max} characters`);
     expect(store().items).toHaveLength(before);
   });
