@@ -217,7 +217,12 @@ export function createApiClient(options: CreateApiClientOptions) {
   });
 
   return {
+    baseUrl: options.baseUrl,
     budget: options.budget,
+    /** An operation with no typed method here (the editor's, production's): the same budget and retry policy. */
+    call,
+    /** The same for an answer that is bytes: the data is the open download (read it to its end or destroy it). */
+    callForBytes,
 
     /** GET / (public: spends no budget). */
     discovery: async (callOptions?: CallOptions) =>

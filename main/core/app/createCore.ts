@@ -11,12 +11,21 @@ import type { SecretStore } from '../keychain/secretStore.ts';
 import { ConfSettingsBackend } from '../settings/settingsBackend.ts';
 import { LOCAL_WORKSPACE_ID, type WindowState } from '../settings/settingsSchema.ts';
 import { openSettings } from '../settings/settingsService.ts';
+import type { HttpDownload } from '../api/httpClient.ts';
 import type { AssetDownloads } from '../media/assetDownloads.ts';
 import { createMediaServices, type ChooseSavePath } from '../media/mediaServices.ts';
+import { createActionKeys } from '../production/actionKeys.ts';
+import { createProductionClient } from '../production/productionClient.ts';
+import type { Priority } from '../rate/rateBudget.ts';
+import { createClipStrips } from '../timeline/clipStrips.ts';
+import { createEditorReads } from '../timeline/editorReads.ts';
+import { createEditTracker } from '../timeline/editTracker.ts';
+import { createRenderMedia } from '../timeline/renderMedia.ts';
 import { checkedHandlers, dispatchRequest, type CheckedHandlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { firstLaunchMarker } from './firstLaunch.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import { watchJobActivity } from './jobActivity.ts';
+import { createJobCosts } from './jobCosts.ts';
 import { JobsCoordinator } from './jobsCoordinator.ts';
 import { MessagingCoordinator } from './messagingCoordinator.ts';
 import { messagingHandlers } from './messagingHandlers.ts';
@@ -33,6 +42,7 @@ import { createWebhooksEngine } from './webhooksEngine.ts';
 import type { WebhooksEngine, WebhooksFactory } from './webhooksSeam.ts';
 import { workHandlers } from './workHandlers.ts';
 import { workspaceHandlers } from './workspaceHandlers.ts';
+import { WorkspaceHttp } from './workspaceHttp.ts';
 import { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 export interface CoreOptions {
@@ -61,7 +71,7 @@ export interface CoreOptions {
 export interface Core {
   /** One per contract request; each validates its argument and throws AppFailure. */
   readonly handlers: CheckedHandlers;
-  readonly events: Pick<EventBus, 'subscribe'>;
+  readonly events: Pick<EventBus, 'subscribe' | 'on'>;
   /** A request from a transport: never throws, answers an IpcReply. */
   dispatch(name: unknown, arg: unknown): Promise<IpcReply>;
   /** Where the window was (the Electron shell restores and saves it; settings keep it). */
@@ -106,16 +116,29 @@ export function createCore(options: CoreOptions): Core {
     log,
   });
 
-  // The runtime's callbacks name parts made just below: it calls them only once a workspace is active.
+  // The runtime and the HTTP owner ask each other (addresses one way, clients the other), and
+  // the runtime's callbacks name parts made just below: all are called only once a workspace is active.
+  const http: WorkspaceHttp = new WorkspaceHttp({
+    keychain,
+    createBaseUrl: (workspaceId) => runtime.baseUrlOf(workspaceId),
+    currentCreateBaseUrl: (workspaceId) => runtime.currentBaseUrl(workspaceId),
+    messagingTarget: (workspaceId) => runtime.messagingTarget(workspaceId),
+    observe: (workspaceId) => runtime.exchangeObserver(workspaceId),
+    onKeyChanged: (workspaceId) => runtime.keyChanged(workspaceId),
+    onBudgetChanged: (workspaceId) => runtime.budgetChanged(workspaceId),
+  });
   const runtime = new WorkspaceRuntime({
     settings,
     keychain,
     events,
     localSandbox,
-    // Back online (or the local sandbox came back on another port): the outbox drains, uploads go on.
+    http,
+    // Back online (or the local sandbox came back on another port): the outbox drains, uploads
+    // go on, bulk sends waiting for the service go out.
     onOnline: (workspaceId) => {
       void jobs.activate(workspaceId).catch(() => {});
       void uploads.activate(workspaceId).catch(() => {});
+      void messaging.resumeWaitingBulks(workspaceId).catch(() => {});
     },
     onActivated: (workspaceId) => {
       void jobs.activate(workspaceId).catch(() => {});
@@ -143,10 +166,10 @@ export function createCore(options: CoreOptions): Core {
     events.emit('pending.changed', { workspaceId, pending: pendingCounts(workspaceId) });
   }
 
-  const jobs = new JobsCoordinator({ journal, runtime, events, queueChanged: pendingChanged, log });
+  const jobs = new JobsCoordinator({ journal, runtime, http, events, queueChanged: pendingChanged, log });
   const uploads = new UploadsCoordinator({
     journal,
-    runtime,
+    http,
     events,
     changed: pendingChanged,
     resumedStagedFile: (path) =>
@@ -167,9 +190,7 @@ export function createCore(options: CoreOptions): Core {
       journal,
       keychain,
       workspace: (workspaceId) => runtime.workspace(workspaceId),
-      baseUrlOf: (workspaceId) => runtime.baseUrlOf(workspaceId),
-      budgetFor: (workspaceId) => runtime.budgetFor(workspaceId),
-      apiKeyReader: (workspaceId) => runtime.apiKeyReader(workspaceId),
+      client: (workspaceId) => http.client(workspaceId),
       onVerifiedEvent: (workspaceId, event) => {
         const service = jobs.current();
         if (service?.workspaceId === workspaceId) service.onWebhookEvent(event);
@@ -177,42 +198,89 @@ export function createCore(options: CoreOptions): Core {
       log,
     }) ?? null;
   // A saved tunnel choice of the active workspace takes effect at once (the same choice changes nothing).
-  events.subscribe((name, payload) => {
-    if (name === 'workspace.changed' && (payload as { id: string }).id === runtime.activeId())
-      webhooks?.activate((payload as { id: string }).id);
+  const stopWatchingTunnel = events.on('workspace.changed', (workspace) => {
+    if (workspace.id === runtime.activeId()) webhooks?.activate(workspace.id);
   });
+
+  const messaging = new MessagingCoordinator({ runtime, http, keychain, journal, events });
 
   const media = createMediaServices({
     cacheDir: join(userDataDir, 'previews'),
-    runtime,
+    http,
     chooseSavePath: options.chooseSavePath,
   });
 
-  const ctx: HandlerContext = {
-    mode: options.mode ?? 'browser',
-    version: options.version ?? '0.0.0',
-    settings,
-    keychain,
-    journal,
-    events,
-    runtime,
-    firstLaunch,
-    streams,
-    uploads,
-    jobs,
-    pendingCounts,
-    webhookTunnel: (workspaceId) => webhooks?.status?.(workspaceId) ?? null,
-  };
-  const messaging = new MessagingCoordinator(ctx);
+  // The editor's services: reads, strips and renders through the workspace's shared client.
+  const assetOpener =
+    (priority: Priority) =>
+    async (workspaceId: string, assetId: number, signal: AbortSignal): Promise<HttpDownload> =>
+      (await http.client(workspaceId)).assets.content(assetId, { priority, signal });
+  const scopeOf = async (workspaceId: string) => (await http.client(workspaceId)).baseUrl;
+  const editorReads = createEditorReads({ clientFor: (workspaceId) => http.client(workspaceId) });
+  const strips = createClipStrips({
+    cacheDir: join(userDataDir, 'timeline', 'strips'),
+    baseUrlOf: scopeOf,
+    openContent: assetOpener('background'),
+  });
+  const renders = createRenderMedia({
+    cacheDir: join(userDataDir, 'timeline', 'renders'),
+    baseUrlOf: scopeOf,
+    openContent: assetOpener('user'),
+  });
+  const tracker = createEditTracker({
+    intent: (intentId) => journal.intents.get(intentId),
+    openIntents: (workspaceId) => journal.intents.listOpen(workspaceId),
+    cancel: (intentId) => jobs.cancel(intentId),
+    emit: (event) => events.emit('timeline.edit', event),
+  });
+  const stopTrackingEdits = events.on('intent.updated', (update) =>
+    tracker.onIntent(update.workspaceId, update.intent),
+  );
+
+  // The Jobs screen's: every job.updated heard from the start, and prices read from the service.
+  const jobActivity = watchJobActivity(events);
+  const jobCosts = createJobCosts({
+    call: (work) => runtime.call(work),
+    online: (workspaceId) => {
+      const connection = runtime.connection();
+      return connection.workspaceId === workspaceId && connection.state === 'online';
+    },
+    log,
+  });
+
+  const production = createProductionClient({ clientFor: (workspaceId) => http.client(workspaceId) });
+  const mode = options.mode ?? 'browser';
   const handlers = checkedHandlers({
-    ...workspaceHandlers(ctx),
-    ...serviceHandlers(ctx),
-    ...workHandlers(ctx),
-    ...mediaHandlers(ctx, media),
-    ...jobsHandlers(ctx),
-    ...settingsHandlers(ctx),
-    ...timelineHandlers(ctx, { dataDir: userDataDir }),
-    ...productionHandlers(ctx, { chooseSavePath: options.chooseSavePath }),
+    ...workspaceHandlers({
+      mode,
+      version: options.version ?? '0.0.0',
+      settings,
+      keychain,
+      runtime,
+      http,
+      firstLaunch,
+    }),
+    ...serviceHandlers({ runtime }),
+    ...workHandlers({ runtime, http, journal, jobs, uploads, streams, pendingCounts }),
+    ...mediaHandlers({ mode, runtime, uploads, media }),
+    ...jobsHandlers({ runtime, journal, activity: jobActivity, costs: jobCosts }),
+    ...settingsHandlers({
+      runtime,
+      http,
+      settings,
+      keychain,
+      events,
+      webhookTunnel: (workspaceId) => webhooks?.status?.(workspaceId) ?? null,
+    }),
+    ...timelineHandlers({ runtime, jobs, reads: editorReads, strips, renders, tracker }),
+    ...productionHandlers({
+      mode,
+      runtime,
+      jobs,
+      client: production,
+      actionKeys: createActionKeys(),
+      chooseSavePath: options.chooseSavePath,
+    }),
     ...messagingHandlers(messaging),
   });
 
@@ -237,11 +305,15 @@ export function createCore(options: CoreOptions): Core {
     },
     close() {
       closing ??= (async () => {
+        stopWatchingTunnel();
+        stopTrackingEdits();
+        jobActivity.stop();
         await streams.close();
-        await media.close();
+        await Promise.allSettled([media.close(), strips.close(), Promise.resolve(renders.close())]);
         await messaging.close();
         await Promise.allSettled([jobs.close(), uploads.close(), webhooks?.close()]);
         await runtime.close();
+        await http.close();
         await localSandbox.stop();
         journal.close();
       })();

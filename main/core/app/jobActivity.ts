@@ -11,12 +11,10 @@ export interface JobActivity {
   stop(): void;
 }
 
-export function watchJobActivity(events: Pick<EventBus, 'subscribe'>, maxJobs = DEFAULT_MAX_JOBS): JobActivity {
+export function watchJobActivity(events: Pick<EventBus, 'on'>, maxJobs = DEFAULT_MAX_JOBS): JobActivity {
   const latest = new Map<string, JobUpdatedEvent>();
   const keyOf = (workspaceId: string, kind: string, jobId: string) => `${workspaceId}\u0000${kind}\u0000${jobId}`;
-  const stop = events.subscribe((name, payload) => {
-    if (name !== 'job.updated') return;
-    const update = payload as JobUpdatedEvent;
+  const stop = events.on('job.updated', (update) => {
     const key = keyOf(update.workspaceId, update.kind, update.id);
     // Re-inserted, so the Map's order is "heard of longest ago" first.
     latest.delete(key);

@@ -12,15 +12,14 @@ import { checkedSubmission } from '../jobs/submission.ts';
 import type { GenericKind, PathParams } from '../jobs/jobKinds.ts';
 import type { IntentKind } from '../journal/intents.ts';
 import type { Journal } from '../journal/journal.ts';
-import type { RateBudget } from '../rate/rateBudget.ts';
 import type { EventBus } from './eventBus.ts';
+import type { WorkspaceHttp, WorkspaceLink } from './workspaceHttp.ts';
 import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 interface Running {
   readonly workspaceId: string;
-  readonly baseUrl: string;
-  /** The key's budget it sends with: a replaced key closes it, so the service is made again. */
-  readonly budget: RateBudget;
+  /** The address and key budget it sends with: a new link (new address or key) makes it again. */
+  readonly link: WorkspaceLink;
   readonly service: JobsService;
   readonly transport: JobsTransport;
   readonly unsubscribe: () => void;
@@ -28,8 +27,9 @@ interface Running {
 
 export interface JobsCoordinatorOptions {
   readonly journal: Journal;
-  readonly runtime: WorkspaceRuntime;
-  readonly events: EventBus;
+  readonly runtime: Pick<WorkspaceRuntime, 'noteConnection' | 'refreshWallet'>;
+  readonly http: Pick<WorkspaceHttp, 'link' | 'currentLink'>;
+  readonly events: Pick<EventBus, 'emit'>;
   /** The journal's open intents changed (the status bar's pending count). */
   readonly queueChanged: (workspaceId: string) => void;
   readonly log: (line: string) => void;
@@ -56,13 +56,8 @@ export class JobsCoordinator {
   /** The service of the workspace, started if it can be (the local sandbox may not run yet). */
   async serviceFor(workspaceId: string): Promise<JobsService | null> {
     const running = this.#running;
-    if (
-      running?.workspaceId === workspaceId &&
-      this.#options.runtime.currentBaseUrl(workspaceId) === running.baseUrl &&
-      this.#options.runtime.budgetFor(workspaceId) === running.budget
-    ) {
+    if (running?.workspaceId === workspaceId && this.#options.http.currentLink(workspaceId) === running.link)
       return running.service;
-    }
     return this.activate(workspaceId).catch(() => null);
   }
 
@@ -118,20 +113,13 @@ export class JobsCoordinator {
 
   async #activate(workspaceId: string): Promise<JobsService | null> {
     if (this.#closed) return null;
-    const { runtime, log } = this.#options;
-    const baseUrl = await runtime.baseUrlOf(workspaceId);
-    const budget = runtime.budgetFor(workspaceId);
+    const { http, log } = this.#options;
+    const link = await http.link(workspaceId);
     const running = this.#running;
-    if (running?.workspaceId === workspaceId && running.baseUrl === baseUrl && running.budget === budget)
-      return running.service;
+    if (running?.workspaceId === workspaceId && running.link === link) return running.service;
     await this.#stop();
     if (this.#closed) return null;
-    const transport = createJobsTransport({
-      baseUrl,
-      budget,
-      getApiKey: runtime.apiKeyReader(workspaceId),
-      onResponse: runtime.exchangeObserver(workspaceId),
-    });
+    const transport = createJobsTransport(link);
     const service = createJobsService({
       workspaceId,
       journal: this.#options.journal,
@@ -148,8 +136,7 @@ export class JobsCoordinator {
     ];
     this.#running = {
       workspaceId,
-      baseUrl,
-      budget,
+      link,
       service,
       transport,
       unsubscribe: () => offs.forEach((off) => off()),

@@ -4,24 +4,24 @@
 // when it answers (jobCosts.ts), so the screen shows at once, offline too.
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import { JOBS_FINISHED_DEFAULT } from '../../../shared/ipc/jobsView.ts';
-import type { HandlerContext } from './handlerContext.ts';
-import { watchJobActivity } from './jobActivity.ts';
-import { createJobCosts } from './jobCosts.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { JobActivity } from './jobActivity.ts';
+import type { JobCosts } from './jobCosts.ts';
 import { buildJobRows } from './jobsOverview.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type JobsRequests = 'jobs.overview';
 
-export function jobsHandlers(ctx: HandlerContext): Pick<ContractHandlers, JobsRequests> {
-  const { runtime, journal } = ctx;
-  // Made with the handlers, so it hears every job.updated from the start.
-  const activity = watchJobActivity(ctx.events);
-  const costs = createJobCosts({
-    call: (work) => runtime.call(work),
-    online: (workspaceId) => {
-      const connection = runtime.connection();
-      return connection.workspaceId === workspaceId && connection.state === 'online';
-    },
-  });
+export interface JobsDeps {
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId'>;
+  readonly journal: Pick<Journal, 'intents' | 'jobs'>;
+  /** The latest job.updated of each job (made by createCore, so it hears them from the start). */
+  readonly activity: Pick<JobActivity, 'latest'>;
+  readonly costs: JobCosts;
+}
+
+export function jobsHandlers(deps: JobsDeps): Pick<ContractHandlers, JobsRequests> {
+  const { runtime, journal, activity, costs } = deps;
 
   return {
     async 'jobs.overview'(query) {

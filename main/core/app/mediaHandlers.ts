@@ -4,7 +4,8 @@ import type { ContractHandlers } from '../../../shared/ipc.ts';
 import { DOWNLOAD_PATH_PREFIX } from '../media/assetDownloads.ts';
 import type { MediaServices } from '../media/mediaServices.ts';
 import { appFailure } from './appErrors.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { UploadsCoordinator } from './uploadsCoordinator.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type MediaRequests =
   | 'media.brands'
@@ -31,10 +32,17 @@ export function downloadName(filename: string | undefined, assetId: number): str
   return cleaned || `asset-${assetId}`;
 }
 
-export function mediaHandlers(ctx: HandlerContext, media: MediaServices): Pick<ContractHandlers, MediaRequests> {
-  const { runtime } = ctx;
+export interface MediaDeps {
+  readonly mode: 'electron' | 'browser';
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'call'>;
+  readonly uploads: Pick<UploadsCoordinator, 'underWay'>;
+  readonly media: MediaServices;
+}
+
+export function mediaHandlers(deps: MediaDeps): Pick<ContractHandlers, MediaRequests> {
+  const { runtime, uploads, media } = deps;
   const underWay = (uploadId: string) =>
-    ctx.uploads.underWay(runtime.activeId()).find((handle) => handle.id === uploadId) ?? null;
+    uploads.underWay(runtime.activeId()).find((handle) => handle.id === uploadId) ?? null;
 
   return {
     'media.brands': (query) => runtime.call((client) => client.brands.list(query)),
@@ -56,7 +64,7 @@ export function mediaHandlers(ctx: HandlerContext, media: MediaServices): Pick<C
         const { bytes } = await media.downloads.saveTo(workspaceId, assetId, path);
         return { outcome: 'saved', path, bytes };
       }
-      if (ctx.mode === 'electron')
+      if (deps.mode === 'electron')
         throw appFailure('feature.unavailable', 'This build of Clipdesk cannot ask where to save a file.');
       return {
         outcome: 'link',
@@ -77,7 +85,7 @@ export function mediaHandlers(ctx: HandlerContext, media: MediaServices): Pick<C
       runtime.call(async (client) => (await client.assets.deliveryLinks.revoke(assetId, linkId)).data),
 
     async 'uploads.list'() {
-      return ctx.uploads.underWay(runtime.activeId()).map((handle) => handle.progress());
+      return uploads.underWay(runtime.activeId()).map((handle) => handle.progress());
     },
     async 'uploads.pause'({ uploadId }) {
       return { paused: underWay(uploadId)?.pause() ?? false };

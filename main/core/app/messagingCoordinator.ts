@@ -1,8 +1,8 @@
-// The Messaging screen's side of the core: one Messaging API client per workspace (its
-// Messaging base URL, its key read from the keychain per request, its default country), the
-// contact book and contact imports in the journal, staged MMS files, and bulk sends in
-// journaled submissions (DESIGN.md rule 5). Long work (imports, bulks) runs in the
-// background and reports through the event bus.
+// The Messaging screen's side of the core: the contact book and contact imports in the
+// journal, staged MMS files, and bulk sends in journaled submissions (DESIGN.md rule 5), on
+// the workspace's Messaging API client (workspaceHttp.ts owns it). Long work (imports,
+// bulks) runs in the background and reports through the event bus; createCore tells it when
+// the service answers again (resumeWaitingBulks).
 import { randomUUID } from 'node:crypto';
 import { AppFailure, appError, toAppError, type AppError } from '../../../shared/appError.ts';
 import type { ContactInput } from '../../../shared/api/messagingTypes.ts';
@@ -21,23 +21,20 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { ContactImport, ImportRow } from '../journal/contactImports.ts';
 import type { BookContact } from '../journal/messagingContacts.ts';
 import { SUBMISSION_STATES, type Submission } from '../journal/messagingSendLog.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { Keychain } from '../keychain/keychain.ts';
 import { createBulkSender, type BulkSender } from '../messaging/bulkSend.ts';
 import { contactInputOf, runContactImport } from '../messaging/contactImportRunner.ts';
-import { createMessagingClient, type MessagingClient } from '../messaging/messagingClient.ts';
+import type { MessagingClient } from '../messaging/messagingClient.ts';
 import { createMmsStaging, type MmsStaging } from '../messaging/mmsStaging.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { EventBus } from './eventBus.ts';
+import type { WorkspaceHttp } from './workspaceHttp.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 /** The import screen hears of progress at most this often. */
 const IMPORT_EVENT_MS = 150;
 /** A bulk draft not started within this long is dropped. */
 const DRAFT_TTL_MS = 30 * 60_000;
-
-interface ClientEntry {
-  readonly baseUrl: string;
-  readonly country: CountryCode | null;
-  readonly client: MessagingClient;
-  readonly bulk: BulkSender;
-}
 
 interface BulkDraft {
   readonly workspaceId: string;
@@ -106,82 +103,73 @@ function rowView(row: ImportRow): ImportRowView {
   };
 }
 
+export interface MessagingDeps {
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'workspace' | 'view'>;
+  /** The workspace's Messaging API client at its address now. */
+  readonly http: Pick<WorkspaceHttp, 'messaging'>;
+  readonly keychain: Pick<Keychain, 'describe'>;
+  readonly journal: Pick<Journal, 'contacts' | 'contactImports' | 'messaging'>;
+  readonly events: Pick<EventBus, 'emit'>;
+}
+
 export class MessagingCoordinator {
-  readonly #ctx: HandlerContext;
-  readonly #clients = new Map<string, ClientEntry>();
+  readonly #deps: MessagingDeps;
   readonly #imports = new Map<string, { controller: AbortController; done: Promise<void> }>();
   readonly #bulks = new Map<string, Promise<unknown>>();
   /** Stops every bulk run between submissions (never mid-request) when the app closes. */
   readonly #stopBulks = new AbortController();
   readonly #drafts = new Map<string, BulkDraft>();
   readonly #mms: MmsStaging = createMmsStaging();
-  readonly #unsubscribe: () => void;
   #closed = false;
 
-  constructor(ctx: HandlerContext) {
-    this.#ctx = ctx;
-    // Back online: bulk submissions that were never sent go out (offline is a state, not an error).
-    this.#unsubscribe = ctx.events.subscribe((name, payload) => {
-      if (name !== 'connection.changed') return;
-      const state = payload as { workspaceId: string; state: string };
-      if (state.state === 'online') void this.resumeWaitingBulks(state.workspaceId).catch(() => {});
-    });
+  constructor(deps: MessagingDeps) {
+    this.#deps = deps;
   }
 
-  // ---- the workspace's client -------------------------------------------------------------
+  // ---- the workspace's clients ------------------------------------------------------------
 
-  async #baseUrl(workspaceId: string): Promise<string> {
-    const { runtime } = this.#ctx;
-    const workspace = runtime.workspace(workspaceId);
-    if (workspace.kind === 'remote') {
-      if (!workspace.messagingBaseUrl) throw failure('messaging.not_configured');
-      return workspace.messagingBaseUrl;
-    }
-    // The local sandbox serves both APIs: started (if need be) by asking for its address.
-    await runtime.baseUrlOf(workspaceId);
-    const url = (await runtime.view(workspaceId)).messagingBaseUrl;
-    if (!url) throw failure('messaging.not_configured', 'The local sandbox is not running: try again in a moment.');
-    return url;
-  }
-
-  async #entry(workspaceId: string): Promise<ClientEntry> {
+  async #client(workspaceId: string): Promise<MessagingClient> {
     if (this.#closed) throw new AppFailure(appError('client.closed'));
-    const baseUrl = await this.#baseUrl(workspaceId);
-    const country = (this.#ctx.runtime.workspace(workspaceId).defaultCountry ?? null) as CountryCode | null;
-    const found = this.#clients.get(workspaceId);
-    if (found && found.baseUrl === baseUrl && found.country === country) return found;
-    if (found && !this.#hasRunningBulk(workspaceId)) void found.client.close();
-    const { keychain, journal, events } = this.#ctx;
-    const client = createMessagingClient({
-      baseUrl,
-      defaultCountry: country,
-      getApiKey: async () => {
-        const key = await keychain.readSecretForRequest(workspaceId, { kind: 'messagingApiKey' });
-        if (key === null) throw failure('messaging.key_missing');
-        return key;
+    return this.#deps.http.messaging(workspaceId);
+  }
+
+  /**
+   * A bulk sender for the workspace. Each submission goes out on the workspace's Messaging
+   * client of that moment (its address may have moved since the bulk began); when there is
+   * none to be had, nothing left this machine, so the submission waits as pending.
+   */
+  #bulkSender(workspaceId: string): BulkSender {
+    const { runtime, journal, events } = this.#deps;
+    const defaultCountry = (runtime.workspace(workspaceId).defaultCountry ?? null) as CountryCode | null;
+    return createBulkSender({
+      client: {
+        sendBulkSubmission: async (input) => {
+          let client: MessagingClient;
+          try {
+            client = await this.#client(workspaceId);
+          } catch (err) {
+            const error = toAppError(err);
+            throw new AppFailure({ ...error, details: { ...error.details, delivery: 'not_sent' } }, { cause: err });
+          }
+          return client.sendBulkSubmission(input);
+        },
       },
-    });
-    const bulk = createBulkSender({
-      client,
       sendLog: journal.messaging,
       workspaceId,
-      defaultCountry: country,
+      defaultCountry,
       onProgress: (event) => events.emit('bulk.progress', event),
     });
-    const entry = { baseUrl, country, client, bulk };
-    this.#clients.set(workspaceId, entry);
-    return entry;
   }
 
   #active(): string {
-    return this.#ctx.runtime.activeId();
+    return this.#deps.runtime.activeId();
   }
 
   // ---- settings --------------------------------------------------------------------------
 
   async settings(): Promise<MessagingSettingsView> {
     const workspaceId = this.#active();
-    const { runtime, keychain } = this.#ctx;
+    const { runtime, keychain } = this.#deps;
     const workspace = runtime.workspace(workspaceId);
     const view = await runtime.view(workspaceId);
     const secrets = await keychain.describe(workspaceId);
@@ -196,7 +184,7 @@ export class MessagingCoordinator {
   }
 
   #senderId(workspaceId: string): string {
-    const senderId = this.#ctx.runtime.workspace(workspaceId).senderId;
+    const senderId = this.#deps.runtime.workspace(workspaceId).senderId;
     if (!senderId) throw failure('messaging.sender_missing');
     return senderId;
   }
@@ -205,11 +193,11 @@ export class MessagingCoordinator {
 
   async addContact(draft: ContactDraft) {
     const workspaceId = this.#active();
-    const { client } = await this.#entry(workspaceId);
+    const client = await this.#client(workspaceId);
     const input: ContactInput = contactInputOf(draft);
     const created = await client.createContact(input);
     const { status, code, meaning, message, requestId } = created;
-    const contact = this.#ctx.journal.contacts.add({
+    const contact = this.#deps.journal.contacts.add({
       workspaceId,
       number: created.contact?.contact ?? input.number,
       name: created.contact?.name ?? input.name.trim().split(/\s+/).join(' '),
@@ -230,7 +218,7 @@ export class MessagingCoordinator {
   }
 
   contacts(search: { query?: string; groupId?: string; limit?: number; offset?: number }) {
-    const page = this.#ctx.journal.contacts.search(this.#active(), {
+    const page = this.#deps.journal.contacts.search(this.#active(), {
       query: search.query,
       groupId: search.groupId,
       limit: search.limit ?? 100,
@@ -240,19 +228,19 @@ export class MessagingCoordinator {
   }
 
   groups() {
-    return this.#ctx.journal.contacts.groups(this.#active());
+    return this.#deps.journal.contacts.groups(this.#active());
   }
 
   // ---- contact imports -------------------------------------------------------------------
 
   #import(importId: string): ContactImport {
-    const found = this.#ctx.journal.contactImports.get(importId);
+    const found = this.#deps.journal.contactImports.get(importId);
     if (!found || found.workspaceId !== this.#active()) throw failure('messaging.import.not_found');
     return found;
   }
 
   importSummary(importId: string): ImportSummary {
-    const log = this.#ctx.journal.contactImports;
+    const log = this.#deps.journal.contactImports;
     const found = log.get(importId);
     if (!found) throw failure('messaging.import.not_found');
     const counts = log.counts(importId);
@@ -271,13 +259,13 @@ export class MessagingCoordinator {
   }
 
   importBegin(fileName: string, totalRows: number): ImportSummary {
-    const created = this.#ctx.journal.contactImports.create(this.#active(), fileName, totalRows);
+    const created = this.#deps.journal.contactImports.create(this.#active(), fileName, totalRows);
     return this.importSummary(created.importId);
   }
 
   importAppend(importId: string, firstRow: number, rows: ContactDraft[]): ImportSummary {
     const found = this.#import(importId);
-    const log = this.#ctx.journal.contactImports;
+    const log = this.#deps.journal.contactImports;
     if (found.state !== 'filling')
       throw failure('messaging.import.out_of_order', 'Every row of this import has arrived already.');
     let held: number;
@@ -301,8 +289,8 @@ export class MessagingCoordinator {
     if (this.#imports.has(importId)) return this.importSummary(importId);
     if (found.state === 'filling') throw failure('messaging.import.incomplete');
     const workspaceId = found.workspaceId;
-    const { client } = await this.#entry(workspaceId);
-    const log = this.#ctx.journal.contactImports;
+    const client = await this.#client(workspaceId);
+    const log = this.#deps.journal.contactImports;
     // The user's word (resume): unknown rows go again, which is safe for contacts (97 at worst).
     log.requeueUnknown(importId);
     if (!log.setState(importId, ['ready', 'stopped', 'finished'], 'running')) return this.importSummary(importId);
@@ -311,13 +299,13 @@ export class MessagingCoordinator {
     let timer: NodeJS.Timeout | undefined;
     const emit = () => {
       timer = undefined;
-      this.#ctx.events.emit('import.progress', this.importSummary(importId));
+      this.#deps.events.emit('import.progress', this.importSummary(importId));
     };
     emit();
     const done = runContactImport(
       {
         imports: log,
-        book: this.#ctx.journal.contacts,
+        book: this.#deps.journal.contacts,
         workspaceId,
         createContact: (input) => client.createContact(input),
         onRow: () => {
@@ -356,12 +344,12 @@ export class MessagingCoordinator {
   }
 
   imports(): ImportSummary[] {
-    return this.#ctx.journal.contactImports.list(this.#active()).map((found) => this.importSummary(found.importId));
+    return this.#deps.journal.contactImports.list(this.#active()).map((found) => this.importSummary(found.importId));
   }
 
   importRows(importId: string, query: { states?: ImportRowStateName[]; offset?: number; limit?: number }) {
     this.#import(importId);
-    const log = this.#ctx.journal.contactImports;
+    const log = this.#deps.journal.contactImports;
     const rows = log.rows(importId, { states: query.states, offset: query.offset ?? 0, limit: query.limit ?? 200 });
     return { rows: rows.map(rowView), total: log.countRows(importId, query.states) };
   }
@@ -369,7 +357,7 @@ export class MessagingCoordinator {
   // ---- calendar, messages ----------------------------------------------------------------
 
   async createEvent(input: Parameters<MessagingClient['createCalendarEvent']>[0]) {
-    const { client } = await this.#entry(this.#active());
+    const client = await this.#client(this.#active());
     return client.createCalendarEvent(input);
   }
 
@@ -396,7 +384,7 @@ export class MessagingCoordinator {
   }) {
     const workspaceId = this.#active();
     const senderId = this.#senderId(workspaceId);
-    const { client } = await this.#entry(workspaceId);
+    const client = await this.#client(workspaceId);
     const mmsPath = arg.type === 'mms' && arg.mmsId ? this.#mms.pathOf(arg.mmsId) : undefined;
     const sent = await client.sendMessage({
       senderId,
@@ -413,7 +401,7 @@ export class MessagingCoordinator {
   }
 
   async messages(query: { limit?: number; after?: string; submission?: number }) {
-    const { client } = await this.#entry(this.#active());
+    const client = await this.#client(this.#active());
     return client.listMessages(query);
   }
 
@@ -448,7 +436,7 @@ export class MessagingCoordinator {
     if (!draft) throw failure('messaging.draft.not_found');
     if (draft.messages.length !== draft.total) throw failure('messaging.draft.incomplete');
     const senderId = this.#senderId(draft.workspaceId);
-    const { bulk } = await this.#entry(draft.workspaceId);
+    const bulk = this.#bulkSender(draft.workspaceId);
     // Checked whole and journaled (every submission `pending`) before anything is sent.
     const planned = bulk.plan({ senderId, title: draft.title, schedule: draft.schedule, messages: draft.messages });
     clearTimeout(draft.timer);
@@ -463,14 +451,14 @@ export class MessagingCoordinator {
       if (first) await first();
       await bulk.run(bulkId, { signal: this.#stopBulks.signal });
     })()
-      .catch((err: unknown) => this.#ctx.events.emit('bulk.progress', this.#progressOf(bulkId, toAppError(err))))
+      .catch((err: unknown) => this.#deps.events.emit('bulk.progress', this.#progressOf(bulkId, toAppError(err))))
       .finally(() => this.#bulks.delete(bulkId));
     this.#bulks.set(bulkId, done);
   }
 
   /** An event that says where a bulk stands after a failure outside any one submission. */
   #progressOf(bulkId: string, error: AppError) {
-    const submissions = this.#ctx.journal.messaging.listBulk(bulkId);
+    const submissions = this.#deps.journal.messaging.listBulk(bulkId);
     const summary = summarise(bulkId, submissions);
     const last = submissions.find((s) => s.state !== 'sent') ?? submissions[submissions.length - 1];
     return {
@@ -484,14 +472,8 @@ export class MessagingCoordinator {
     };
   }
 
-  #hasRunningBulk(workspaceId: string): boolean {
-    return [...this.#bulks.keys()].some(
-      (bulkId) => this.#ctx.journal.messaging.listBulk(bulkId)[0]?.workspaceId === workspaceId,
-    );
-  }
-
   #bulkOf(bulkId: string): Submission[] {
-    const submissions = this.#ctx.journal.messaging.listBulk(bulkId);
+    const submissions = this.#deps.journal.messaging.listBulk(bulkId);
     if (submissions.length === 0 || submissions[0]!.workspaceId !== this.#active())
       throw new AppFailure(
         appError('messaging.send_log.not_found', `There is no bulk send ${bulkId} in this workspace.`),
@@ -500,7 +482,7 @@ export class MessagingCoordinator {
   }
 
   #bulkItem(bulkId: string): BulkListItem {
-    const submissions = this.#ctx.journal.messaging.listBulk(bulkId);
+    const submissions = this.#deps.journal.messaging.listBulk(bulkId);
     const payload = (submissions[0]?.payload ?? {}) as {
       title?: string;
       schedule?: { time: string; timeZone: string };
@@ -518,7 +500,7 @@ export class MessagingCoordinator {
     const workspaceId = this.#active();
     const ids = new Set<string>();
     for (const state of SUBMISSION_STATES)
-      for (const submission of this.#ctx.journal.messaging.list(workspaceId, state)) ids.add(submission.bulkId);
+      for (const submission of this.#deps.journal.messaging.list(workspaceId, state)) ids.add(submission.bulkId);
     return [...ids]
       .map((bulkId) => this.#bulkItem(bulkId))
       .sort((a, b) => b.createdAt - a.createdAt)
@@ -527,7 +509,7 @@ export class MessagingCoordinator {
 
   async bulkResume(bulkId: string): Promise<BulkListItem> {
     const submissions = this.#bulkOf(bulkId);
-    const { bulk } = await this.#entry(submissions[0]!.workspaceId);
+    const bulk = this.#bulkSender(submissions[0]!.workspaceId);
     this.#run(bulk, bulkId);
     return this.#bulkItem(bulkId);
   }
@@ -536,7 +518,7 @@ export class MessagingCoordinator {
   async bulkResend(bulkId: string, index: number): Promise<BulkListItem> {
     const submissions = this.#bulkOf(bulkId);
     if (this.#bulks.has(bulkId)) await this.#bulks.get(bulkId);
-    const { bulk } = await this.#entry(submissions[0]!.workspaceId);
+    const bulk = this.#bulkSender(submissions[0]!.workspaceId);
     // Checked now, so a submission that is not unknown is refused to the user at once.
     const target = submissions.find((s) => s.index === index);
     if (!target || target.state !== 'unknown') {
@@ -549,7 +531,7 @@ export class MessagingCoordinator {
 
   async bulkAbandon(bulkId: string, index: number): Promise<BulkListItem> {
     const submissions = this.#bulkOf(bulkId);
-    const { bulk } = await this.#entry(submissions[0]!.workspaceId);
+    const bulk = this.#bulkSender(submissions[0]!.workspaceId);
     bulk.abandonUnknown(bulkId, index);
     return this.#bulkItem(bulkId);
   }
@@ -560,19 +542,18 @@ export class MessagingCoordinator {
    */
   async resumeWaitingBulks(workspaceId: string): Promise<void> {
     if (this.#closed) return;
-    const waiting = new Set(this.#ctx.journal.messaging.list(workspaceId, 'pending').map((s) => s.bulkId));
+    const waiting = new Set(this.#deps.journal.messaging.list(workspaceId, 'pending').map((s) => s.bulkId));
     for (const bulkId of waiting) {
       if (this.#bulks.has(bulkId)) continue;
-      const states = this.#ctx.journal.messaging.listBulk(bulkId).map((s) => s.state);
+      const states = this.#deps.journal.messaging.listBulk(bulkId).map((s) => s.state);
       if (states.some((s) => s === 'unknown' || s === 'failed')) continue;
-      const { bulk } = await this.#entry(workspaceId);
+      const bulk = this.#bulkSender(workspaceId);
       this.#run(bulk, bulkId);
     }
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#unsubscribe();
     for (const { controller } of this.#imports.values()) controller.abort();
     this.#stopBulks.abort();
     await Promise.allSettled(
@@ -581,8 +562,6 @@ export class MessagingCoordinator {
     for (const draft of this.#drafts.values()) clearTimeout(draft.timer);
     this.#drafts.clear();
     this.#mms.close();
-    await Promise.allSettled([...this.#clients.values()].map((entry) => entry.client.close()));
-    this.#clients.clear();
   }
 }
 

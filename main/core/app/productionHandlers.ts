@@ -21,9 +21,11 @@ import {
   VariantCheckSchema,
 } from '../../../shared/production/productionTypes.ts';
 import type { ChooseSavePath } from '../media/mediaServices.ts';
-import { createProductionClient } from '../production/productionClient.ts';
+import type { ActionKeys } from '../production/actionKeys.ts';
+import type { ProductionClient } from '../production/productionClient.ts';
 import { appFailure } from './appErrors.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { JobsCoordinator } from './jobsCoordinator.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type ProductionRequests =
   | 'transcriptions.submit'
@@ -46,46 +48,28 @@ type ProductionRequests =
   | 'batches.submit'
   | 'batches.get';
 
-export interface ProductionHandlerOptions {
+export interface ProductionDeps {
+  readonly mode: 'electron' | 'browser';
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'call'>;
+  readonly jobs: Pick<JobsCoordinator, 'submit'>;
+  readonly client: ProductionClient;
+  readonly actionKeys: ActionKeys;
   /** The desktop app's save dialog; without it (browser mode) the page saves the caption text itself. */
   readonly chooseSavePath?: ChooseSavePath;
 }
-
-/** How many recent user actions keep their idempotency key (a retry comes soon after a failure). */
-const ACTIONS_KEPT = 500;
 
 /** Only the fields given: an absent option is the service's default, not `undefined` on the wire. */
 function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-export function productionHandlers(
-  ctx: HandlerContext,
-  options: ProductionHandlerOptions = {},
-): Pick<ContractHandlers, ProductionRequests> {
-  const { runtime } = ctx;
-  const client = createProductionClient({
-    baseUrlOf: (workspaceId) => runtime.baseUrlOf(workspaceId),
-    budgetFor: (workspaceId) => runtime.budgetFor(workspaceId),
-    apiKeyReader: (workspaceId) => runtime.apiKeyReader(workspaceId),
-    onResponse: (workspaceId) => runtime.exchangeObserver(workspaceId),
-  });
+export function productionHandlers(deps: ProductionDeps): Pick<ContractHandlers, ProductionRequests> {
+  const { runtime, client } = deps;
   /** A read on the active workspace, keeping the connection state honest. */
   const read = <T>(work: (workspaceId: string) => Promise<T>) =>
     runtime.call((_client, workspaceId) => work(workspaceId));
-  const submit = ctx.jobs.submit.bind(ctx.jobs);
-  /** One idempotency key per user action, so retrying it (after a failure) never makes it twice. */
-  const keys = new Map<string, string>();
-  function keyFor(workspaceId: string, actionId: string): string {
-    const name = `${workspaceId}:${actionId}`;
-    let key = keys.get(name);
-    if (!key) {
-      key = randomUUID();
-      keys.set(name, key);
-      if (keys.size > ACTIONS_KEPT) keys.delete(keys.keys().next().value!);
-    }
-    return key;
-  }
+  const submit = deps.jobs.submit.bind(deps.jobs);
+  const keyFor = (workspaceId: string, actionId: string) => deps.actionKeys.keyFor(workspaceId, actionId);
 
   return {
     'transcriptions.submit': ({ assetId, language }) =>
@@ -97,13 +81,13 @@ export function productionHandlers(
     async 'transcriptions.captionFile'({ transcriptionId, format }) {
       const file = await read((ws) => client.text(ws, `/transcriptions/${transcriptionId}/captions.${format}`));
       const filename = `transcription-${transcriptionId}.${format}`;
-      if (options.chooseSavePath) {
-        const path = await options.chooseSavePath(filename);
+      if (deps.chooseSavePath) {
+        const path = await deps.chooseSavePath(filename);
         if (path === null) return { outcome: 'cancelled' };
         await writeFile(path, file.text, 'utf8');
         return { outcome: 'saved', path, bytes: Buffer.byteLength(file.text) };
       }
-      if (ctx.mode === 'electron')
+      if (deps.mode === 'electron')
         throw appFailure('feature.unavailable', 'This build of Clipdesk cannot ask where to save a file.');
       return { outcome: 'file', filename, contentType: file.contentType, text: file.text };
     },

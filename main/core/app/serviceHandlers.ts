@@ -6,8 +6,8 @@ import { AppFailure, toAppError } from '../../../shared/appError.ts';
 import { ProjectSchema } from '../../../shared/api/createTypes.ts';
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { CreateApiClient } from '../api/createApiClient.ts';
-import type { HandlerContext } from './handlerContext.ts';
 import { accountView } from './views.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type ServiceRequests =
   | 'account.me'
@@ -39,8 +39,11 @@ async function withCurrentProject(err: unknown, client: CreateApiClient, id: num
   );
 }
 
-export function serviceHandlers(ctx: HandlerContext): Pick<ContractHandlers, ServiceRequests> {
-  const { runtime } = ctx;
+export interface ServiceDeps {
+  readonly runtime: Pick<WorkspaceRuntime, 'call' | 'setWallet'>;
+}
+
+export function serviceHandlers({ runtime }: ServiceDeps): Pick<ContractHandlers, ServiceRequests> {
   return {
     'account.me': () =>
       runtime.call(async (client, workspaceId) => {

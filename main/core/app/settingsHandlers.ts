@@ -7,9 +7,13 @@ import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { WebhookStatus, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
 import type { Workspace, WorkspaceInput } from '../settings/settingsSchema.ts';
 import { appFailure } from './appErrors.ts';
+import type { Keychain } from '../keychain/keychain.ts';
+import type { SettingsService } from '../settings/settingsService.ts';
 import type { TunnelStatus } from '../webhooks/tunnel.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { EventBus } from './eventBus.ts';
+import type { WorkspaceHttp } from './workspaceHttp.ts';
 import { normaliseBaseUrl } from './workspaceHandlers.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type SettingsRequests = 'settings.workspace' | 'settings.updateWorkspace' | 'keys.problems';
 
@@ -40,12 +44,22 @@ export function workspaceSettingsView(workspace: Workspace, tunnel: TunnelStatus
   };
 }
 
-export function settingsHandlers(ctx: HandlerContext): Pick<ContractHandlers, SettingsRequests> {
-  const { runtime, settings, keychain, events } = ctx;
+export interface SettingsDeps {
+  readonly runtime: Pick<WorkspaceRuntime, 'workspace' | 'activeId' | 'activate' | 'view' | 'keyProblems'>;
+  readonly http: Pick<WorkspaceHttp, 'checkKey'>;
+  readonly settings: Pick<SettingsService, 'saveWorkspace'>;
+  readonly keychain: Pick<Keychain, 'readSecretForRequest'>;
+  readonly events: Pick<EventBus, 'emit'>;
+  /** The webhook tunnel's state for a workspace; null when none runs for it (or webhooks are off). */
+  readonly webhookTunnel: (workspaceId: string) => TunnelStatus | null;
+}
+
+export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, SettingsRequests> {
+  const { runtime, http, settings, keychain, events, webhookTunnel } = deps;
 
   return {
     async 'settings.workspace'({ workspaceId }) {
-      return workspaceSettingsView(runtime.workspace(workspaceId), ctx.webhookTunnel(workspaceId));
+      return workspaceSettingsView(runtime.workspace(workspaceId), webhookTunnel(workspaceId));
     },
 
     async 'settings.updateWorkspace'({ workspaceId, ...change }) {
@@ -75,7 +89,7 @@ export function settingsHandlers(ctx: HandlerContext): Pick<ContractHandlers, Se
           // The saved key must work at the new address before anything is saved.
           const key = await keychain.readSecretForRequest(workspaceId, { kind: 'createApiKey' });
           if (key === null) throw appFailure('workspace.key_missing');
-          const checked = await runtime.checkKey(workspaceId, createBaseUrl, key);
+          const checked = await http.checkKey(workspaceId, createBaseUrl, key);
           adopt = checked.adopt;
           next.createBaseUrl = createBaseUrl;
           try {
@@ -93,7 +107,7 @@ export function settingsHandlers(ctx: HandlerContext): Pick<ContractHandlers, Se
         if (adopt) await runtime.activate(saved.id);
         else events.emit('workspace.changed', await runtime.view(saved.id));
       }
-      return workspaceSettingsView(saved, ctx.webhookTunnel(saved.id));
+      return workspaceSettingsView(saved, webhookTunnel(saved.id));
     },
 
     async 'keys.problems'() {

@@ -1,20 +1,17 @@
 // The timeline screen's requests (shared/ipc/timeline.ts): the catalog and a project's
 // timeline with its journaled edits, edits as editor-commands intents (journaled with their
 // own key, sent in order by the outbox), renders as jobs, and the strips and render bytes
-// made in main. Edits are journaled one at a time in the order they arrive, so the order
-// the user made them is the order they are sent; while a failed edit of a project awaits
-// the user's review, no further edit of it is journaled.
-import { join } from 'node:path';
+// made in main (services createCore builds). Edits are journaled one at a time in the order
+// they arrive, so the order the user made them is the order they are sent; while a failed
+// edit of a project awaits the user's review, no further edit of it is journaled.
 import { AppFailure, appError } from '../../../shared/appError.ts';
-import type { EventName, EventPayload } from '../../../shared/ipc.ts';
 import type { ContractHandlers } from '../../../shared/ipc.ts';
-import type { HttpDownload } from '../api/httpClient.ts';
-import type { Priority } from '../rate/rateBudget.ts';
-import { createClipStrips } from '../timeline/clipStrips.ts';
-import { createEditorReads } from '../timeline/editorReads.ts';
-import { createEditTracker } from '../timeline/editTracker.ts';
-import { createRenderMedia } from '../timeline/renderMedia.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { ClipStrips } from '../timeline/clipStrips.ts';
+import type { EditorReads } from '../timeline/editorReads.ts';
+import type { EditTracker } from '../timeline/editTracker.ts';
+import type { RenderMedia } from '../timeline/renderMedia.ts';
+import type { JobsCoordinator } from './jobsCoordinator.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type TimelineRequests =
   | 'timeline.catalog'
@@ -25,49 +22,17 @@ type TimelineRequests =
   | 'timeline.strip'
   | 'timeline.mediaChunk';
 
-export interface TimelineHandlerOptions {
-  /** The app's data folder: strips and renders are kept under timeline/ in it. */
-  readonly dataDir: string;
+export interface TimelineDeps {
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'call'>;
+  readonly jobs: Pick<JobsCoordinator, 'submit'>;
+  readonly reads: EditorReads;
+  readonly strips: Pick<ClipStrips, 'strip'>;
+  readonly renders: Pick<RenderMedia, 'chunk'>;
+  readonly tracker: Pick<EditTracker, 'pending' | 'failed' | 'dismiss'>;
 }
 
-export function timelineHandlers(
-  ctx: HandlerContext,
-  options: TimelineHandlerOptions,
-): Pick<ContractHandlers, TimelineRequests> {
-  const { runtime, journal } = ctx;
-  const baseUrlOf = (workspaceId: string) => runtime.baseUrlOf(workspaceId);
-  const opener =
-    (priority: Priority) =>
-    async (workspaceId: string, assetId: number, signal: AbortSignal): Promise<HttpDownload> =>
-      (await runtime.clientFor(workspaceId)).assets.content(assetId, { priority, signal });
-
-  const reads = createEditorReads({
-    baseUrlOf,
-    budgetFor: (workspaceId) => runtime.budgetFor(workspaceId),
-    apiKeyReader: (workspaceId) => runtime.apiKeyReader(workspaceId),
-    onResponse: (workspaceId) => runtime.exchangeObserver(workspaceId),
-  });
-  const strips = createClipStrips({
-    cacheDir: join(options.dataDir, 'timeline', 'strips'),
-    baseUrlOf,
-    openContent: opener('background'),
-  });
-  const renders = createRenderMedia({
-    cacheDir: join(options.dataDir, 'timeline', 'renders'),
-    baseUrlOf,
-    openContent: opener('user'),
-  });
-  const tracker = createEditTracker({
-    intent: (intentId) => journal.intents.get(intentId),
-    openIntents: (workspaceId) => journal.intents.listOpen(workspaceId),
-    cancel: (intentId) => ctx.jobs.cancel(intentId),
-    emit: (event) => ctx.events.emit('timeline.edit', event),
-  });
-  ctx.events.subscribe(<N extends EventName>(name: N, payload: EventPayload<N>) => {
-    if (name !== 'intent.updated') return;
-    const update = payload as EventPayload<'intent.updated'>;
-    tracker.onIntent(update.workspaceId, update.intent);
-  });
+export function timelineHandlers(deps: TimelineDeps): Pick<ContractHandlers, TimelineRequests> {
+  const { runtime, jobs, reads, strips, renders, tracker } = deps;
 
   let journaling: Promise<unknown> = Promise.resolve();
   /** One edit journaled at a time, in arrival order. */
@@ -104,7 +69,7 @@ export function timelineHandlers(
               },
             ),
           );
-        return ctx.jobs.submit(workspaceId, 'editor-commands', { projectId, input: { revision, commands } });
+        return jobs.submit(workspaceId, 'editor-commands', { projectId, input: { revision, commands } });
       }),
 
     async 'timeline.dismissEdits'({ intentIds }) {
@@ -113,7 +78,7 @@ export function timelineHandlers(
     },
 
     'timeline.render': ({ projectId, range, revision }) =>
-      ctx.jobs.submit(runtime.activeId(), 'render', {
+      jobs.submit(runtime.activeId(), 'render', {
         projectId,
         input: { ...(range && { range }), ...(revision && { revision }) },
       }),

@@ -4,26 +4,24 @@
 // next time). Its upload.* events go out on the event bus as they are.
 import type { UploadEvent, UploadRequest } from '../../../shared/api/uploads.ts';
 import type { Journal } from '../journal/journal.ts';
-import type { RateBudget } from '../rate/rateBudget.ts';
 import { createUploader, type Uploader } from '../uploads/uploader.ts';
 import type { UploadHandle } from '../uploads/uploadHandle.ts';
 import { appFailure } from './appErrors.ts';
 import type { EventBus } from './eventBus.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { WorkspaceHttp, WorkspaceLink } from './workspaceHttp.ts';
 
 interface Running {
   readonly workspaceId: string;
-  readonly baseUrl: string;
-  /** The key's budget it sends with: a replaced key closes it, so the uploader is made again. */
-  readonly budget: RateBudget;
+  /** The address and key budget it sends with: a new link (new address or key) makes it again. */
+  readonly link: WorkspaceLink;
   readonly uploader: Uploader;
   readonly unsubscribe: () => void;
 }
 
 export interface UploadsCoordinatorOptions {
   readonly journal: Journal;
-  readonly runtime: WorkspaceRuntime;
-  readonly events: EventBus;
+  readonly http: Pick<WorkspaceHttp, 'link' | 'currentLink'>;
+  readonly events: Pick<EventBus, 'emit'>;
   /** The count of uploads under way changed (the status bar's pending count). */
   readonly changed: (workspaceId: string) => void;
   /** A resumed upload of a file staged from the page: called with its path once it is over. */
@@ -52,9 +50,7 @@ export class UploadsCoordinator {
   async start(workspaceId: string, request: UploadRequest, settled?: () => void): Promise<{ uploadId: string }> {
     const running = this.#running;
     const current =
-      running?.workspaceId === workspaceId &&
-      this.#options.runtime.currentBaseUrl(workspaceId) === running.baseUrl &&
-      this.#options.runtime.budgetFor(workspaceId) === running.budget;
+      running?.workspaceId === workspaceId && this.#options.http.currentLink(workspaceId) === running.link;
     const uploader = current ? running.uploader : await this.activate(workspaceId);
     if (!uploader) throw appFailure('sandbox.stopped', 'Clipdesk is shutting down: the file was not sent.');
     const handle = await uploader.upload(request);
@@ -82,27 +78,18 @@ export class UploadsCoordinator {
 
   async #activate(workspaceId: string): Promise<Uploader | null> {
     if (this.#closed) return null;
-    const { runtime, journal, events, log } = this.#options;
-    const baseUrl = await runtime.baseUrlOf(workspaceId);
-    const budget = runtime.budgetFor(workspaceId);
+    const { http, journal, events, log } = this.#options;
+    const link = await http.link(workspaceId);
     const running = this.#running;
-    if (running?.workspaceId === workspaceId && running.baseUrl === baseUrl && running.budget === budget)
-      return running.uploader;
+    if (running?.workspaceId === workspaceId && running.link === link) return running.uploader;
     await this.#stop();
     if (this.#closed) return null;
-    const uploader = createUploader({
-      workspaceId,
-      baseUrl,
-      budget,
-      getApiKey: runtime.apiKeyReader(workspaceId),
-      onResponse: runtime.exchangeObserver(workspaceId),
-      sessions: journal.uploads,
-    });
+    const uploader = createUploader({ ...link, sessions: journal.uploads });
     const unsubscribe = uploader.subscribe((event: UploadEvent) => {
       events.emit(event.name, event.payload as never);
       if (event.name !== 'upload.progress') this.#options.changed(workspaceId);
     });
-    this.#running = { workspaceId, baseUrl, budget, uploader, unsubscribe };
+    this.#running = { workspaceId, link, uploader, unsubscribe };
     void uploader
       .resumeAll()
       .then((handles) => {

@@ -8,7 +8,7 @@
 // delivery is checked against every endpoint secret the workspace holds, so while a new
 // endpoint replaces the old one (a tunnel's new URL) deliveries signed with either verify.
 import { toAppError } from '../../../shared/appError.ts';
-import { createApiClient, type CreateApiClient } from '../api/createApiClient.ts';
+import type { CreateApiClient } from '../api/createApiClient.ts';
 import { startTunnel, type TunnelHandle, type TunnelStatus } from '../webhooks/tunnel.ts';
 import { RECEIVER_PATH, startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhookReceiver.ts';
 import type { WebhooksDeps, WebhooksEngine } from './webhooksSeam.ts';
@@ -38,7 +38,6 @@ interface Running {
   readonly choice: string;
   readonly receiver: WebhookReceiver;
   readonly tunnel: TunnelHandle;
-  readonly closeClient: () => Promise<void>;
 }
 
 export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
@@ -47,29 +46,6 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
   let running: Running | null = null;
   let switching: Promise<void> = Promise.resolve();
   let closed = false;
-
-  /** A Create API client at the workspace's address now (the local sandbox may move port). */
-  function clientSource(workspaceId: string) {
-    let current: { baseUrl: string; client: CreateApiClient } | null = null;
-    return {
-      async client(): Promise<CreateApiClient> {
-        const baseUrl = await deps.baseUrlOf(workspaceId);
-        if (current?.baseUrl === baseUrl) return current.client;
-        void current?.client.close();
-        const client = createApiClient({
-          baseUrl,
-          budget: deps.budgetFor(workspaceId),
-          getApiKey: deps.apiKeyReader(workspaceId),
-        });
-        current = { baseUrl, client };
-        return client;
-      },
-      async close(): Promise<void> {
-        await current?.client.close();
-        current = null;
-      },
-    };
-  }
 
   async function secretsOf(workspaceId: string): Promise<string[]> {
     const ids = Object.keys((await keychain.describe(workspaceId)).webhookSecrets);
@@ -116,9 +92,8 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
       statuses.delete(workspaceId);
       return;
     }
-    const source = clientSource(workspaceId);
     try {
-      await removeLeftovers(workspaceId, await source.client());
+      await removeLeftovers(workspaceId, await deps.client(workspaceId));
     } catch (error) {
       // Offline or refused: registering is retried by the tunnel; leftovers go next time.
       log(`webhooks: leftover endpoints of ${workspaceId} not checked: ${toAppError(error).message}`);
@@ -138,7 +113,7 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
       receiver,
       events: WEBHOOK_EVENT_KINDS,
       registerEndpoint: async (url, events) => {
-        const api = await source.client();
+        const api = await deps.client(workspaceId);
         const { data } = await api.webhooks.register(
           { url, events: [...events], description: endpointDescription(workspaceId) },
           { priority: 'background' },
@@ -146,7 +121,7 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
         return { id: data.id, secret: data.secret };
       },
       deleteEndpoint: async (id) => {
-        const api = await source.client();
+        const api = await deps.client(workspaceId);
         await api.webhooks.delete(id, { priority: 'background', signal: AbortSignal.timeout(DELETE_TIMEOUT_MS) });
       },
       saveSecret: async (endpointId, secret) => {
@@ -161,7 +136,7 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
       },
       log,
     });
-    running = { workspaceId, choice, receiver, tunnel, closeClient: () => source.close() };
+    running = { workspaceId, choice, receiver, tunnel };
   }
 
   async function stop(): Promise<void> {
@@ -173,7 +148,6 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
       .stop()
       .catch((error) => log(`webhooks: the tunnel did not stop cleanly: ${toAppError(error).message}`));
     await current.receiver.close();
-    await current.closeClient();
     statuses.delete(current.workspaceId);
   }
 

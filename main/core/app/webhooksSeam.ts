@@ -2,11 +2,11 @@
 // composition root (webhooksEngine.ts is the factory createCore uses): createCore calls
 // activate() whenever a workspace becomes the active one, and hands every verified event
 // to the jobs service of that workspace (a job a webhook says ended is not polled again).
+import type { CreateApiClient } from '../api/createApiClient.ts';
 import type { JobWebhookEvent } from '../jobs/webhookJobEvent.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { Keychain } from '../keychain/keychain.ts';
 import type { TunnelStatus } from '../webhooks/tunnel.ts';
-import type { RateBudget } from '../rate/rateBudget.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 
 export interface WebhooksDeps {
@@ -14,11 +14,11 @@ export interface WebhooksDeps {
   /** Each endpoint's signing secret is kept here (webhookSecret), never elsewhere. */
   readonly keychain: Keychain;
   readonly workspace: (workspaceId: string) => Workspace;
-  /** The workspace's Create API address now (the local sandbox is started first). */
-  readonly baseUrlOf: (workspaceId: string) => Promise<string>;
-  /** Registering endpoints spends the same key's budget as everything else. */
-  readonly budgetFor: (workspaceId: string) => RateBudget;
-  readonly apiKeyReader: (workspaceId: string) => () => Promise<string>;
+  /**
+   * The workspace's shared Create API client at its address now (the local sandbox is started
+   * first): registering endpoints spends the same key's budget as everything else.
+   */
+  readonly client: (workspaceId: string) => Promise<CreateApiClient>;
   /** A verified, first-seen event: forwarded to the active workspace's jobs service. */
   readonly onVerifiedEvent: (workspaceId: string, event: JobWebhookEvent) => void;
   readonly log: (line: string) => void;

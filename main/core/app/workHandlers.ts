@@ -3,10 +3,16 @@
 // go to the uploader, and a file that exists only in the page is streamed in first. Also
 // the status bar's one request.
 import type { ContractHandlers } from '../../../shared/ipc.ts';
+import type { PendingCounts } from '../../../shared/ipcViews.ts';
 import { summarizeIntent } from '../jobs/jobsContext.ts';
+import type { Journal } from '../journal/journal.ts';
 import { appFailure } from './appErrors.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { JobsCoordinator } from './jobsCoordinator.ts';
+import type { StreamedUploads } from './streamedUploads.ts';
+import type { UploadsCoordinator } from './uploadsCoordinator.ts';
 import { trackedJobView } from './views.ts';
+import type { WorkspaceHttp } from './workspaceHttp.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type WorkRequests =
   | 'generations.submit'
@@ -20,11 +26,21 @@ type WorkRequests =
   | 'assets.streamAbort'
   | 'status.get';
 
-export function workHandlers(ctx: HandlerContext): Pick<ContractHandlers, WorkRequests> {
-  const { runtime, journal, streams } = ctx;
+export interface WorkDeps {
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'view' | 'connection' | 'walletUsd'>;
+  readonly http: Pick<WorkspaceHttp, 'budgetFor'>;
+  readonly journal: Pick<Journal, 'intents' | 'jobs'>;
+  readonly jobs: Pick<JobsCoordinator, 'submit' | 'cancel'>;
+  readonly uploads: Pick<UploadsCoordinator, 'start'>;
+  readonly streams: StreamedUploads;
+  readonly pendingCounts: (workspaceId: string) => PendingCounts;
+}
+
+export function workHandlers(deps: WorkDeps): Pick<ContractHandlers, WorkRequests> {
+  const { runtime, journal, streams, jobs, uploads } = deps;
   return {
-    'generations.submit': ({ input }) => ctx.jobs.submit(runtime.activeId(), 'generation', input),
-    'exports.submit': ({ input }) => ctx.jobs.submit(runtime.activeId(), 'export', input),
+    'generations.submit': ({ input }) => jobs.submit(runtime.activeId(), 'generation', input),
+    'exports.submit': ({ input }) => jobs.submit(runtime.activeId(), 'export', input),
 
     async 'jobs.list'() {
       const workspaceId = runtime.activeId();
@@ -37,10 +53,10 @@ export function workHandlers(ctx: HandlerContext): Pick<ContractHandlers, WorkRe
     async 'jobs.cancelIntent'({ intentId }) {
       if (!journal.intents.get(intentId))
         throw appFailure('intent.not_found', `No job request has the id "${intentId}".`);
-      return { cancelled: ctx.jobs.cancel(intentId) };
+      return { cancelled: jobs.cancel(intentId) };
     },
 
-    'assets.upload': (request) => ctx.uploads.start(runtime.activeId(), request),
+    'assets.upload': (request) => uploads.start(runtime.activeId(), request),
 
     'assets.streamBegin': (begin) => streams.begin(runtime.activeId(), begin),
     'assets.streamChunk': ({ streamId, offset, data }) => streams.chunk(streamId, offset, data),
@@ -52,9 +68,9 @@ export function workHandlers(ctx: HandlerContext): Pick<ContractHandlers, WorkRe
       return {
         workspace: await runtime.view(workspaceId),
         connection: runtime.connection(),
-        budget: runtime.budgetFor(workspaceId).snapshot(),
+        budget: deps.http.budgetFor(workspaceId).snapshot(),
         walletUsd: runtime.walletUsd(workspaceId),
-        pending: ctx.pendingCounts(workspaceId),
+        pending: deps.pendingCounts(workspaceId),
       };
     },
   };

@@ -4,9 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { AddRemoteWorkspace, ContractHandlers } from '../../../shared/ipc.ts';
+import type { Keychain } from '../keychain/keychain.ts';
 import { LOCAL_WORKSPACE_ID, remoteWorkspaceSchema, type RemoteWorkspace } from '../settings/settingsSchema.ts';
-import type { HandlerContext } from './handlerContext.ts';
+import type { SettingsService } from '../settings/settingsService.ts';
+import type { FirstLaunch } from './firstLaunch.ts';
 import { keyStatus } from './views.ts';
+import type { WorkspaceHttp } from './workspaceHttp.ts';
+import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type WorkspaceRequests =
   | 'app.state'
@@ -43,13 +47,23 @@ function newWorkspaceId(name: string, taken: readonly string[]): string {
   }
 }
 
-function remoteWorkspace(ctx: HandlerContext, input: AddRemoteWorkspace): RemoteWorkspace {
+export interface WorkspaceDeps {
+  readonly mode: 'electron' | 'browser';
+  readonly version: string;
+  readonly settings: Pick<SettingsService, 'get' | 'saveWorkspace' | 'warning'>;
+  readonly keychain: Pick<Keychain, 'store' | 'forget' | 'forgetWorkspace' | 'describe'>;
+  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'view' | 'views' | 'activate' | 'workspace' | 'baseUrlOf'>;
+  readonly http: Pick<WorkspaceHttp, 'checkKey' | 'forgetKey'>;
+  readonly firstLaunch: FirstLaunch;
+}
+
+function remoteWorkspace(settings: WorkspaceDeps['settings'], input: AddRemoteWorkspace): RemoteWorkspace {
   if (input.messagingApiKey !== undefined && input.messagingBaseUrl === undefined) {
     throw new AppFailure(
       appError('request.invalid', 'messagingBaseUrl: give the Messaging API base URL with its key.'),
     );
   }
-  const taken = ctx.settings.get().workspaces.map((w) => w.id);
+  const taken = settings.get().workspaces.map((w) => w.id);
   const parsed = remoteWorkspaceSchema.safeParse({
     id: newWorkspaceId(input.name, taken),
     name: input.name,
@@ -64,15 +78,15 @@ function remoteWorkspace(ctx: HandlerContext, input: AddRemoteWorkspace): Remote
   return parsed.data;
 }
 
-export function workspaceHandlers(ctx: HandlerContext): Pick<ContractHandlers, WorkspaceRequests> {
-  const { runtime, settings, keychain, firstLaunch } = ctx;
+export function workspaceHandlers(deps: WorkspaceDeps): Pick<ContractHandlers, WorkspaceRequests> {
+  const { runtime, http, settings, keychain, firstLaunch } = deps;
 
   return {
     async 'app.state'() {
       return {
         firstLaunch: firstLaunch.isFirstLaunch(),
-        mode: ctx.mode,
-        version: ctx.version,
+        mode: deps.mode,
+        version: deps.version,
         activeWorkspace: await runtime.view(runtime.activeId()),
         settingsWarning: settings.warning?.message ?? null,
       };
@@ -92,15 +106,15 @@ export function workspaceHandlers(ctx: HandlerContext): Pick<ContractHandlers, W
         });
       }
       // Started first, so the workspace is ready (and its key in the keychain) when the screen shows it.
-      await runtime.clientFor(LOCAL_WORKSPACE_ID);
+      await runtime.baseUrlOf(LOCAL_WORKSPACE_ID);
       const view = await runtime.activate(LOCAL_WORKSPACE_ID);
       firstLaunch.markDone();
       return view;
     },
 
     async 'workspaces.addRemote'(input) {
-      const workspace = remoteWorkspace(ctx, input);
-      const checked = await runtime.checkKey(workspace.id, workspace.createBaseUrl, input.apiKey);
+      const workspace = remoteWorkspace(settings, input);
+      const checked = await http.checkKey(workspace.id, workspace.createBaseUrl, input.apiKey);
       try {
         await keychain.store(workspace.id, { kind: 'createApiKey' }, input.apiKey, {
           expiresAt: checked.me.key?.expiresAt ?? null,
@@ -134,7 +148,7 @@ export function workspaceHandlers(ctx: HandlerContext): Pick<ContractHandlers, W
     async 'workspaces.forgetKey'({ workspaceId, which }) {
       runtime.workspace(workspaceId);
       await keychain.forget(workspaceId, { kind: SECRET_KIND[which] });
-      if (which === 'create') runtime.forgetKeyState(workspaceId);
+      if (which === 'create') http.forgetKey(workspaceId);
       return keyStatus((await keychain.describe(workspaceId))[SECRET_KIND[which]]);
     },
 
@@ -144,7 +158,7 @@ export function workspaceHandlers(ctx: HandlerContext): Pick<ContractHandlers, W
         // The Messaging API has no identity call to check a key with; it is checked on first use.
         return keyStatus(await keychain.store(workspaceId, { kind: 'messagingApiKey' }, apiKey));
       }
-      const checked = await runtime.checkKey(workspaceId, await runtime.baseUrlOf(workspaceId), apiKey);
+      const checked = await http.checkKey(workspaceId, await runtime.baseUrlOf(workspaceId), apiKey);
       let stored;
       try {
         stored = await keychain.store(workspaceId, { kind: 'createApiKey' }, apiKey, {

@@ -1,14 +1,13 @@
-// The live side of the workspaces: one Create API client and ONE rate budget per workspace
-// key (DESIGN rule 3: every caller of a key shares its budget; a new key gets a new one),
-// the local sandbox behind the local workspace, and the active workspace's connection
-// state and wallet for the status bar. Secrets are read from the keychain per request.
-import { AppFailure, toAppError, type AppError } from '../../../shared/appError.ts';
-import type { Me } from '../../../shared/api/createTypes.ts';
+// The live side of the workspaces: which one is active, the local sandbox behind the local
+// workspace, the addresses of each, and the active workspace's connection state, budget
+// and wallet for the status bar. The HTTP clients and budgets are workspaceHttp.ts's.
+import { AppFailure, appError, toAppError, type AppError } from '../../../shared/appError.ts';
+import type { CountryCode } from 'libphonenumber-js';
 import type { ConnectionState, ConnectionStateName, WorkspaceView } from '../../../shared/ipcViews.ts';
-import { createApiClient, type CreateApiClient } from '../api/createApiClient.ts';
+import { MESSAGING_CLIENT_CODES } from '../../../shared/messagingFailures.ts';
+import type { CreateApiClient } from '../api/createApiClient.ts';
 import type { Exchange } from '../api/httpClient.ts';
 import type { Keychain } from '../keychain/keychain.ts';
-import { createRateBudget, type RateBudget } from '../rate/rateBudget.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 import { appFailure } from './appErrors.ts';
@@ -16,6 +15,7 @@ import type { EventBus } from './eventBus.ts';
 import { KeyProblems } from './keyProblems.ts';
 import type { LocalSandbox } from './localSandbox.ts';
 import { workspaceView } from './views.ts';
+import type { MessagingTarget, WorkspaceHttp } from './workspaceHttp.ts';
 
 /** How often the active workspace's service is asked (GET /, which spends no budget) whether it answers. */
 export const PROBE_ONLINE_MS = 30_000;
@@ -30,6 +30,8 @@ export interface WorkspaceRuntimeOptions {
   readonly keychain: Keychain;
   readonly events: EventBus;
   readonly localSandbox: LocalSandbox;
+  /** The workspaces' clients and budgets (it asks this runtime for addresses). */
+  readonly http: Pick<WorkspaceHttp, 'client' | 'existingBudget'>;
   /** Told when the active workspace's service answers again (the outbox drains then). */
   readonly onOnline?: (workspaceId: string) => void;
   /** Told when a workspace becomes the active one (or is at startup). */
@@ -42,17 +44,10 @@ export interface WorkspaceRuntimeOptions {
   readonly log?: (line: string) => void;
 }
 
-interface ClientEntry {
-  readonly baseUrl: string;
-  readonly client: CreateApiClient;
-}
-
 export class WorkspaceRuntime {
   /** Keys the service refused, announced once each (key.problem) until replaced. */
   readonly keyProblems: KeyProblems;
   readonly #options: WorkspaceRuntimeOptions;
-  readonly #budgets = new Map<string, RateBudget>();
-  readonly #clients = new Map<string, ClientEntry>();
   readonly #wallets = new Map<string, number | null>();
   #connection: ConnectionState;
   #unsubscribeBudget: () => void = () => {};
@@ -89,34 +84,6 @@ export class WorkspaceRuntime {
     return Promise.all(this.#options.settings.get().workspaces.map((w) => this.view(w.id)));
   }
 
-  /** The budget of the workspace's current key, made on first use. */
-  budgetFor(workspaceId: string): RateBudget {
-    let budget = this.#budgets.get(workspaceId);
-    if (!budget) {
-      budget = createRateBudget();
-      this.#budgets.set(workspaceId, budget);
-      if (workspaceId === this.activeId()) this.#watchBudget();
-    }
-    return budget;
-  }
-
-  /** A client of the workspace's service: for the local workspace, once the sandbox runs. */
-  async clientFor(workspaceId: string): Promise<CreateApiClient> {
-    if (this.#closed) throw appFailure('sandbox.stopped', 'Clipdesk is shutting down.');
-    const baseUrl = await this.baseUrlOf(workspaceId);
-    const entry = this.#clients.get(workspaceId);
-    if (entry && entry.baseUrl === baseUrl) return entry.client;
-    if (entry) void entry.client.close();
-    const client = createApiClient({
-      baseUrl,
-      budget: this.budgetFor(workspaceId),
-      getApiKey: this.apiKeyReader(workspaceId),
-      onResponse: this.exchangeObserver(workspaceId),
-    });
-    this.#clients.set(workspaceId, { baseUrl, client });
-    return client;
-  }
-
   /**
    * Runs a call against the active workspace's service and keeps the connection state honest:
    * a network failure means offline, any answer means online.
@@ -125,43 +92,13 @@ export class WorkspaceRuntime {
     const workspaceId = this.activeId();
     const startedAt = Date.now();
     try {
-      return await work(await this.clientFor(workspaceId), workspaceId);
+      if (this.#closed) throw appFailure('sandbox.stopped', 'Clipdesk is shutting down.');
+      return await work(await this.#options.http.client(workspaceId), workspaceId);
     } catch (err) {
       const error = toAppError(err);
       if (NETWORK_CODES.has(error.code) || error.code.startsWith('sandbox.')) this.#seen(workspaceId, 'offline', error);
       this.keyProblems.report(workspaceId, error, startedAt);
       throw err instanceof AppFailure ? err : new AppFailure(error, { cause: err });
-    }
-  }
-
-  /**
-   * Checks a key with GET /me before anything is saved, on the budget the key will keep if
-   * it is adopted (a key's budget counts every request made with it, this one included).
-   */
-  async checkKey(
-    workspaceId: string,
-    baseUrl: string,
-    apiKey: string,
-  ): Promise<{ me: Me; adopt(): void; discard(): void }> {
-    const budget = createRateBudget();
-    const client = createApiClient({ baseUrl, budget, getApiKey: async () => apiKey });
-    try {
-      const me = await client.me();
-      return {
-        me: me.data,
-        adopt: () => {
-          this.#dropKeyState(workspaceId);
-          this.#budgets.set(workspaceId, budget);
-          if (workspaceId === this.activeId()) this.#watchBudget();
-          this.#options.onKeyChanged?.(workspaceId);
-        },
-        discard: () => budget.close(),
-      };
-    } catch (err) {
-      budget.close();
-      throw err;
-    } finally {
-      await client.close();
     }
   }
 
@@ -177,15 +114,6 @@ export class WorkspaceRuntime {
     return workspace.kind === 'local'
       ? (this.#options.localSandbox.address()?.createBaseUrl ?? null)
       : workspace.createBaseUrl;
-  }
-
-  /** What the core's other HTTP clients (jobs, uploads) read the key with, at each request. */
-  apiKeyReader(workspaceId: string): () => Promise<string> {
-    return async () => {
-      const key = await this.#options.keychain.readSecretForRequest(workspaceId, { kind: 'createApiKey' });
-      if (key === null) throw appFailure('workspace.key_missing');
-      return key;
-    };
   }
 
   /**
@@ -210,20 +138,26 @@ export class WorkspaceRuntime {
     this.#seen(workspaceId, state, error);
   }
 
-  /** A key was replaced or forgotten: the next request makes a new client and a new budget. */
-  forgetKeyState(workspaceId: string): void {
-    this.#dropKeyState(workspaceId);
+  /** The workspace's Messaging API address and default country (the local sandbox serves both APIs). */
+  async messagingTarget(workspaceId: string): Promise<MessagingTarget> {
+    const workspace = this.workspace(workspaceId);
+    const defaultCountry = (workspace.defaultCountry ?? null) as CountryCode | null;
+    if (workspace.kind === 'remote') {
+      if (!workspace.messagingBaseUrl) throw notConfigured();
+      return { baseUrl: workspace.messagingBaseUrl, defaultCountry };
+    }
+    return { baseUrl: (await this.#startLocal()).messagingBaseUrl, defaultCountry };
+  }
+
+  /** A key was replaced or forgotten (workspaceHttp.ts dropped its budget and clients). */
+  keyChanged(workspaceId: string): void {
+    this.keyProblems.keyChanged(workspaceId);
+    this.budgetChanged(workspaceId);
     this.#options.onKeyChanged?.(workspaceId);
   }
 
-  #dropKeyState(workspaceId: string): void {
-    this.keyProblems.keyChanged(workspaceId);
-    const entry = this.#clients.get(workspaceId);
-    this.#clients.delete(workspaceId);
-    if (entry) void entry.client.close();
-    const budget = this.#budgets.get(workspaceId);
-    this.#budgets.delete(workspaceId);
-    budget?.close();
+  /** A workspace's budget was made or replaced: the status bar follows the active one's. */
+  budgetChanged(workspaceId: string): void {
     if (workspaceId === this.activeId()) this.#watchBudget();
   }
 
@@ -263,7 +197,7 @@ export class WorkspaceRuntime {
 
   /** Reads the wallet again (after paid work, or when the service comes back). */
   async refreshWallet(workspaceId: string): Promise<void> {
-    const client = await this.clientFor(workspaceId);
+    const client = await this.#options.http.client(workspaceId);
     const me = await client.me({ priority: 'background' });
     this.setWallet(workspaceId, me.data.account?.walletUsd ?? null);
   }
@@ -280,10 +214,6 @@ export class WorkspaceRuntime {
     clearTimeout(this.#probeTimer);
     clearTimeout(this.#budgetTimer);
     this.#unsubscribeBudget();
-    await Promise.allSettled([...this.#clients.values()].map((entry) => entry.client.close()));
-    for (const budget of this.#budgets.values()) budget.close();
-    this.#clients.clear();
-    this.#budgets.clear();
   }
 
   async #startLocal() {
@@ -341,7 +271,7 @@ export class WorkspaceRuntime {
   #watchBudget(): void {
     this.#unsubscribeBudget();
     const workspaceId = this.activeId();
-    const budget = this.#budgets.get(workspaceId);
+    const budget = this.#options.http.existingBudget(workspaceId);
     if (!budget) {
       this.#unsubscribeBudget = () => {};
       return;
@@ -357,6 +287,10 @@ export class WorkspaceRuntime {
     });
     send();
   }
+}
+
+function notConfigured(): AppFailure {
+  return new AppFailure(appError('messaging.not_configured', MESSAGING_CLIENT_CODES['messaging.not_configured']));
 }
 
 /** The prompt's sentence for a refused key (an exchange carries the code, not the service's message). */

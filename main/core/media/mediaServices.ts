@@ -1,7 +1,7 @@
 // The Media screen's services in main, built once by createCore: previews and downloads,
 // both reading an asset's bytes through the workspace's own client (its key, its budget).
 import type { Priority } from '../rate/rateBudget.ts';
-import type { WorkspaceRuntime } from '../app/workspaceRuntime.ts';
+import type { WorkspaceHttp } from '../app/workspaceHttp.ts';
 import { createAssetDownloads, type AssetDownloads } from './assetDownloads.ts';
 import { createAssetPreviews, type AssetPreviews } from './assetPreviews.ts';
 
@@ -18,16 +18,16 @@ export interface MediaServices {
 
 export function createMediaServices(options: {
   readonly cacheDir: string;
-  readonly runtime: WorkspaceRuntime;
+  readonly http: Pick<WorkspaceHttp, 'client'>;
   readonly chooseSavePath?: ChooseSavePath;
 }): MediaServices {
-  const { runtime } = options;
+  const { http } = options;
   const opener = (priority: Priority) => async (workspaceId: string, assetId: number, signal?: AbortSignal) =>
-    (await runtime.clientFor(workspaceId)).assets.content(assetId, { priority, signal });
+    (await http.client(workspaceId)).assets.content(assetId, { priority, signal });
   // Previews wait behind what the user asked for; a download is what the user asked for.
   const previews = createAssetPreviews({
     cacheDir: options.cacheDir,
-    scopeOf: (workspaceId) => runtime.baseUrlOf(workspaceId),
+    scopeOf: async (workspaceId) => (await http.client(workspaceId)).baseUrl,
     openContent: opener('background'),
   });
   const downloads = createAssetDownloads({ openContent: opener('user') });

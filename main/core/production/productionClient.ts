@@ -2,30 +2,20 @@
 // transcriptions, speech edits, reviews, finishes, templates and batches; a caption file's
 // text; publishing a template version and making variants (with the key the page made for
 // the user's action, so a retry sends the same key). Everything goes through the
-// workspace key's one rate budget and the retry policy, like every other request. One HTTP
-// client per workspace address; a new address (the local sandbox came back on another
-// port) gets a new one.
+// workspace's shared client (workspaceHttp.ts): its key's one rate budget and the retry
+// policy, like every other request.
 import { z } from 'zod';
 import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { Page } from '../../../shared/api/createTypes.ts';
-import { createApiCaller, type ApiCall } from '../api/apiCaller.ts';
-import {
-  createHttpClient,
-  type Exchange,
-  type HttpClient,
-  type HttpDownload,
-  type HttpRequest,
-} from '../api/httpClient.ts';
-import type { RateBudget } from '../rate/rateBudget.ts';
+import type { CreateApiClient } from '../api/createApiClient.ts';
+import type { HttpDownload } from '../api/httpClient.ts';
 
 /** A caption file larger than this is not read (a transcript of 30 minutes is some 60 kB). */
 export const CAPTION_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface ProductionClientOptions {
-  readonly baseUrlOf: (workspaceId: string) => Promise<string>;
-  readonly budgetFor: (workspaceId: string) => RateBudget;
-  readonly apiKeyReader: (workspaceId: string) => () => Promise<string>;
-  readonly onResponse?: (workspaceId: string) => (exchange: Exchange) => void;
+  /** The workspace's shared client. */
+  readonly clientFor: (workspaceId: string) => Promise<Pick<CreateApiClient, 'call' | 'callForBytes'>>;
 }
 
 export interface TextFile {
@@ -53,14 +43,6 @@ export interface ProductionClient {
     schema: Schema,
     idempotencyKey: string | undefined,
   ): Promise<z.output<Schema>>;
-  close(): Promise<void>;
-}
-
-interface Client {
-  readonly baseUrl: string;
-  readonly http: HttpClient;
-  readonly call: ApiCall;
-  readonly callForBytes: ApiCall;
 }
 
 async function readText(download: HttpDownload, limit: number): Promise<string> {
@@ -86,37 +68,7 @@ async function readText(download: HttpDownload, limit: number): Promise<string> 
 }
 
 export function createProductionClient(options: ProductionClientOptions): ProductionClient {
-  const clients = new Map<string, Client>();
-
-  async function clientFor(workspaceId: string): Promise<Client> {
-    const baseUrl = await options.baseUrlOf(workspaceId);
-    const known = clients.get(workspaceId);
-    if (known?.baseUrl === baseUrl) return known;
-    if (known) void known.http.close();
-    const http = createHttpClient({
-      baseUrl,
-      getApiKey: options.apiKeyReader(workspaceId),
-      onResponse: options.onResponse?.(workspaceId),
-    });
-    const budget = options.budgetFor(workspaceId);
-    // Text answers go through the same budget and retry policy: the "data" of this send is the open download.
-    const bytes: HttpClient = {
-      ...http,
-      send: async (request: HttpRequest) => {
-        const download = await http.download(request);
-        return { status: download.status, data: download as never, pagination: null, requestId: download.requestId };
-      },
-    };
-    const client: Client = {
-      baseUrl,
-      http,
-      call: createApiCaller({ http, budget }),
-      callForBytes: createApiCaller({ http: bytes, budget }),
-    };
-    clients.set(workspaceId, client);
-    return client;
-  }
-
+  const { clientFor } = options;
   return {
     async get(workspaceId, path, schema) {
       const { call } = await clientFor(workspaceId);
@@ -141,11 +93,6 @@ export function createProductionClient(options: ProductionClientOptions): Produc
     async create(workspaceId, path, body, schema, idempotencyKey) {
       const { call } = await clientFor(workspaceId);
       return (await call({ method: 'POST', path, body, ...(idempotencyKey && { idempotencyKey }) }, schema)).data;
-    },
-
-    async close() {
-      await Promise.all([...clients.values()].map((client) => client.http.close()));
-      clients.clear();
     },
   };
 }

@@ -51,28 +51,18 @@ const webhooks: WebhooksFactory = (deps: WebhooksDeps) => {
       log: deps.log,
     });
     receiver.onEvent(({ event }) => deps.onVerifiedEvent(workspaceId, event));
-    const apiKey = deps.apiKeyReader(workspaceId);
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${await deps.baseUrlOf(workspaceId)}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${await apiKey()}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-      return text ? (JSON.parse(text) as { data: { id: string | number; secret: string } }) : null;
-    };
     const tunnel = startTunnel(
       { mode: 'loopback' },
       {
         receiver,
         events: WEBHOOK_EVENTS,
         registerEndpoint: async (url, events) =>
-          (await call('POST', '/webhooks', { url, events, description: 'Clipdesk receiver' }))!.data,
-        deleteEndpoint: async (id) => void (await call('DELETE', `/webhooks/${id}`)),
+          (
+            await (
+              await deps.client(workspaceId)
+            ).webhooks.register({ url, events: [...events], description: 'Clipdesk receiver' })
+          ).data,
+        deleteEndpoint: async (id) => void (await (await deps.client(workspaceId)).webhooks.delete(id)),
         saveSecret: async (id, secret) => {
           endpoints.add(id);
           await deps.keychain.store(workspaceId, secretName(id), secret);
