@@ -39,6 +39,8 @@ export const EDITOR_LIMITS = {
   /** The latest a clip may end on the timeline: 6 hours. */
   timelineMaxMs: 6 * 3_600_000,
   captionTextMax: 500,
+  /** Word timings one caption may carry (karaoke). */
+  captionWordsMax: 500,
   trackNameMax: 80,
   /** A render covers at most this much of the timeline, in at most this many cuts. */
   renderMaxDurationMs: 30 * 60_000,

@@ -8,6 +8,7 @@ import { ApiError } from '../http/apiError.ts';
 import {
   captionStyleIds,
   CAPTION_STYLES,
+  DEFAULT_FIT,
   DEFAULT_IMAGE_MS,
   defaultProperties,
   effectById,
@@ -16,7 +17,7 @@ import {
   transitionById,
   type TrackKind,
 } from './editorCatalog.ts';
-import type { CaptionClip, Clip, Command, MediaClip, Track } from './timelineSchemas.ts';
+import type { CaptionClip, Clip, Command, MediaClip, Track, Word } from './timelineSchemas.ts';
 import { createTrackIndex, type TrackIndex } from './trackIndex.ts';
 
 export interface AssetFacts {
@@ -42,6 +43,27 @@ const ACCEPTS: Record<TrackKind, readonly string[]> = {
 export function mediaLength(clip: MediaClip): number {
   const speed = clip.effects.find((e) => e.effectId === 'speed')?.params.rate ?? 1;
   return Math.max(1, Math.round((clip.outMs - clip.inMs) / speed));
+}
+
+/**
+ * A caption's word timings after its time changed to [startMs, endMs): words keep their
+ * timeline times; those outside are dropped and those across an edge clamped to it.
+ */
+export function wordsWithin(words: readonly Word[], startMs: number, endMs: number): Word[] {
+  const kept: Word[] = [];
+  for (const word of words) {
+    const from = Math.max(word.startMs, startMs);
+    const to = Math.min(word.endMs, endMs);
+    const instant = word.startMs === word.endMs && word.startMs >= startMs && word.startMs < endMs;
+    if (to > from || instant) kept.push({ text: word.text, startMs: from, endMs: instant ? from : to });
+  }
+  return kept;
+}
+
+/** Sets a caption's words; an empty list leaves it without. */
+function setWords(clip: CaptionClip, words: Word[] | undefined): void {
+  if (words && words.length > 0) clip.words = words;
+  else delete clip.words;
 }
 
 export function applyCommands(tracks: Track[], commands: Command[], deps: ApplyDeps): void {
@@ -224,6 +246,7 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
         properties: defaultProperties(),
         effects: [],
         transitionIn: null,
+        fit: DEFAULT_FIT,
       };
       put(track, clip, 'startMs');
       return;
@@ -239,8 +262,11 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
         );
       index.unplace(entry.clip);
       const length = entry.clip.endMs - entry.clip.startMs;
+      const shift = command.startMs - entry.clip.startMs;
       entry.clip.startMs = command.startMs;
       entry.clip.endMs = command.startMs + length;
+      if (entry.clip.kind === 'caption' && entry.clip.words)
+        entry.clip.words = entry.clip.words.map((w) => ({ ...w, startMs: w.startMs + shift, endMs: w.endMs + shift }));
       put(to, entry.clip, 'startMs');
       return;
     }
@@ -286,7 +312,9 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
         checkTransitionFits(clip, 'atMs');
       } else {
         right = { ...clip, id: rightId, startMs: command.atMs };
+        setWords(right, wordsWithin(clip.words ?? [], right.startMs, right.endMs));
         clip.endMs = command.atMs;
+        setWords(clip, wordsWithin(clip.words ?? [], clip.startMs, clip.endMs));
       }
       put(track, clip, 'atMs');
       put(track, right, 'atMs');
@@ -364,6 +392,13 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       reshape(entry, (clip) => void clip.effects.splice(at, 1), 'effectId');
       return;
     }
+    case 'setClipFit': {
+      const entry = mediaOf(command.clipId);
+      if (entry.track.kind !== 'video')
+        fail('editor.command_invalid', 'fit', `fit does not apply to clips of a ${entry.track.kind} track.`);
+      entry.clip.fit = command.fit;
+      return;
+    }
     case 'setTransition': {
       const entry = mediaOf(command.clipId);
       if (command.transitionId === null) {
@@ -408,6 +443,7 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       };
       if (clip.endMs <= clip.startMs)
         fail('editor.command_invalid', 'endMs', `must be greater than startMs (${clip.startMs}).`);
+      setWords(clip, checkWords(command.words, clip));
       put(track, clip, 'startMs');
       return;
     }
@@ -419,12 +455,32 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       const style = command.style === undefined ? clip.style : checkStyle(command.style);
       const font = command.font === undefined ? clip.font : checkFont(command.font);
       index.unplace(clip);
+      // Timings belong to the words of the text they were made for.
+      const kept = command.text !== undefined && command.text !== clip.text ? [] : (clip.words ?? []);
       Object.assign(clip, { startMs, endMs, style, font, text: command.text ?? clip.text });
+      setWords(clip, command.words !== undefined ? checkWords(command.words, clip) : wordsWithin(kept, startMs, endMs));
       put(track, clip, 'startMs');
       return;
     }
   }
 
+  /** Given word timings must lie inside the caption, each ending at or after it starts, in order. */
+  function checkWords(words: Word[] | undefined, clip: CaptionClip): Word[] | undefined {
+    words?.forEach((word, k) => {
+      const field = `words[${k}]`;
+      if (word.endMs < word.startMs)
+        fail('editor.command_invalid', field, `endMs (${word.endMs}) must not be before startMs (${word.startMs}).`);
+      if (word.startMs < clip.startMs || word.endMs > clip.endMs)
+        fail(
+          'editor.command_invalid',
+          field,
+          `"${word.text}" (${word.startMs}–${word.endMs} ms) must lie inside the caption (${clip.startMs}–${clip.endMs} ms).`,
+        );
+      if (k > 0 && word.startMs < words[k - 1]!.startMs)
+        fail('editor.command_invalid', field, 'words must be in order: each starts at or after the one before.');
+    });
+    return words?.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs }));
+  }
   function checkStyle(style: string): string {
     return captionStyleIds.has(style)
       ? style

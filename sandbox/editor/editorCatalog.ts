@@ -130,8 +130,19 @@ export const PROPERTIES: PropertyDef[] = [
   { ...num('rotation', -360, 360, 0, 'degrees', 'Clockwise rotation.'), appliesTo: ['video'] },
 ];
 
+/** How a video track's media clip meets the frame (setClipFit); contain by default. */
+export const FITS = ['contain', 'cover', 'fill'] as const;
+export type Fit = (typeof FITS)[number];
+export const DEFAULT_FIT: Fit = 'contain';
+
 /** How long an image lasts when addClip gives no outMs. */
 export const DEFAULT_IMAGE_MS = 5000;
+
+const FIT_DESCRIPTIONS: Record<Fit, string> = {
+  contain: 'The whole picture, as large as fits the frame: bars of what is beneath where the shapes differ.',
+  cover: 'The picture scaled to cover the whole frame; what overflows is cut.',
+  fill: "The picture stretched to exactly the frame's size.",
+};
 
 export const effectById = new Map(EFFECTS.map((e) => [e.id, e]));
 export const transitionById = new Map(TRANSITIONS.map((t) => [t.id, t]));
@@ -191,6 +202,9 @@ export const CatalogSchema = z.object({
   ),
   fonts: z.array(z.object({ id: z.string(), name: z.string(), weights: z.array(z.number().int()) })),
   properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(TRACK_KIND) })),
+  fits: z
+    .array(z.object({ id: z.enum(FITS), description: z.string() }))
+    .describe("The values of a media clip's fit (setClipFit); contain by default."),
   trackKinds: z.array(TRACK_KIND),
   defaultImageDurationMs: z.number().int().describe('How long an image clip lasts when addClip gives no outMs.'),
   limits: z
@@ -212,6 +226,7 @@ export function catalog(): z.infer<typeof CatalogSchema> {
     captionStyles: CAPTION_STYLES.map((s) => ({ ...s })),
     fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
     properties: PROPERTIES,
+    fits: FITS.map((id) => ({ id, description: FIT_DESCRIPTIONS[id] })),
     trackKinds: ['video', 'audio', 'caption'],
     defaultImageDurationMs: DEFAULT_IMAGE_MS,
     limits: {

@@ -2,7 +2,7 @@
 // validate requests and describe both in /openapi.json).
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
-import { PropertiesInput } from './editorCatalog.ts';
+import { FITS, PropertiesInput } from './editorCatalog.ts';
 
 const ms = (what: string) =>
   z
@@ -29,6 +29,32 @@ const captionText = z
   .min(1, 'must not be empty')
   .max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax} characters`);
 export const TrackKindSchema = z.enum(['video', 'audio', 'caption']);
+export const FitSchema = z
+  .enum(FITS)
+  .describe(
+    "How the picture meets the frame: contain (all of it, letterboxed), cover (fills the frame, cropped), fill (stretched to the frame's shape).",
+  );
+const WordSchema = z.object({
+  text: z.string().describe('The word as spoken.'),
+  startMs: z.number().int().describe('When it is said, on the timeline.'),
+  endMs: z.number().int(),
+});
+const WORDS_DESCRIPTION =
+  'Word timings (timeline time, inside the caption, in order): the i-th times the i-th word of text (split on spaces and line breaks); karaoke highlights each from its startMs. Moving the caption moves them; retiming or splitting it keeps them where they are on the timeline, dropping those outside it and clamping those across its edges; changing text without words drops them.';
+const wordsInput = z
+  .array(
+    z.strictObject({
+      text: z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax} characters`),
+      startMs: ms('When the word starts, on the timeline.'),
+      endMs: ms('When it ends (at or after startMs).'),
+    }),
+  )
+  .max(EDITOR_LIMITS.captionWordsMax, `must hold at most ${EDITOR_LIMITS.captionWordsMax} words`)
+  .describe(`${WORDS_DESCRIPTION} An empty list removes them.`);
 export const RevisionSchema = z
   .string()
   .regex(/^r\d{1,15}$/, 'must be a revision read from the timeline, like "r12"')
@@ -51,6 +77,7 @@ export const MediaClipSchema = z.object({
     .array(z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) }))
     .describe('In the order they apply; at most one of each effect.'),
   transitionIn: TransitionInSchema.nullable().describe('How the clip comes in; null for a cut.'),
+  fit: FitSchema,
 });
 
 export const CaptionClipSchema = z.object({
@@ -61,6 +88,7 @@ export const CaptionClipSchema = z.object({
   text: z.string(),
   style: z.string().describe('A caption style ID from the catalog.'),
   font: z.string().describe('A font ID from the catalog.'),
+  words: z.array(WordSchema).optional().describe(`${WORDS_DESCRIPTION} Absent when the caption has none.`),
 });
 
 export const ClipSchema = z.discriminatedUnion('kind', [MediaClipSchema, CaptionClipSchema]);
@@ -84,6 +112,7 @@ export const TimelineSchema = z.object({
 
 export type MediaClip = z.infer<typeof MediaClipSchema>;
 export type CaptionClip = z.infer<typeof CaptionClipSchema>;
+export type Word = z.infer<typeof WordSchema>;
 export type Clip = MediaClip | CaptionClip;
 export type Track = z.infer<typeof TrackSchema>;
 export type Timeline = z.infer<typeof TimelineSchema>;
@@ -175,6 +204,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
     'Add an effect to a clip, or change its parameters if the clip has it.',
   ),
   command('removeEffect', { clipId, effectId: z.string() }, 'Remove an effect from a clip.'),
+  command('setClipFit', { clipId, fit: FitSchema }, "Set how a video track's media clip meets the frame."),
   command(
     'setTransition',
     {
@@ -194,6 +224,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
       text: captionText,
       style: z.string().optional(),
       font: z.string().optional(),
+      words: wordsInput.optional(),
     },
     'Add a caption to a caption track.',
   ),
@@ -206,6 +237,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
       endMs: ms('New end.').optional(),
       style: z.string().optional(),
       font: z.string().optional(),
+      words: wordsInput.optional(),
     },
     'Change a caption.',
   ),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
+import { DEFAULT_FIT } from './editorCatalog.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
@@ -74,10 +75,17 @@ interface RevisionRow {
   created_at: string;
 }
 
+/** Tracks as stored; clips saved before media clips had a fit get the default one. */
+export function parseTracks(json: string): Track[] {
+  const tracks = JSON.parse(json) as Track[];
+  for (const track of tracks) for (const clip of track.clips) if (clip.kind === 'media') clip.fit ??= DEFAULT_FIT;
+  return tracks;
+}
+
 const stored = (row: RevisionRow): StoredTimeline => ({
   projectId: row.project_id,
   revision: row.revision,
-  tracks: JSON.parse(row.tracks) as Track[],
+  tracks: parseTracks(row.tracks),
   updatedAt: row.created_at,
 });
 

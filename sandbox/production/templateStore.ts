@@ -4,7 +4,7 @@ import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { Track } from '../editor/timelineSchemas.ts';
-import { revisionLabel, toTimeline } from '../editor/timelineStore.ts';
+import { parseTracks, revisionLabel, toTimeline } from '../editor/timelineStore.ts';
 import type { Binding, Slot, TemplateVersion } from './templateSchemas.ts';
 
 interface TemplateRow {
@@ -39,7 +39,7 @@ export interface NewVersion {
 }
 
 function toVersion(row: VersionRow): TemplateVersion {
-  const tracks = JSON.parse(row.tracks) as Track[];
+  const tracks = parseTracks(row.tracks);
   const { durationMs } = toTimeline({
     projectId: row.source_project_id,
     revision: row.source_revision,

@@ -2,6 +2,7 @@
 // (optimistic) and an edit the service would refuse is refused here before it is sent.
 // All or nothing, like the service: the first command that cannot apply throws
 // EditRejected naming it, and the caller keeps the timeline it had.
+import { shiftWords, withWords, wordsProblem, wordsWithin } from './captionWords.ts';
 import type { EditorCommand } from './editorCommands.ts';
 import type { Catalog, CaptionClip, Clip, MediaClip, Timeline, Track, TrackKind } from './timelineTypes.ts';
 import { WorkingTimeline } from './workingTimeline.ts';
@@ -170,6 +171,7 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
         properties: defaultProperties(ctx.catalog),
         effects: [],
         transitionIn: null,
+        fit: 'contain',
       };
       put(track, clip);
       return;
@@ -180,7 +182,12 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
       if (to.kind !== entry.track.kind) fail(`A ${entry.track.kind} clip cannot move to a ${to.kind} track.`);
       w.unplace(entry.track, entry.clip);
       const length = entry.clip.endMs - entry.clip.startMs;
-      put(w.track(to.id)!, { ...entry.clip, startMs: command.startMs, endMs: command.startMs + length });
+      const moved = { ...entry.clip, startMs: command.startMs, endMs: command.startMs + length };
+      const shift = command.startMs - entry.clip.startMs;
+      put(
+        w.track(to.id)!,
+        moved.kind === 'caption' && moved.words ? withWords(moved, shiftWords(moved.words, shift)) : moved,
+      );
       return;
     }
     case 'trimClip': {
@@ -216,8 +223,12 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
         put(owned, left);
         put(owned, right);
       } else {
-        put(owned, { ...clip, endMs: command.atMs });
-        put(owned, { ...clip, id: rightId, startMs: command.atMs });
+        const words = clip.words ?? [];
+        put(owned, withWords({ ...clip, endMs: command.atMs }, wordsWithin(words, clip.startMs, command.atMs)));
+        put(
+          owned,
+          withWords({ ...clip, id: rightId, startMs: command.atMs }, wordsWithin(words, command.atMs, clip.endMs)),
+        );
       }
       return;
     }
@@ -281,6 +292,12 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
       reshape(entry, (clip) => ({ ...clip, effects: clip.effects.filter((e) => e.effectId !== command.effectId) }));
       return;
     }
+    case 'setClipFit': {
+      const entry = mediaOf(command.clipId);
+      if (entry.track.kind !== 'video') fail(`Fit does not apply to clips of a ${entry.track.kind} track.`);
+      w.replace(entry.track, { ...entry.clip, fit: command.fit });
+      return;
+    }
     case 'setTransition': {
       const entry = mediaOf(command.clipId);
       if (command.transitionId === null) {
@@ -306,21 +323,27 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
       if (ctx.catalog && !styleDef) fail(`There is no caption style "${style}".`);
       const font = command.font ?? styleDef?.defaultFontId ?? 'inter';
       if (ctx.catalog && !ctx.catalog.fonts.some((f) => f.id === font)) fail(`There is no font "${font}".`);
-      const clip: CaptionClip = {
-        id: freshId(command.clipId),
-        kind: 'caption',
-        startMs: command.startMs,
-        endMs: command.endMs,
-        text: command.text,
-        style,
-        font,
-      };
+      const words = command.words ?? [];
+      const problem = wordsProblem(words, command.startMs, command.endMs);
+      if (problem) fail(problem);
+      const clip = withWords<CaptionClip>(
+        {
+          id: freshId(command.clipId),
+          kind: 'caption',
+          startMs: command.startMs,
+          endMs: command.endMs,
+          text: command.text,
+          style,
+          font,
+        },
+        words,
+      );
       put(track, clip);
       return;
     }
     case 'updateCaption': {
       const { clip, track } = captionOf(command.clipId);
-      const next: CaptionClip = {
+      const retimed: CaptionClip = {
         ...clip,
         text: command.text ?? clip.text,
         startMs: command.startMs ?? clip.startMs,
@@ -328,7 +351,14 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
         style: command.style ?? clip.style,
         font: command.font ?? clip.font,
       };
-      if (next.endMs <= next.startMs) fail('A caption must end after it starts.');
+      if (retimed.endMs <= retimed.startMs) fail('A caption must end after it starts.');
+      // Timings belong to the words of the text they were made for.
+      const kept = command.text !== undefined && command.text !== clip.text ? [] : (clip.words ?? []);
+      if (command.words) {
+        const problem = wordsProblem(command.words, retimed.startMs, retimed.endMs);
+        if (problem) fail(problem);
+      }
+      const next = withWords(retimed, command.words ?? wordsWithin(kept, retimed.startMs, retimed.endMs));
       if (ctx.catalog && command.style !== undefined && !ctx.catalog.captionStyles.some((s) => s.id === command.style))
         fail(`There is no caption style "${command.style}".`);
       if (ctx.catalog && command.font !== undefined && !ctx.catalog.fonts.some((f) => f.id === command.font))

@@ -14,6 +14,7 @@ const VERBS: Record<EditorCommand['type'], string> = {
   setClipProperties: 'Set properties',
   applyEffect: 'Apply effect',
   removeEffect: 'Remove effect',
+  setClipFit: 'Set fit',
   setTransition: 'Set transition',
   addCaption: 'Add caption',
   updateCaption: 'Change caption',
@@ -63,6 +64,8 @@ export function describeCommand(command: EditorCommand, name: (clipId: string) =
       return `Apply ${command.effectId} to ${name(command.clipId)}`;
     case 'removeEffect':
       return `Remove ${command.effectId} from ${name(command.clipId)}`;
+    case 'setClipFit':
+      return `Fit ${name(command.clipId)}: ${command.fit}`;
     case 'setTransition':
       return command.transitionId === null
         ? `Cut into ${name(command.clipId)} (no transition)`

@@ -3,7 +3,7 @@
 // service checks them again against the timeline (overlaps, locks, ranges).
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../limits.ts';
-import { TrackKindSchema } from './timelineTypes.ts';
+import { FitSchema, TrackKindSchema } from './timelineTypes.ts';
 
 const ms = z
   .number()
@@ -14,6 +14,10 @@ const uuid = z.uuid('must be a UUID');
 const text = z.string().trim().min(1, 'must not be empty').max(EDITOR_LIMITS.captionTextMax);
 const catalogId = z.string().min(1).max(100);
 const numbers = z.record(z.string().max(100), z.number());
+/** Word timings of a caption (an empty list removes them). */
+const words = z
+  .array(z.strictObject({ text, startMs: ms, endMs: ms }))
+  .max(EDITOR_LIMITS.captionWordsMax, `a caption holds at most ${EDITOR_LIMITS.captionWordsMax} word timings`);
 
 const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -47,6 +51,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
   command('setClipProperties', { clipId: uuid, properties: numbers }),
   command('applyEffect', { clipId: uuid, effectId: catalogId, params: numbers.optional() }),
   command('removeEffect', { clipId: uuid, effectId: catalogId }),
+  command('setClipFit', { clipId: uuid, fit: FitSchema }),
   command('setTransition', {
     clipId: uuid,
     transitionId: catalogId.nullable(),
@@ -60,6 +65,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     text,
     style: catalogId.optional(),
     font: catalogId.optional(),
+    words: words.optional(),
   }),
   command('updateCaption', {
     clipId: uuid,
@@ -68,6 +74,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     endMs: ms.optional(),
     style: catalogId.optional(),
     font: catalogId.optional(),
+    words: words.optional(),
   }),
 ]);
 

@@ -4,7 +4,7 @@
 // run in reverse order.
 import { applyOne, defaultProperties, type ApplyContext } from './applyCommands.ts';
 import type { EditorCommand } from './editorCommands.ts';
-import type { Clip, MediaClip, Timeline, Track } from './timelineTypes.ts';
+import { fitOf, type Clip, type MediaClip, type Timeline, type Track } from './timelineTypes.ts';
 import { WorkingTimeline } from './workingTimeline.ts';
 
 /** The commands that make `clip` again on `track`, as it is (properties, effects, transition). */
@@ -20,6 +20,7 @@ export function recreateClip(track: Track, clip: Clip, defaults: Readonly<Record
         text: clip.text,
         style: clip.style,
         font: clip.font,
+        ...(clip.words && { words: clip.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })) }),
       },
     ];
   }
@@ -51,6 +52,7 @@ export function placeMedia(
   if (Object.keys(changed).length > 0) commands.push({ type: 'setClipProperties', clipId, properties: changed });
   for (const effect of clip.effects)
     commands.push({ type: 'applyEffect', clipId, effectId: effect.effectId, params: { ...effect.params } });
+  if (fitOf(clip) !== 'contain') commands.push({ type: 'setClipFit', clipId, fit: fitOf(clip) });
   if (interimOut !== clip.outMs) commands.push({ type: 'trimClip', clipId, outMs: clip.outMs });
   if (clip.transitionIn)
     commands.push({
@@ -133,7 +135,7 @@ function inverseOf(
         const restore: EditorCommand =
           clip.kind === 'media'
             ? { type: 'trimClip', clipId: clip.id, outMs: clip.outMs }
-            : { type: 'updateCaption', clipId: clip.id, endMs: clip.endMs };
+            : { type: 'updateCaption', clipId: clip.id, endMs: clip.endMs, ...wordsOf(clip) };
         return rightId ? [{ type: 'removeClip', clipId: rightId }, restore] : [restore];
       };
     }
@@ -177,6 +179,11 @@ function inverseOf(
         ? [{ type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params: { ...existing.params } }]
         : [];
     }
+    case 'setClipFit': {
+      const entry = w.clip(command.clipId);
+      if (entry?.clip.kind !== 'media') return [];
+      return [{ type: 'setClipFit', clipId: command.clipId, fit: fitOf(entry.clip) }];
+    }
     case 'setTransition': {
       const entry = w.clip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
@@ -205,10 +212,18 @@ function inverseOf(
           ...(command.endMs !== undefined && { endMs: clip.endMs }),
           ...(command.style !== undefined && { style: clip.style }),
           ...(command.font !== undefined && { font: clip.font }),
+          // Retiming or new text changes the words too: they come back as they were.
+          ...((clip.words || command.words) && wordsOf(clip)),
         },
       ];
     }
   }
+}
+
+/** A caption's words as a command field: an empty list when it has none (which removes any). */
+function wordsOf(clip: Clip): { words: { text: string; startMs: number; endMs: number }[] } | object {
+  if (clip.kind !== 'caption') return {};
+  return { words: (clip.words ?? []).map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })) };
 }
 
 /** The clip IDs on a track before a command that may make one without naming it (none needed when it is named). */

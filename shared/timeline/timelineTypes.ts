@@ -7,6 +7,15 @@ export const TRACK_KINDS = ['video', 'audio', 'caption'] as const;
 export const TrackKindSchema = z.enum(TRACK_KINDS);
 export type TrackKind = z.infer<typeof TrackKindSchema>;
 
+/** How a video track's media clip meets the frame; a clip without one (an older service) is contain. */
+export const FITS = ['contain', 'cover', 'fill'] as const;
+export const FitSchema = z.enum(FITS);
+export type Fit = z.infer<typeof FitSchema>;
+
+/** A word of a caption with its timing on the timeline (karaoke highlights it from startMs). */
+const WordSchema = z.object({ text: z.string(), startMs: z.number(), endMs: z.number() }).loose();
+export type Word = z.infer<typeof WordSchema>;
+
 const EffectSchema = z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) }).loose();
 const TransitionInSchema = z.object({ transitionId: z.string(), durationMs: z.number() }).loose();
 
@@ -22,6 +31,8 @@ export const MediaClipSchema = z
     properties: z.record(z.string(), z.number()),
     effects: z.array(EffectSchema),
     transitionIn: TransitionInSchema.nullable(),
+    /** Absent from an older service: contain. */
+    fit: FitSchema.optional(),
   })
   .loose();
 
@@ -34,6 +45,8 @@ export const CaptionClipSchema = z
     text: z.string(),
     style: z.string(),
     font: z.string(),
+    /** Word timings, the i-th for the i-th word of text; absent when it has none. */
+    words: z.array(WordSchema).optional(),
   })
   .loose();
 
@@ -107,6 +120,7 @@ export const CatalogSchema = z
     captionStyles: z.array(z.object({ id: z.string(), name: z.string(), defaultFontId: z.string() }).loose()),
     fonts: z.array(z.object({ id: z.string(), name: z.string() }).loose()),
     properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(z.string()) })),
+    fits: z.array(z.object({ id: z.string(), description: z.string().optional() }).loose()).optional(),
     defaultImageDurationMs: z.number().optional(),
     limits: z
       .object({
@@ -125,6 +139,9 @@ export type Catalog = z.infer<typeof CatalogSchema>;
 export type EffectDef = Catalog['effects'][number];
 export type TransitionDef = Catalog['transitions'][number];
 export type PropertyDef = Catalog['properties'][number];
+
+/** A media clip's fit; contain when the service did not say. */
+export const fitOf = (clip: MediaClip): Fit => clip.fit ?? 'contain';
 
 export const isMedia = (clip: Clip): clip is MediaClip => clip.kind === 'media';
 export const isCaption = (clip: Clip): clip is CaptionClip => clip.kind === 'caption';

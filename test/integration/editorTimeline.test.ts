@@ -184,6 +184,72 @@ describe('a timeline', () => {
     expect(revisions).toHaveLength(8);
   });
 
+  it("sets a video clip's fit, and keeps a caption's word timings with it as it moves and is retimed", async () => {
+    const { p, media } = await projectWithMedia('Fit and words');
+    const start = await editor.timeline(p);
+    const [clip, caption] = [randomUUID(), randomUUID()];
+    const words = [
+      { text: 'Hello', startMs: 1000, endMs: 1400 },
+      { text: 'there', startMs: 1400, endMs: 1900 },
+      { text: 'world', startMs: 2100, endMs: 2800 },
+    ];
+    let { revision, timeline } = await editor.apply(p, start.revision, [
+      { type: 'addClip', trackId: trackOf(start, 'video').id, clipId: clip, assetId: media[0]!.id, startMs: 0 },
+      {
+        type: 'addCaption',
+        trackId: trackOf(start, 'caption').id,
+        clipId: caption,
+        startMs: 1000,
+        endMs: 3000,
+        text: 'Hello there world',
+        style: 'karaoke',
+        words,
+      },
+    ]);
+    expect(trackOf(timeline, 'video').clips[0].fit).toBe('contain');
+    expect(trackOf(timeline, 'caption').clips[0].words).toEqual(words);
+
+    ({ revision, timeline } = await editor.apply(p, revision, [
+      { type: 'setClipFit', clipId: clip, fit: 'cover' },
+      { type: 'moveClip', clipId: caption, startMs: 2000 },
+      { type: 'updateCaption', clipId: caption, endMs: 3500 },
+    ]));
+    expect(trackOf(timeline, 'video').clips[0].fit).toBe('cover');
+    // Moved 1 s later with the caption, then the caption's end pulled in to 3.5 s: the last word is cut there.
+    expect(trackOf(timeline, 'caption').clips[0].words).toEqual([
+      { text: 'Hello', startMs: 2000, endMs: 2400 },
+      { text: 'there', startMs: 2400, endMs: 2900 },
+      { text: 'world', startMs: 3100, endMs: 3500 },
+    ]);
+
+    const outside = await editor.commands(p, revision, [
+      { type: 'updateCaption', clipId: caption, words: [{ text: 'late', startMs: 3400, endMs: 3600 }] },
+    ]);
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.message).toContain('words[0]');
+    const onAudio = await editor.commands(p, revision, [
+      {
+        type: 'addClip',
+        trackId: trackOf(timeline, 'audio').id,
+        clipId: randomUUID(),
+        assetId: media[1]!.id,
+        startMs: 0,
+      },
+    ]);
+    const audioClip = onAudio.body.data.timeline.tracks.find((t: any) => t.kind === 'audio').clips[0].id;
+    const fitOnAudio = await editor.commands(p, onAudio.body.data.revision, [
+      { type: 'setClipFit', clipId: audioClip, fit: 'fill' },
+    ]);
+    expect(fitOnAudio.status).toBe(400);
+    expect(fitOnAudio.body.error.message).toContain('fit does not apply');
+
+    // New text without new timings drops the old ones: they timed other words.
+    ({ timeline } = await editor.apply(p, onAudio.body.data.revision, [
+      { type: 'updateCaption', clipId: caption, text: 'Something else' },
+    ]));
+    expect(trackOf(timeline, 'caption').clips[0].words).toBeUndefined();
+  });
+
   it('adds and removes tracks, and keeps a locked track as it is', async () => {
     const { p, media } = await projectWithMedia('Tracks');
     const start = await editor.timeline(p);

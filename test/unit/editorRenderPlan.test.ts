@@ -18,6 +18,7 @@ function clip(assetId: number, startMs: number, endMs: number, extra: Partial<Me
     properties: { volume: 1 },
     effects: [],
     transitionIn: null,
+    fit: 'contain',
     ...extra,
   };
 }

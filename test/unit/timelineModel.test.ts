@@ -73,6 +73,32 @@ function normal(tracks: Timeline['tracks']): unknown {
   }));
 }
 
+/** `n` word timings spread over [startMs, endMs), one running past the end when `n` is 3 (refused). */
+function wordsAcross(startMs: number, endMs: number, n: number) {
+  const step = Math.floor((endMs - startMs) / 3);
+  return ['Hello', 'there', 'world'].slice(0, n).map((text, k) => ({
+    text,
+    startMs: startMs + k * step,
+    endMs: k === 2 && n === 3 ? endMs + 10 : startMs + (k + 1) * step,
+  }));
+}
+
+/** A caption edit: retimed at either end, new text, or new words. */
+function captionChange(c: Timeline['tracks'][number]['clips'][number], pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => pick[i]! % n;
+  const length = c.endMs - c.startMs;
+  switch (p(2, 4)) {
+    case 0:
+      return { type: 'updateCaption', clipId: c.id, endMs: c.startMs + 50 + p(3, 30) * 100 };
+    case 1:
+      return { type: 'updateCaption', clipId: c.id, startMs: c.startMs + Math.floor((length * p(3, 4)) / 4) };
+    case 2:
+      return { type: 'updateCaption', clipId: c.id, text: p(3, 2) ? 'Changed' : 'Hello there world' };
+    default:
+      return { type: 'updateCaption', clipId: c.id, words: wordsAcross(c.startMs, c.endMs, p(3, 4)) };
+  }
+}
+
 /** One plausible command made from the timeline as it is: pick[] chooses what and where. */
 function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
   const p = (i: number, n: number) => (n <= 0 ? 0 : pick[i]! % n);
@@ -80,15 +106,19 @@ function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
   const at = (i: number) => p(i, 40) * 250;
   if (clips.length === 0 || p(0, 12) < 3) {
     const track = timeline.tracks[p(1, timeline.tracks.length)]!;
-    if (track.kind === 'caption')
+    if (track.kind === 'caption') {
+      const startMs = at(2);
+      const endMs = startMs + 100 + p(3, 20) * 100;
       return {
         type: 'addCaption',
         trackId: track.id,
         clipId: randomUUID(),
-        startMs: at(2),
-        endMs: at(2) + 100 + p(3, 20) * 100,
-        text: 'Hello',
+        startMs,
+        endMs,
+        text: 'Hello there world',
+        ...(p(4, 2) === 1 && { words: wordsAcross(startMs, endMs, p(5, 4)) }),
       };
+    }
     const assetId = track.kind === 'audio' ? 2 : 1 + 2 * p(4, 2);
     const inMs = p(5, 10) * 300;
     return {
@@ -122,7 +152,7 @@ function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
             outMs: 2_000 + p(3, 30) * 300,
             ...(p(7, 2) ? { startMs: at(2) } : {}),
           }
-        : { type: 'updateCaption', clipId: c.id, endMs: c.startMs + 50 + p(3, 30) * 100, text: 'Changed' };
+        : captionChange(c, pick);
     case 6:
       return {
         type: 'splitClip',
@@ -139,6 +169,8 @@ function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
         properties: t.kind === 'audio' ? { volume: p(2, 20) / 10 } : { opacity: p(2, 10) / 10, scale: 0.5 + p(3, 4) },
       };
     case 9:
+      if (p(5, 3) === 0)
+        return { type: 'setClipFit', clipId: c.id, fit: (['contain', 'cover', 'fill'] as const)[p(6, 3)]! };
       return {
         type: 'applyEffect',
         clipId: c.id,
