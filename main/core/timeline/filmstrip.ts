@@ -72,7 +72,9 @@ export async function filmstrip(input: string, durationMs: number): Promise<Fram
         { timeout: TIMEOUT_MS },
       );
       const names = (await readdir(dir)).filter((n) => n.endsWith('.jpg')).sort();
-      return Promise.all(
+      // Awaited here: returned bare, the finally below would remove the frames while they are
+      // read, and the read's rejection would have no handler yet (Node ends the process).
+      return await Promise.all(
         names.map(async (name, i) => ({ atMs: Math.round(i * step), jpeg: await readFile(join(dir, name)) })),
       );
     }
