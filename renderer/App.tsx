@@ -5,6 +5,7 @@ import { LeftRail } from './components/LeftRail.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { listenToMain } from './events.ts';
+import { installKeymap } from './keymap/keymap.ts';
 import { FirstLaunch } from './screens/FirstLaunch.tsx';
 import { PlaceholderScreen } from './screens/PlaceholderScreen.tsx';
 import { ProjectsScreen } from './screens/ProjectsScreen.tsx';
@@ -54,6 +55,9 @@ export function App() {
     void load();
     return stop;
   }, [load]);
+
+  // The one keymap: the shown screen's shortcuts, wherever the focus is (renderer/keymap).
+  useEffect(() => installKeymap(), []);
 
   useEffect(() => {
     if (firstLaunch === false) void refreshStatus();

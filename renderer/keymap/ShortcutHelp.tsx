@@ -1,12 +1,30 @@
-// The keyboard shortcuts, grouped, read from the same table the key handler runs.
+// The help panel: the shortcuts of the screen shown, grouped, read from the same tables the
+// keymap runs. Opened with "?" or the Shortcuts button; Escape or "?" closes it.
 import { useEffect, useRef } from 'react';
-import { SHORTCUTS, type Shortcut } from './shortcuts.ts';
+import { displayKeys, useKeymap, type Shortcut } from './keymap.ts';
 
-const GROUPS: Shortcut['group'][] = ['Playback', 'Editing', 'Selection', 'View'];
+/** The shortcuts listed, one row per key (the first table that has a key wins, as in the keymap). */
+function rows(tables: (readonly Shortcut[])[]): Map<string, Shortcut[]> {
+  const groups = new Map<string, Shortcut[]>();
+  const seen = new Set<string>();
+  for (const table of tables)
+    for (const shortcut of table) {
+      if (seen.has(shortcut.keys)) continue;
+      seen.add(shortcut.keys);
+      groups.set(shortcut.group, [...(groups.get(shortcut.group) ?? []), shortcut]);
+    }
+  return groups;
+}
 
-export function ShortcutHelp({ onClose }: { onClose: () => void }) {
+export function ShortcutHelp({ hint }: { hint?: string }) {
+  const open = useKeymap((s) => s.helpOpen);
+  const tables = useKeymap((s) => s.tables);
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
+  const setOpen = useKeymap((s) => s.setHelpOpen);
+  useEffect(() => {
+    if (open) close.current?.focus();
+  }, [open]);
+  if (!open) return null;
   return (
     <div
       className="dialog tl-help"
@@ -16,20 +34,21 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
       onKeyDown={(event) => {
         if (event.key === 'Escape' || event.key === '?') {
           event.stopPropagation();
-          onClose();
+          setOpen(false);
         }
       }}
     >
       <h2 id="tl-help-title">Keyboard shortcuts</h2>
+      <p className="tl-hint">They work wherever the focus is, except while typing in a field.</p>
       <div className="tl-help-groups">
-        {GROUPS.map((group) => (
+        {[...rows(tables)].map(([group, shortcuts]) => (
           <table key={group} className="tl-help-table">
             <caption>{group}</caption>
             <tbody>
-              {SHORTCUTS.filter((s) => s.group === group).map((s) => (
-                <tr key={`${s.keys}-${s.action}`}>
+              {shortcuts.map((s) => (
+                <tr key={s.keys}>
                   <th scope="row">
-                    <kbd>{s.keys}</kbd>
+                    <kbd>{displayKeys(s.keys)}</kbd>
                   </th>
                   <td>{s.action}</td>
                 </tr>
@@ -38,11 +57,8 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
           </table>
         ))}
       </div>
-      <p className="tl-hint">
-        Drag a clip to move it, drag its edges to trim; Alt while dragging turns snapping off. Ctrl+wheel zooms around
-        the pointer.
-      </p>
-      <button ref={close} type="button" onClick={onClose}>
+      {hint && <p className="tl-hint">{hint}</p>}
+      <button ref={close} type="button" onClick={() => setOpen(false)}>
         Close
       </button>
     </div>

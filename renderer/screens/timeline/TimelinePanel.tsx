@@ -157,6 +157,11 @@ export function TimelinePanel() {
             style={{ width: viewportPx, height }}
             onDragOver={onDragOver}
             onDrop={onDrop}
+            onPointerDown={(event) => {
+              // A click on the tracks' background clears the selection, as in every editor.
+              const plainClick = !(event.shiftKey || event.ctrlKey || event.metaKey) && event.button === 0;
+              if (plainClick && !(event.target as Element).closest('.tl-clip')) useTimelineView.getState().select([]);
+            }}
           >
             {tracks.map((track, index) => (
               <div

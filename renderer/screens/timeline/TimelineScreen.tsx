@@ -1,7 +1,9 @@
 // The Timeline screen: the current project's media, the preview player, the tracks and
-// the inspector around one keyboard handler (shortcuts listed in the help panel), with
-// the review of an edit that did not apply on top of it all.
-import { useEffect, useState, type KeyboardEvent } from 'react';
+// the inspector, with its shortcuts in the app's keymap (listed in the help panel) and the
+// review of an edit that did not apply on top of it all.
+import { useEffect, type PointerEvent } from 'react';
+import { isTextField, useShortcuts } from '../../keymap/keymap.ts';
+import { ShortcutHelp } from '../../keymap/ShortcutHelp.tsx';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useNavigation } from '../../stores/navigationStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
@@ -10,8 +12,7 @@ import { EditStatus } from './EditStatus.tsx';
 import { Inspector } from './Inspector.tsx';
 import { MediaBin } from './MediaBin.tsx';
 import { PreviewPlayer } from './PreviewPlayer.tsx';
-import { runShortcut } from './shortcuts.ts';
-import { ShortcutHelp } from './ShortcutHelp.tsx';
+import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { TimelinePanel } from './TimelinePanel.tsx';
 import { TimelineToolbar } from './TimelineToolbar.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -19,7 +20,8 @@ import { AroundTheTimeline } from '../production/AroundTheTimeline.tsx';
 import { FindingsLane } from '../production/FindingsLane.tsx';
 import './timeline.css';
 
-const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+const HELP_HINT =
+  'Drag a clip to move it, drag its edges to trim; Alt while dragging turns snapping off. Ctrl+wheel zooms around the pointer.';
 
 export function TimelineScreen() {
   const status = useTimeline((s) => s.status);
@@ -27,24 +29,28 @@ export function TimelineScreen() {
   const review = useTimeline((s) => s.review);
   const projectId = useCurrentProject((s) => s.projectId);
   const open = useTimeline((s) => s.open);
-  const [help, setHelp] = useState(false);
   usePlayback();
+  useShortcuts(TIMELINE_SHORTCUTS);
 
   useEffect(() => {
     // The timeline follows the project chosen in the chrome.
     if (projectId !== null) void open(projectId);
   }, [projectId, open]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    const target = event.target as HTMLElement;
-    if (review || help || TYPING.has(target.tagName) || target.isContentEditable) return;
-    // Space and Enter on a button press the button.
-    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
-    if (runShortcut(event.nativeEvent, () => setHelp(true))) event.preventDefault();
+  /**
+   * A click anywhere in the editor that is not in a field ends typing in the field that had
+   * the focus (a drag on the tracks keeps the focus where it was), so the shortcuts work
+   * after it: the timecode field no longer takes Space or Ctrl+Z.
+   */
+  function onPointerDownCapture(event: PointerEvent<HTMLElement>) {
+    const active = document.activeElement;
+    const target = event.target as Element;
+    if (isTextField(active) && !active!.contains(target) && !isTextField(target) && !target.closest('label'))
+      (active as HTMLElement).blur();
   }
 
   return (
-    <section className="screen tl-screen" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
+    <section className="screen tl-screen" aria-labelledby="screen-title" onPointerDownCapture={onPointerDownCapture}>
       <header className="tl-header">
         <h1 id="screen-title">Timeline</h1>
         <EditStatus />
@@ -69,7 +75,7 @@ export function TimelineScreen() {
       {status === 'loading' && <p role="status">Reading the timeline…</p>}
       {status === 'ready' && (
         <>
-          <TimelineToolbar onHelp={() => setHelp(true)} />
+          <TimelineToolbar />
           <div className="tl-body">
             <MediaBin />
             <div className="tl-center">
@@ -83,7 +89,7 @@ export function TimelineScreen() {
         </>
       )}
       {review && <ConflictReview review={review} />}
-      {help && <ShortcutHelp onClose={() => setHelp(false)} />}
+      <ShortcutHelp hint={HELP_HINT} />
     </section>
   );
 }

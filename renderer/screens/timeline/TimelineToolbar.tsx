@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
 import { copySelection, deleteSelection, pasteAtPlayhead, splitAtPlayhead } from './timelineActions.ts';
+import { useKeymap, withKeys } from '../../keymap/keymap.ts';
+import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { formatTime, parseTime } from './timelineGeometry.ts';
 
 function PlayheadField() {
@@ -63,7 +65,10 @@ function ZoomSlider() {
   );
 }
 
-export function TimelineToolbar({ onHelp }: { onHelp: () => void }) {
+/** The tooltip of a tool: what it does and every key that does it, from the shortcut table. */
+const tip = (id: string, text?: string) => withKeys(TIMELINE_SHORTCUTS, id, text);
+
+export function TimelineToolbar() {
   const playRate = useTimelineView((s) => s.playRate);
   const snapping = useTimelineView((s) => s.snapping);
   const hasSelection = useTimelineView((s) => s.selection.size > 0);
@@ -76,13 +81,13 @@ export function TimelineToolbar({ onHelp }: { onHelp: () => void }) {
   return (
     <div className="tl-toolbar" role="toolbar" aria-label="Timeline tools">
       <span className="tl-group">
-        <button type="button" aria-label="Play backwards" title="J" onClick={() => view().play(-1)}>
+        <button type="button" aria-label="Play backwards" title={tip('backwards')} onClick={() => view().play(-1)}>
           ◀
         </button>
         <button
           type="button"
           aria-label={playRate === 0 ? 'Play' : 'Pause'}
-          title="Space"
+          title={tip('play')}
           onClick={() => view().play(playRate === 0 ? 1 : 0)}
         >
           {playRate === 0 ? '▶' : '❚❚'}
@@ -95,7 +100,7 @@ export function TimelineToolbar({ onHelp }: { onHelp: () => void }) {
           type="button"
           onClick={() => useTimeline.getState().undo()}
           disabled={!canUndo}
-          title={undoLabel ? `Undo ${undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'}
+          title={tip('undo', undoLabel ? `Undo ${undoLabel}` : 'Undo')}
         >
           Undo
         </button>
@@ -103,43 +108,58 @@ export function TimelineToolbar({ onHelp }: { onHelp: () => void }) {
           type="button"
           onClick={() => useTimeline.getState().redo()}
           disabled={!canRedo}
-          title={redoLabel ? `Redo ${redoLabel} (Ctrl+Shift+Z)` : 'Redo (Ctrl+Shift+Z)'}
+          title={tip('redo', redoLabel ? `Redo ${redoLabel}` : 'Redo')}
         >
           Redo
         </button>
       </span>
       <span className="tl-group">
-        <button type="button" onClick={splitAtPlayhead} title="S">
+        <button type="button" onClick={splitAtPlayhead} title={tip('split', 'Split at the playhead')}>
           Split
         </button>
-        <button type="button" onClick={() => deleteSelection(false)} disabled={!hasSelection} title="Delete">
+        <button type="button" onClick={() => deleteSelection(false)} disabled={!hasSelection} title={tip('delete')}>
           Delete
         </button>
-        <button type="button" onClick={() => deleteSelection(true)} disabled={!hasSelection} title="Shift+Delete">
+        <button
+          type="button"
+          onClick={() => deleteSelection(true)}
+          disabled={!hasSelection}
+          title={tip('rippleDelete')}
+        >
           Ripple delete
         </button>
-        <button type="button" onClick={() => void copySelection()} disabled={!hasSelection} title="Ctrl+C">
+        <button type="button" onClick={() => void copySelection()} disabled={!hasSelection} title={tip('copy')}>
           Copy
         </button>
-        <button type="button" onClick={pasteAtPlayhead} disabled={!canPaste} title="Ctrl+V">
+        <button type="button" onClick={pasteAtPlayhead} disabled={!canPaste} title={tip('paste')}>
           Paste
         </button>
       </span>
       <span className="tl-group">
-        <button type="button" aria-label="Zoom out" title="−" onClick={() => view().zoomBy(1 / 1.5)}>
+        <button
+          type="button"
+          aria-label="Zoom out"
+          title={tip('zoom', 'Zoom out')}
+          onClick={() => view().zoomBy(1 / 1.5)}
+        >
           −
         </button>
         <ZoomSlider />
-        <button type="button" aria-label="Zoom in" title="+" onClick={() => view().zoomBy(1.5)}>
+        <button type="button" aria-label="Zoom in" title={tip('zoom', 'Zoom in')} onClick={() => view().zoomBy(1.5)}>
           +
         </button>
-        <button type="button" onClick={() => view().zoomToFit()} title="Z">
+        <button type="button" onClick={() => view().zoomToFit()} title={tip('zoomToFit')}>
           Whole project
         </button>
-        <button type="button" onClick={() => view().zoomToFrame()} title="Shift+Z">
+        <button type="button" onClick={() => view().zoomToFrame()} title={tip('zoomToFrame')}>
           Frame
         </button>
-        <button type="button" aria-pressed={snapping} onClick={() => view().setSnapping(!snapping)} title="N">
+        <button
+          type="button"
+          aria-pressed={snapping}
+          onClick={() => view().setSnapping(!snapping)}
+          title={tip('snapping')}
+        >
           Snap
         </button>
       </span>
@@ -151,7 +171,7 @@ export function TimelineToolbar({ onHelp }: { onHelp: () => void }) {
         >
           Reload
         </button>
-        <button type="button" onClick={onHelp} title="?">
+        <button type="button" onClick={() => useKeymap.getState().setHelpOpen(true)} title={tip('help')}>
           Shortcuts
         </button>
       </span>

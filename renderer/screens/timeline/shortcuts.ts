@@ -1,5 +1,6 @@
-// The timeline's keyboard shortcuts: one table the key handler runs and the help panel
-// shows, so what is listed is exactly what works. "Mod" is Ctrl (⌘ on a Mac).
+// The Timeline screen's keyboard shortcuts: the one table the keymap runs (renderer/keymap),
+// the help panel lists and the toolbar's tooltips name. "Mod" is Ctrl (⌘ on a Mac).
+import { useKeymap, type Shortcut } from '../../keymap/keymap.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
 import {
@@ -14,14 +15,7 @@ import {
   trimSelectionToPlayhead,
 } from './timelineActions.ts';
 
-export interface Shortcut {
-  /** As shown: "Mod+Z", "Shift+Delete". */
-  readonly keys: string;
-  readonly action: string;
-  readonly group: 'Playback' | 'Editing' | 'Selection' | 'View';
-  readonly matches: (event: KeyboardEvent) => boolean;
-  readonly run: () => void;
-}
+export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Selection', 'View'] as const;
 
 const mod = (e: KeyboardEvent) => e.ctrlKey || e.metaKey;
 const plain = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey;
@@ -29,57 +23,113 @@ const key =
   (name: string, test: (e: KeyboardEvent) => boolean = plain) =>
   (e: KeyboardEvent) =>
     e.key.toLowerCase() === name.toLowerCase() && test(e);
+const arrow = (e: KeyboardEvent) => e.key === 'ArrowLeft' || e.key === 'ArrowRight';
+const direction = (e: KeyboardEvent): 1 | -1 => (e.key === 'ArrowRight' ? 1 : -1);
 const view = () => useTimelineView.getState();
+const duration = () => useTimeline.getState().timeline?.durationMs ?? 0;
 
 /** J and L speed up when pressed again (1×, 2×, 4×), K stops. */
-function shuttle(direction: 1 | -1): void {
+function shuttle(to: 1 | -1): void {
   const rate = view().playRate;
-  const next = Math.sign(rate) === direction ? Math.min(4, Math.abs(rate) * 2) : 1;
-  view().play(direction * next);
+  const next = Math.sign(rate) === to ? Math.min(4, Math.abs(rate) * 2) : 1;
+  view().play(to * next);
 }
 
-export const SHORTCUTS: readonly Shortcut[] = [
+/** I and O: the preview range starts or ends at the playhead. */
+function markRange(edge: 'in' | 'out'): void {
+  const v = view();
+  const range = v.range ?? { startMs: v.playheadMs, endMs: Math.min(duration(), v.playheadMs + 5000) };
+  const next =
+    edge === 'in'
+      ? { startMs: v.playheadMs, endMs: Math.max(range.endMs, v.playheadMs + 100) }
+      : { startMs: Math.min(range.startMs, v.playheadMs - 100), endMs: v.playheadMs };
+  v.setRange({ startMs: Math.max(0, next.startMs), endMs: next.endMs });
+}
+
+export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
   {
+    id: 'play',
     keys: 'Space',
     action: 'Play or pause',
     group: 'Playback',
     matches: key(' '),
     run: () => view().play(view().playRate === 0 ? 1 : 0),
   },
-  { keys: 'L', action: 'Play forwards (again: faster)', group: 'Playback', matches: key('l'), run: () => shuttle(1) },
-  { keys: 'J', action: 'Play backwards (again: faster)', group: 'Playback', matches: key('j'), run: () => shuttle(-1) },
-  { keys: 'K', action: 'Pause', group: 'Playback', matches: key('k'), run: () => view().play(0) },
   {
+    id: 'forwards',
+    keys: 'L',
+    action: 'Play forwards (again: faster)',
+    group: 'Playback',
+    matches: key('l'),
+    run: () => shuttle(1),
+  },
+  {
+    id: 'backwards',
+    keys: 'J',
+    action: 'Play backwards (again: faster)',
+    group: 'Playback',
+    matches: key('j'),
+    run: () => shuttle(-1),
+  },
+  { id: 'pause', keys: 'K', action: 'Pause', group: 'Playback', matches: key('k'), run: () => view().play(0) },
+  {
+    id: 'frame',
     keys: '← / →',
     action: 'Playhead one frame back / on',
     group: 'Playback',
-    matches: (e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && plain(e) && !e.shiftKey,
-    run: () => {},
+    matches: (e) => arrow(e) && plain(e) && !e.shiftKey,
+    run: (e) => view().setPlayhead(stepFrames(view().playheadMs, direction(e))),
   },
   {
+    id: 'second',
     keys: 'Shift+← / →',
     action: 'Playhead one second back / on',
     group: 'Playback',
-    matches: (e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && e.shiftKey && plain(e),
-    run: () => {},
+    matches: (e) => arrow(e) && e.shiftKey && plain(e),
+    run: (e) => view().setPlayhead(stepFrames(view().playheadMs, direction(e) * 30)),
   },
   {
+    id: 'ends',
     keys: 'Home / End',
     action: 'Playhead to the start / end',
     group: 'Playback',
     matches: (e) => (e.key === 'Home' || e.key === 'End') && plain(e),
-    run: () => {},
+    run: (e) => view().setPlayhead(e.key === 'Home' ? 0 : duration()),
   },
   {
+    id: 'range',
     keys: 'I / O',
     action: 'Preview range starts / ends at the playhead',
     group: 'Playback',
     matches: (e) => (e.key === 'i' || e.key === 'o') && plain(e),
-    run: () => {},
+    run: (e) => markRange(e.key === 'i' ? 'in' : 'out'),
   },
-  { keys: 'S', action: 'Split at the playhead', group: 'Editing', matches: key('s'), run: splitAtPlayhead },
-  { keys: 'Mod+B', action: 'Split at the playhead', group: 'Editing', matches: key('b', mod), run: splitAtPlayhead },
   {
+    id: 'split',
+    keys: 'S',
+    action: 'Split at the playhead',
+    group: 'Editing',
+    matches: key('s'),
+    run: splitAtPlayhead,
+  },
+  {
+    id: 'split',
+    keys: 'Mod+K',
+    action: 'Split at the playhead (the selected clips, or every unlocked clip under it)',
+    group: 'Editing',
+    matches: key('k', mod),
+    run: splitAtPlayhead,
+  },
+  {
+    id: 'split',
+    keys: 'Mod+B',
+    action: 'Split at the playhead',
+    group: 'Editing',
+    matches: key('b', mod),
+    run: splitAtPlayhead,
+  },
+  {
+    id: 'trimStart',
     keys: 'Q',
     action: 'Trim the selection’s start to the playhead',
     group: 'Editing',
@@ -87,6 +137,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => trimSelectionToPlayhead('start'),
   },
   {
+    id: 'trimEnd',
     keys: 'W',
     action: 'Trim the selection’s end to the playhead',
     group: 'Editing',
@@ -94,6 +145,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => trimSelectionToPlayhead('end'),
   },
   {
+    id: 'delete',
     keys: 'Delete',
     action: 'Delete the selection',
     group: 'Editing',
@@ -101,6 +153,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => deleteSelection(false),
   },
   {
+    id: 'rippleDelete',
     keys: 'Shift+Delete',
     action: 'Ripple delete (close the gap)',
     group: 'Editing',
@@ -108,16 +161,25 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => deleteSelection(true),
   },
   {
+    id: 'nudge',
     keys: ', / .',
     action: 'Move the selection one frame left / right',
     group: 'Editing',
     matches: (e) => (e.key === ',' || e.key === '.') && plain(e),
-    run: () => {},
+    run: (e) => nudgeSelection(e.key === '.' ? 1 : -1),
   },
-  { keys: 'Mod+C', action: 'Copy', group: 'Editing', matches: key('c', mod), run: () => void copySelection() },
-  { keys: 'Mod+X', action: 'Cut', group: 'Editing', matches: key('x', mod), run: cutSelection },
-  { keys: 'Mod+V', action: 'Paste at the playhead', group: 'Editing', matches: key('v', mod), run: pasteAtPlayhead },
+  { id: 'copy', keys: 'Mod+C', action: 'Copy', group: 'Editing', matches: key('c', mod), run: () => copySelection() },
+  { id: 'cut', keys: 'Mod+X', action: 'Cut', group: 'Editing', matches: key('x', mod), run: cutSelection },
   {
+    id: 'paste',
+    keys: 'Mod+V',
+    action: 'Paste at the playhead',
+    group: 'Editing',
+    matches: key('v', mod),
+    run: pasteAtPlayhead,
+  },
+  {
+    id: 'undo',
     keys: 'Mod+Z',
     action: 'Undo',
     group: 'Editing',
@@ -125,21 +187,39 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => useTimeline.getState().undo(),
   },
   {
-    keys: 'Mod+Shift+Z or Mod+Y',
+    id: 'redo',
+    keys: 'Mod+Shift+Z',
     action: 'Redo',
     group: 'Editing',
-    matches: (e) => mod(e) && ((e.key.toLowerCase() === 'z' && e.shiftKey) || e.key.toLowerCase() === 'y'),
+    matches: (e) => e.key.toLowerCase() === 'z' && mod(e) && e.shiftKey,
     run: () => useTimeline.getState().redo(),
   },
-  { keys: 'Mod+A', action: 'Select every clip', group: 'Selection', matches: key('a', mod), run: selectAll },
   {
+    id: 'redo',
+    keys: 'Mod+Y',
+    action: 'Redo',
+    group: 'Editing',
+    matches: key('y', mod),
+    run: () => useTimeline.getState().redo(),
+  },
+  {
+    id: 'selectAll',
+    keys: 'Mod+A',
+    action: 'Select every clip',
+    group: 'Selection',
+    matches: key('a', mod),
+    run: selectAll,
+  },
+  {
+    id: 'selectAdjacent',
     keys: 'Alt+← / →',
     action: 'Select the previous / next clip',
     group: 'Selection',
-    matches: (e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && e.altKey,
-    run: () => {},
+    matches: (e) => arrow(e) && e.altKey,
+    run: (e) => selectAdjacent(direction(e)),
   },
   {
+    id: 'deselect',
     keys: 'Escape',
     action: 'Clear the selection',
     group: 'Selection',
@@ -147,13 +227,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => view().select([]),
   },
   {
+    id: 'zoom',
     keys: '+ / −',
     action: 'Zoom in / out',
     group: 'View',
     matches: (e) => ['+', '=', '-'].includes(e.key) && plain(e),
-    run: () => {},
+    run: (e) => view().zoomBy(e.key === '-' ? 1 / 1.5 : 1.5),
   },
   {
+    id: 'zoomToFit',
     keys: 'Z',
     action: 'Zoom to the whole project',
     group: 'View',
@@ -161,6 +243,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => view().zoomToFit(),
   },
   {
+    id: 'zoomToFrame',
     keys: 'Shift+Z',
     action: 'Zoom to a frame',
     group: 'View',
@@ -168,43 +251,19 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: () => view().zoomToFrame(),
   },
   {
+    id: 'snapping',
     keys: 'N',
     action: 'Snapping on / off',
     group: 'View',
     matches: key('n'),
     run: () => view().setSnapping(!view().snapping),
   },
-  { keys: '?', action: 'Show these shortcuts', group: 'View', matches: (e) => e.key === '?', run: () => {} },
+  {
+    id: 'help',
+    keys: '?',
+    action: 'Show these shortcuts',
+    group: 'View',
+    matches: (e) => e.key === '?',
+    run: () => useKeymap.getState().setHelpOpen(true),
+  },
 ];
-
-/** The keys whose action depends on the key pressed (arrows, nudges, zoom, range): run here. */
-function runVariable(e: KeyboardEvent): boolean {
-  const v = view();
-  const duration = useTimeline.getState().timeline?.durationMs ?? 0;
-  if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && e.altKey) selectAdjacent(e.key === 'ArrowRight' ? 1 : -1);
-  else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight')
-    v.setPlayhead(stepFrames(v.playheadMs, (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 30 : 1)));
-  else if (e.key === 'Home') v.setPlayhead(0);
-  else if (e.key === 'End') v.setPlayhead(duration);
-  else if (e.key === ',' || e.key === '.') nudgeSelection(e.key === '.' ? 1 : -1);
-  else if (e.key === '+' || e.key === '=') v.zoomBy(1.5);
-  else if (e.key === '-') v.zoomBy(1 / 1.5);
-  else if (e.key === 'i' || e.key === 'o') {
-    const range = v.range ?? { startMs: v.playheadMs, endMs: Math.min(duration, v.playheadMs + 5000) };
-    const next =
-      e.key === 'i'
-        ? { startMs: v.playheadMs, endMs: Math.max(range.endMs, v.playheadMs + 100) }
-        : { startMs: Math.min(range.startMs, v.playheadMs - 100), endMs: v.playheadMs };
-    v.setRange({ startMs: Math.max(0, next.startMs), endMs: next.endMs });
-  } else return false;
-  return true;
-}
-
-/** Runs the shortcut for a key press; true when one ran (the event is then handled). */
-export function runShortcut(event: KeyboardEvent, openHelp: () => void): boolean {
-  const shortcut = SHORTCUTS.find((s) => s.matches(event));
-  if (!shortcut) return false;
-  if (shortcut.keys === '?') openHelp();
-  else if (!runVariable(event)) shortcut.run();
-  return true;
-}
