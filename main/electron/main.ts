@@ -8,7 +8,7 @@ import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
 import { installMenu } from './menu.ts';
-import { createMainWindow, denyAllPermissions } from './window.ts';
+import { createMainWindow, installPermissionHandlers } from './window.ts';
 
 const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
 
@@ -40,7 +40,7 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     const root = app.getAppPath();
-    denyAllPermissions();
+    installPermissionHandlers();
     serveRenderer(join(root, 'dist/renderer'));
     installMenu({ isDev: !app.isPackaged });
     core = createCore({

@@ -1,8 +1,10 @@
 // The one app window, locked down (STYLE.md "Isolation that is real"): context isolation,
 // the renderer sandbox, no Node, web security on; it never navigates away or opens another
-// window (http(s) links go to the system browser), and every permission request is denied.
+// window (http(s) links go to the system browser), and every permission but a clipboard
+// write from the app's own page is refused (permissions.ts).
 import { BrowserWindow, session, shell } from 'electron';
 import { APP_INDEX_URL, APP_ORIGIN } from './appProtocol.ts';
+import { permissionAllowed } from './permissions.ts';
 
 export interface WindowBounds {
   x: number | null;
@@ -17,10 +19,29 @@ function openExternally(url: string): void {
     void shell.openExternal(parsed.toString());
 }
 
-/** Once per app: no permission (camera, notifications, …) is ever granted to the page. */
-export function denyAllPermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+/**
+ * Once per app: the page may write to the clipboard (its Copy buttons) from the app's own
+ * origin in its main frame; no other permission (camera, notifications, …) is ever granted.
+ */
+export function installPermissionHandlers(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(
+      permissionAllowed(
+        {
+          permission,
+          url: 'requestingUrl' in details ? details.requestingUrl : null,
+          isMainFrame: details.isMainFrame,
+        },
+        APP_ORIGIN,
+      ),
+    ),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    permissionAllowed(
+      { permission, url: details.requestingUrl ?? requestingOrigin, isMainFrame: details.isMainFrame },
+      APP_ORIGIN,
+    ),
+  );
 }
 
 export function createMainWindow(options: { preloadPath: string; bounds: WindowBounds }): BrowserWindow {

@@ -1,26 +1,19 @@
 // Error toasts: what failed, the code and message, and the request ID with a copy button
 // (what support asks for).
-import { useState } from 'react';
 import { explainErrorCode } from '../../shared/appError.ts';
 import { useToasts, type Toast } from '../stores/toastStore.ts';
+import { CopyError } from './CopyError.tsx';
+import { useCopy } from './useCopy.ts';
 
 export function CopyRequestId({ requestId }: { requestId: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(requestId);
-      setCopied(true);
-    } catch {
-      // No clipboard (an unfocused page): the ID stays selectable on screen.
-      setCopied(false);
-    }
-  }
+  const { copied, error, copy } = useCopy();
   return (
     <span className="request-id">
       Request ID: <code>{requestId}</code>{' '}
-      <button type="button" onClick={() => void copy()} aria-label={`Copy request ID ${requestId}`}>
+      <button type="button" onClick={() => void copy(requestId)} aria-label={`Copy request ID ${requestId}`}>
         {copied ? 'Copied' : 'Copy'}
       </button>
+      <CopyError error={error} />
     </span>
   );
 }

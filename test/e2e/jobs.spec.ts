@@ -43,6 +43,20 @@ test('finished and failed generations show their state, price, request ID and er
   await expect(completed).toContainText(/\$\d/);
   const requestId = completed.getByRole('button', { name: /^Copy request ID / });
   await expect(requestId).toBeVisible();
+  // A copy the browser refuses says so beside the button (before, it failed silently);
+  // one it allows says Copied and puts the ID on the clipboard.
+  const origin = new URL(page.url()).origin;
+  await page.context().grantPermissions(['clipboard-read'], { origin });
+  await requestId.click();
+  await expect(completed.getByRole('alert')).toContainText('Not copied: the clipboard refused.');
+  await expect(requestId).toHaveText('Copy');
+  await completed.screenshot({ path: testInfo.outputPath('copy-refused.png') });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await requestId.click();
+  await expect(requestId).toHaveText('Copied');
+  await expect(completed.getByRole('alert')).toHaveCount(0);
+  const shownId = await completed.locator('.request-id-code').textContent();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shownId);
   await expect(shell.railEntry('Jobs')).toHaveAccessibleDescription('No jobs under way');
 
   // The service fails the next one on purpose: the row says so, with the service's code.

@@ -309,6 +309,7 @@ describe("Electron's security checklist, against the shell", () => {
     const { request, check } = electron.sessionHandlers;
     expect(request).not.toBeNull();
     expect(check).not.toBeNull();
+    const app = { requestingUrl: 'clipdesk://app/index.html', isMainFrame: true };
     for (const permission of [
       'media',
       'notifications',
@@ -316,14 +317,45 @@ describe("Electron's security checklist, against the shell", () => {
       'openExternal',
       'clipboard-read',
       'fullscreen',
+      'unknown',
     ]) {
       const answers: boolean[] = [];
-      request!(window.webContents, permission, (granted: boolean) => answers.push(granted), {});
+      request!(window.webContents, permission, (granted: boolean) => answers.push(granted), app);
       expect(answers, permission).toEqual([false]);
-      expect(check!(window.webContents, permission, 'clipdesk://app', {}), permission).toBe(false);
+      expect(check!(window.webContents, permission, 'clipdesk://app', app), permission).toBe(false);
     }
     expect(electron.order.indexOf('setPermissionRequestHandler')).toBeLessThan(
       electron.order.indexOf('new BrowserWindow'),
+    );
+  });
+
+  it('5 permission requests: a clipboard write is allowed to the app’s own page only (its Copy buttons)', () => {
+    const { request, check } = electron.sessionHandlers;
+    const ask = (details: { requestingUrl: string; isMainFrame: boolean }) => {
+      const answers: boolean[] = [];
+      request!(window.webContents, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), details);
+      return answers;
+    };
+    expect(ask({ requestingUrl: 'clipdesk://app/index.html', isMainFrame: true })).toEqual([true]);
+    expect(check!(window.webContents, 'clipboard-sanitized-write', 'clipdesk://app', { isMainFrame: true })).toBe(true);
+    // Not from a frame inside the page, not from any other origin, not by a look-alike host.
+    expect(ask({ requestingUrl: 'clipdesk://app/index.html', isMainFrame: false })).toEqual([false]);
+    for (const requestingUrl of [
+      'https://example.com/',
+      'clipdesk://app.evil/index.html',
+      'clipdesk://evil/index.html',
+      'file:///tmp/x.html',
+      'http://127.0.0.1:5173/',
+      '',
+    ]) {
+      expect(ask({ requestingUrl, isMainFrame: true }), requestingUrl).toEqual([false]);
+      expect(
+        check!(window.webContents, 'clipboard-sanitized-write', requestingUrl, { isMainFrame: true }),
+        requestingUrl,
+      ).toBe(false);
+    }
+    expect(check!(window.webContents, 'clipboard-sanitized-write', 'clipdesk://app', { isMainFrame: false })).toBe(
+      false,
     );
   });
 

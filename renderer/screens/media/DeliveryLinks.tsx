@@ -2,6 +2,8 @@
 // see them all with their state, and revoke one so it stops working at once.
 import { useEffect, useId, useState } from 'react';
 import { UPLOAD_LIMITS } from '../../../shared/limits.ts';
+import { CopyError } from '../../components/CopyError.tsx';
+import { useCopy } from '../../components/useCopy.ts';
 import { useMedia } from '../../stores/mediaStore.ts';
 import { formatWhen } from './assetText.ts';
 
@@ -14,28 +16,21 @@ const EXPIRIES = [
 
 function FreshLink({ url }: { url: string }) {
   const dismiss = useMedia((s) => s.dismissFreshLink);
-  const [copied, setCopied] = useState(false);
+  const { copied, error, copy } = useCopy();
   const id = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
   return (
     <div className="fresh-link" role="status">
       <label htmlFor={id}>New link — copy it now: it is shown only once</label>
       <div className="fresh-link-row">
         <input id={id} readOnly value={url} onFocus={(e) => e.target.select()} />
-        <button type="button" onClick={() => void copy()}>
+        <button type="button" onClick={() => void copy(url)}>
           {copied ? 'Copied' : 'Copy link'}
         </button>
         <button type="button" onClick={dismiss} aria-label="Hide the new link">
           Done
         </button>
       </div>
+      <CopyError error={error} />
     </div>
   );
 }

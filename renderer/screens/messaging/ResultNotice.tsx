@@ -1,25 +1,25 @@
 // One answer of the Messaging API beside the form that asked: status word and code, what the
 // code means, the service's own words when they add something, and the request ID with a
 // copy button. Extra actions (Busy's "pick another time") come as children.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { CopyError } from '../../components/CopyError.tsx';
+import { useCopy } from '../../components/useCopy.ts';
 import type { ResultLine } from './resultView.ts';
 
 function CopyId({ requestId }: { requestId: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(requestId);
-      setCopied(true);
-    } catch {
-      // No clipboard here: the ID stays selectable on screen.
-    }
-  }
+  const { copied, error, copy } = useCopy();
   return (
     <span className="request-id">
       Request ID <code>{requestId}</code>{' '}
-      <button type="button" className="small" onClick={() => void copy()} aria-label={`Copy request ID ${requestId}`}>
+      <button
+        type="button"
+        className="small"
+        onClick={() => void copy(requestId)}
+        aria-label={`Copy request ID ${requestId}`}
+      >
         {copied ? 'Copied' : 'Copy'}
       </button>
+      <CopyError error={error} />
     </span>
   );
 }
