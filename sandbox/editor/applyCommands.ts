@@ -178,7 +178,8 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       if (at > index.tracks.length)
         fail('editor.command_invalid', 'index', `must be at most ${index.tracks.length} (the number of tracks).`);
       const sameKind = index.tracks.filter((t) => t.kind === command.kind).length;
-      const label = command.kind[0]!.toUpperCase() + command.kind.slice(1);
+      // Named as a new timeline's own tracks are: Video 2, Audio 2, Captions 2.
+      const label = command.kind === 'caption' ? 'Captions' : command.kind[0]!.toUpperCase() + command.kind.slice(1);
       index.addTrack(
         {
           id: command.trackId ?? deps.newId(),
@@ -202,6 +203,17 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       if (command.name !== undefined) track.name = command.name;
       if (command.muted !== undefined) track.muted = command.muted;
       if (command.locked !== undefined) track.locked = command.locked;
+      return;
+    }
+    case 'moveTrack': {
+      const track = trackOf(command.trackId);
+      if (command.index > index.tracks.length - 1)
+        fail(
+          'editor.command_invalid',
+          'index',
+          `must be at most ${index.tracks.length - 1} (the last track's position).`,
+        );
+      index.moveTrack(track, command.index);
       return;
     }
     case 'addClip': {
@@ -326,8 +338,12 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       if (command.ripple) {
         const gap = clip.endMs - clip.startMs;
         for (let k = at; k < track.clips.length; k++) {
-          track.clips[k]!.startMs -= gap;
-          track.clips[k]!.endMs -= gap;
+          const later = track.clips[k]!;
+          later.startMs -= gap;
+          later.endMs -= gap;
+          // A caption's word timings move with it, as in a move.
+          if (later.kind === 'caption' && later.words)
+            later.words = later.words.map((w) => ({ ...w, startMs: w.startMs - gap, endMs: w.endMs - gap }));
         }
       }
       return;

@@ -142,6 +142,18 @@ export const CommandSchema = z.discriminatedUnion('type', [
     'Rename, mute or lock a track.',
   ),
   command(
+    'moveTrack',
+    {
+      trackId,
+      index: z
+        .number()
+        .int()
+        .min(0)
+        .describe('Its new position in the track list, 0 first (video tracks later in the list are drawn on top).'),
+    },
+    'Move a track to another place in the track list (a locked track too: its clips do not change).',
+  ),
+  command(
     'addClip',
     {
       trackId,

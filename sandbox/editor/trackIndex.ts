@@ -72,6 +72,10 @@ export function createTrackIndex(tracks: Track[]) {
       trackById.delete(track.id);
       for (const clip of track.clips) clipById.delete(clip.id);
     },
+    moveTrack(track: Track, index: number): void {
+      tracks.splice(tracks.indexOf(track), 1);
+      tracks.splice(index, 0, track);
+    },
   };
 }
 

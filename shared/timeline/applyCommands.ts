@@ -118,8 +118,11 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
 
   switch (command.type) {
     case 'addTrack': {
+      const most = ctx.catalog?.limits?.tracksPerTimeline ?? Infinity;
+      if (w.tracks.length >= most) fail(`A timeline holds at most ${most} tracks.`);
       if (command.trackId && w.track(command.trackId)) fail('That track ID is already on the timeline.');
-      const at = Math.min(command.index ?? w.tracks.length, w.tracks.length);
+      const at = command.index ?? w.tracks.length;
+      if (at > w.tracks.length) fail(`A track can go at most at position ${w.tracks.length} (the end).`);
       const sameKind = w.tracks.filter((t) => t.kind === command.kind).length;
       const label = command.kind === 'caption' ? 'Captions' : command.kind[0]!.toUpperCase() + command.kind.slice(1);
       w.addTrack(
@@ -140,11 +143,20 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
       return;
     case 'updateTrack': {
       const track = trackOf(command.trackId);
+      if (command.name === undefined && command.muted === undefined && command.locked === undefined)
+        fail('Say what changes: the name, mute or lock.');
       const next = { ...track };
       if (command.name !== undefined) next.name = command.name;
       if (command.muted !== undefined) next.muted = command.muted;
       if (command.locked !== undefined) next.locked = command.locked;
       w.replaceTrack(track, next);
+      return;
+    }
+    case 'moveTrack': {
+      const track = trackOf(command.trackId);
+      if (command.index > w.tracks.length - 1)
+        fail(`A track can go at most at position ${w.tracks.length - 1} (the last).`);
+      w.moveTrack(track, command.index);
       return;
     }
     case 'addClip': {
@@ -240,7 +252,10 @@ export function applyOne(w: WorkingTimeline, command: EditorCommand, i: number, 
         const gap = clip.endMs - clip.startMs;
         for (let k = at; k < owned.clips.length; k++) {
           const later = owned.clips[k]!;
-          owned.clips[k] = { ...later, startMs: later.startMs - gap, endMs: later.endMs - gap };
+          const shifted = { ...later, startMs: later.startMs - gap, endMs: later.endMs - gap };
+          // A caption's word timings move with it, as in a move.
+          owned.clips[k] =
+            shifted.kind === 'caption' && shifted.words ? withWords(shifted, shiftWords(shifted.words, -gap)) : shifted;
         }
       }
       return;

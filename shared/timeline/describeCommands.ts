@@ -6,6 +6,7 @@ const VERBS: Record<EditorCommand['type'], string> = {
   addTrack: 'Add track',
   removeTrack: 'Remove track',
   updateTrack: 'Change track',
+  moveTrack: 'Move track',
   addClip: 'Add clip',
   moveClip: 'Move clip',
   trimClip: 'Trim clip',

@@ -36,6 +36,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     muted: z.boolean().optional(),
     locked: z.boolean().optional(),
   }),
+  command('moveTrack', { trackId: uuid, index: z.number().int().min(0) }),
   command('addClip', {
     trackId: uuid,
     clipId: uuid.optional(),

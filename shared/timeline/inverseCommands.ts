@@ -84,6 +84,10 @@ function inverseOf(
         ...(track.muted ? [{ type: 'updateTrack', trackId: track.id, muted: true } as const] : []),
       ];
     }
+    case 'moveTrack': {
+      const track = w.track(command.trackId);
+      return track ? [{ type: 'moveTrack', trackId: track.id, index: w.tracks.indexOf(track) }] : [];
+    }
     case 'updateTrack': {
       const track = w.track(command.trackId);
       if (!track) return [];

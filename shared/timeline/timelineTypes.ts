@@ -126,6 +126,7 @@ export const CatalogSchema = z
       .object({
         commandsPerRequest: z.number(),
         clipsPerTimeline: z.number(),
+        tracksPerTimeline: z.number(),
         timelineMaxMs: z.number(),
         captionTextMax: z.number(),
         renderMaxDurationMs: z.number(),

@@ -105,9 +105,17 @@ export class WorkingTimeline {
     for (const clip of track.clips) index.delete(clip.id);
   }
 
+  moveTrack(track: Track, index: number): void {
+    this.tracks.splice(this.tracks.indexOf(track), 1);
+    this.tracks.splice(index, 0, track);
+  }
+
+  /** A track's own fields changed (name, mute, lock): its clips stay shared until changed. */
   replaceTrack(track: Track, next: Track): void {
     this.tracks[this.tracks.indexOf(track)] = next;
-    this.#owned.add(next);
+    // Owned only when its clip array is this working copy's: a renamed track of the timeline
+    // given still shares that timeline's clips, and changing them in place would change it.
+    if (this.#owned.has(track) || next.clips !== track.clips) this.#owned.add(next);
   }
 
   result(revision = this.#base.revision): Timeline {

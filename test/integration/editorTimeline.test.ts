@@ -271,6 +271,24 @@ describe('a timeline', () => {
     ]);
     expect(after.timeline.tracks.map((t: any) => t.kind)).toEqual(['video', 'audio', 'caption']);
   });
+
+  it('moves a track to another place in the list (its clips with it), and refuses a place past the last', async () => {
+    const { p, media } = await projectWithMedia('Track order');
+    const start = await editor.timeline(p);
+    const overlay = randomUUID();
+    const { revision } = await editor.apply(p, start.revision, [
+      { type: 'addTrack', kind: 'video', trackId: overlay },
+      { type: 'addClip', trackId: overlay, assetId: media[0]!.id, startMs: 0 },
+    ]);
+    const moved = await editor.apply(p, revision, [{ type: 'moveTrack', trackId: overlay, index: 0 }]);
+    expect(moved.timeline.tracks.map((t: any) => t.name)).toEqual(['Video 2', 'Video 1', 'Audio 1', 'Captions 1']);
+    expect(moved.timeline.tracks[0].clips).toHaveLength(1);
+    const refused = await editor.commands(p, moved.revision, [{ type: 'moveTrack', trackId: overlay, index: 4 }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'editor.command_invalid', commandIndex: 0, field: 'index' });
+    const spec = await call('GET', '/openapi.json');
+    expect(JSON.stringify(spec.body)).toContain('Move a track to another place in the track list');
+  });
 });
 
 describe('invalid commands', () => {

@@ -99,9 +99,39 @@ function captionChange(c: Timeline['tracks'][number]['clips'][number], pick: num
   }
 }
 
+/** A change to the tracks themselves: moved (sometimes past the end), added, renamed, locked, removed. */
+function trackCommand(timeline: Timeline, pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => (n <= 0 ? 0 : pick[i]! % n);
+  const count = timeline.tracks.length;
+  const track = timeline.tracks[p(1, count)];
+  const choice = track ? p(2, 6) : 1;
+  switch (choice) {
+    case 0:
+      return { type: 'moveTrack', trackId: track!.id, index: p(3, count + 1) };
+    case 1:
+      return {
+        type: 'addTrack',
+        kind: (['video', 'audio', 'caption'] as const)[p(3, 3)]!,
+        trackId: randomUUID(),
+        ...(p(4, 2) === 1 && { index: p(5, count + 2) }),
+      };
+    case 2:
+      return { type: 'updateTrack', trackId: track!.id, name: `Track ${p(3, 9)}` };
+    case 3:
+      return p(3, 4) === 0
+        ? { type: 'updateTrack', trackId: track!.id }
+        : { type: 'updateTrack', trackId: track!.id, locked: p(4, 3) === 0 };
+    case 4:
+      return { type: 'updateTrack', trackId: track!.id, muted: p(4, 2) === 0 };
+    default:
+      return { type: 'removeTrack', trackId: track!.id };
+  }
+}
+
 /** One plausible command made from the timeline as it is: pick[] chooses what and where. */
 function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
   const p = (i: number, n: number) => (n <= 0 ? 0 : pick[i]! % n);
+  if (timeline.tracks.length === 0 || p(7, 9) === 0) return trackCommand(timeline, pick);
   const clips = timeline.tracks.flatMap((t) => t.clips.map((c) => ({ c, t })));
   const at = (i: number) => p(i, 40) * 250;
   if (clips.length === 0 || p(0, 12) < 3) {
