@@ -29,6 +29,7 @@ import { JOBS_EVENTS, JOBS_REQUESTS } from './ipc/jobs.ts';
 import { SETTINGS_EVENTS, SETTINGS_REQUESTS } from './ipc/settings.ts';
 import { TIMELINE_EVENTS, TIMELINE_REQUESTS } from './ipc/timeline.ts';
 import { PRODUCTION_EVENTS, PRODUCTION_REQUESTS } from './ipc/production.ts';
+import { PREVIEW_EVENTS, PREVIEW_REQUESTS } from './ipc/preview.ts';
 import { UPLOAD_EVENTS, UploadRequestSchema } from './api/uploads.ts';
 import { APP_LIMITS, CREATE_LIMITS, UPLOAD_LIMITS } from './limits.ts';
 import { MESSAGING_EVENTS, MESSAGING_REQUESTS } from './ipc/messaging.ts';
@@ -206,6 +207,7 @@ export const REQUESTS = {
   ...SETTINGS_REQUESTS,
   ...TIMELINE_REQUESTS,
   ...PRODUCTION_REQUESTS,
+  ...PREVIEW_REQUESTS,
 } as const;
 
 export const EVENTS = {
@@ -225,6 +227,7 @@ export const EVENTS = {
   ...SETTINGS_EVENTS,
   ...TIMELINE_EVENTS,
   ...PRODUCTION_EVENTS,
+  ...PREVIEW_EVENTS,
 } as const;
 
 export type Requests = typeof REQUESTS;

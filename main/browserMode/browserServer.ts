@@ -10,13 +10,14 @@ import { WebSocketServer } from 'ws';
 import { WIRE_MAX_FRAME_BYTES, WIRE_PATH } from '../../shared/ipcWire.ts';
 import type { Core } from '../core/app/createCore.ts';
 import { isDownloadPath, serveDownload } from './downloadRoute.ts';
+import { isMediaPath, serveMedia } from './mediaRoute.ts';
 import { bindSocket } from './socketBinding.ts';
 import { serveStatic } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
 
 export interface BrowserServerOptions {
-  readonly core: Pick<Core, 'dispatch' | 'events'> & Partial<Pick<Core, 'assetDownloads'>>;
+  readonly core: Pick<Core, 'dispatch' | 'events'> & Partial<Pick<Core, 'assetDownloads' | 'mediaCache'>>;
   /** The built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 picks a free port. */
@@ -64,6 +65,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     if (options.core.assetDownloads && isDownloadPath(req.url)) {
       void serveDownload(options.core.assetDownloads, req, res, log);
+      return;
+    }
+    if (options.core.mediaCache && isMediaPath(req.url)) {
+      void serveMedia(options.core.mediaCache, req, res, log);
       return;
     }
     try {

@@ -1,9 +1,12 @@
 // The renderer is served from clipdesk://app/ (a privileged standard scheme) rather than
 // file://, so it has a real origin to check senders against and every page gets the strict
-// Content-Security-Policy header. Only files inside dist/renderer are served.
+// Content-Security-Policy header. Only files inside dist/renderer are served, and under
+// /media/ the monitor's cached media (mediaResponse.ts: a ticket per file, byte ranges).
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { protocol } from 'electron';
+import type { MediaCache } from '../core/mediaCache/mediaCache.ts';
+import { isMediaRequest, mediaResponse } from './mediaResponse.ts';
 
 export const APP_SCHEME = 'clipdesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -36,14 +39,16 @@ const TYPES: Readonly<Record<string, string>> = {
 /** Before app ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    // stream: <video> and <audio> read the monitor's media in ranges, as they play and seek.
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ]);
 }
 
-/** After app ready. */
-export function serveRenderer(rendererDir: string): void {
+/** After app ready. `media` is the core's cache once the core is built. */
+export function serveRenderer(rendererDir: string, media: () => Pick<MediaCache, 'open'> | null = () => null): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
+    if (url.host === 'app' && isMediaRequest(url)) return mediaResponse(media(), request);
     const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
     const file = normalize(join(rendererDir, relative));
     if (url.host !== 'app' || !file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });

@@ -41,7 +41,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     const root = app.getAppPath();
     installPermissionHandlers();
-    serveRenderer(join(root, 'dist/renderer'));
+    serveRenderer(join(root, 'dist/renderer'), () => core?.mediaCache ?? null);
     installMenu({ isDev: !app.isPackaged });
     core = createCore({
       userDataDir: app.getPath('userData'),

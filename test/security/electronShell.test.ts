@@ -495,7 +495,7 @@ describe("Electron's security checklist, against the shell", () => {
   it('18 no file://: the app scheme is standard and secure, serves only the built renderer, and nothing loads a file', async () => {
     expect(orderBeforeReady).toContain('registerSchemesAsPrivileged');
     expect(electron.privileged).toEqual([
-      { scheme: 'clipdesk', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'clipdesk', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
     ]);
     const serve = electron.protocolHandlers.get('clipdesk')!;
     for (const url of [

@@ -63,13 +63,15 @@ export interface VideoOptions {
   width?: number;
   height?: number;
   fps?: number;
+  /** A keyframe this often (the encoder's default otherwise: one in 250 frames). */
+  keyframeSeconds?: number;
   name?: string;
 }
 
 /** An MP4 with H.264 video (default 160×90, 10 fps) and a 440 Hz AAC tone, `seconds` long (default 1). */
 export async function makeMp4(
   dir: string,
-  { seconds = 1, width = 160, height = 90, fps = 10, name }: VideoOptions = {},
+  { seconds = 1, width = 160, height = 90, fps = 10, keyframeSeconds, name }: VideoOptions = {},
 ): Promise<string> {
   const path = nextPath(dir, name, 'mp4');
   await ffmpeg([
@@ -87,6 +89,7 @@ export async function makeMp4(
     'ultrafast',
     '-pix_fmt',
     'yuv420p',
+    ...(keyframeSeconds ? ['-g', String(Math.max(1, Math.round(keyframeSeconds * fps)))] : []),
     '-c:a',
     'aac',
     '-b:a',

@@ -62,14 +62,19 @@ describe('settings', () => {
     const first = open(cwd);
     first.saveWorkspace(remote);
     first.setActiveWorkspace('studio');
-    first.setPreferences({ theme: 'dark' });
+    first.setPreferences({ theme: 'dark', mediaCacheLimitBytes: 2 * 1024 ** 3 });
     first.setWindowState({ width: 1600, height: 900, x: 10, y: 20, maximized: true });
 
     const again = open(cwd).get();
     expect(again.activeWorkspaceId).toBe('studio');
     expect(again.workspaces.map((w) => w.id)).toEqual(['local', 'studio']);
     expect(again.workspaces[1]).toEqual(remote);
-    expect(again.preferences).toEqual({ theme: 'dark', confirmPaidWork: true, notifyWhenJobsFinish: true });
+    expect(again.preferences).toEqual({
+      theme: 'dark',
+      confirmPaidWork: true,
+      notifyWhenJobsFinish: true,
+      mediaCacheLimitBytes: 2 * 1024 ** 3,
+    });
     expect(again.window).toEqual({ width: 1600, height: 900, x: 10, y: 20, maximized: true });
 
     // Another profile's folder shares nothing.

@@ -269,11 +269,23 @@ export function createApiClient(options: CreateApiClientOptions) {
       })),
       get: async (id: number, callOptions?: CallOptions): Promise<ApiResult<Asset>> =>
         one({ method: 'GET', path: `/assets/${checkedId(id, 'id')}` }, AssetSchema, callOptions),
-      /** GET /assets/{id}/content: the bytes, streamed (read `body` to its end or destroy it). */
-      content: async (id: number, callOptions?: CallOptions): Promise<HttpDownload> =>
+      /**
+       * GET /assets/{id}/content: the bytes, streamed (read `body` to its end or destroy it);
+       * with `range`, from a byte on if the content is still the version its ETag names.
+       */
+      content: async (
+        id: number,
+        callOptions?: CallOptions,
+        range?: { from: number; ifRange: string },
+      ): Promise<HttpDownload> =>
         (
           await callForBytes(
-            { method: 'GET', path: `/assets/${checkedId(id, 'id')}/content`, timeouts: { bodyMs: 60_000 } },
+            {
+              method: 'GET',
+              path: `/assets/${checkedId(id, 'id')}/content`,
+              timeouts: { bodyMs: 60_000 },
+              ...(range && { range }),
+            },
             z.custom<HttpDownload>(),
             callOptions,
           )

@@ -42,6 +42,11 @@ export interface HttpRequest {
   authenticated?: boolean;
   signal?: AbortSignal;
   timeouts?: Partial<Pick<HttpTimeouts, 'headersMs' | 'bodyMs'>>;
+  /**
+   * Downloads only: resume from byte `from`, if the content is still the version `ifRange`
+   * names (its ETag). A changed content answers 200 with the whole of it (RFC 9110 §13.1.5).
+   */
+  range?: { from: number; ifRange: string };
 }
 
 export interface HttpSuccess<T> {
@@ -86,7 +91,19 @@ export interface HttpDownload {
   /** Null when the service sent no Content-Length. */
   contentLength: number | null;
   requestId: string | null;
+  /** The content's version, as the service names it (quotes kept); null when it sent none. */
+  etag: string | null;
+  /** A 206 answer's span (inclusive) and the whole content's size; null for a whole answer. */
+  contentRange: { start: number; end: number; total: number } | null;
   body: Readable;
+}
+
+/** `bytes 100-199/1000` → its span and total; null for anything else (`*` totals included). */
+export function parseContentRange(value: string | undefined): HttpDownload['contentRange'] {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return start <= end && end < total ? { start, end, total } : null;
 }
 
 export interface HttpClient {
@@ -341,6 +358,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async download(request) {
       if (closed) throw new AppFailure(appError('client.closed'));
       const headers = await requestHeaders(request, '*/*');
+      if (request.range) {
+        headers.range = `bytes=${request.range.from}-`;
+        headers['if-range'] = request.range.ifRange;
+      }
       downloadPool ??= new Pool(origin, { connections: 4, connect: { timeout: timeouts.connectMs } });
       const started = performance.now();
       let response: Dispatcher.ResponseData;
@@ -372,6 +393,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           contentType: headerValue(responseHeaders, 'content-type') ?? null,
           contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
           requestId,
+          etag: headerValue(responseHeaders, 'etag') ?? null,
+          contentRange: status === 206 ? parseContentRange(headerValue(responseHeaders, 'content-range')) : null,
           body: response.body,
         };
       }

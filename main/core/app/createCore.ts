@@ -21,6 +21,7 @@ import { createClipStrips } from '../timeline/clipStrips.ts';
 import { createEditorReads } from '../timeline/editorReads.ts';
 import { createEditTracker } from '../timeline/editTracker.ts';
 import { createRenderMedia } from '../timeline/renderMedia.ts';
+import { createMediaCache, type MediaCache } from '../mediaCache/mediaCache.ts';
 import { checkedHandlers, dispatchRequest, type CheckedHandlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { firstLaunchMarker } from './firstLaunch.ts';
@@ -34,6 +35,7 @@ import { settingsHandlers } from './settingsHandlers.ts';
 import { timelineHandlers } from './timelineHandlers.ts';
 import { productionHandlers } from './productionHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
+import { previewHandlers } from './previewHandlers.ts';
 import { createLocalSandbox, type SandboxKeys } from './localSandbox.ts';
 import { serviceHandlers } from './serviceHandlers.ts';
 import { createStreamedUploads } from './streamedUploads.ts';
@@ -78,6 +80,8 @@ export interface Core {
   readonly windowState: { read(): WindowState; save(state: Partial<WindowState>): void };
   /** Browser mode redeems download tickets (media.download) with this. */
   readonly assetDownloads: Pick<AssetDownloads, 'redeem'>;
+  /** Both transports serve the monitor's cached media (`/media/<ticket>`) with this. */
+  readonly mediaCache: Pick<MediaCache, 'open'>;
   close(): Promise<void>;
 }
 
@@ -250,6 +254,22 @@ export function createCore(options: CoreOptions): Core {
 
   const production = createProductionClient({ clientFor: (workspaceId) => http.client(workspaceId) });
   const mode = options.mode ?? 'browser';
+
+  const mediaCache = createMediaCache({
+    root: join(userDataDir, 'media-cache'),
+    // Known offline (no sandbox port, no request): the local sandbox by its data, a remote account by its address.
+    scopeOf: (workspaceId) => {
+      const workspace = runtime.workspace(workspaceId);
+      return workspace.kind === 'local' ? `local:${workspace.dataFolder ?? 'default'}` : workspace.createBaseUrl;
+    },
+    // The user is waiting for a picture: the monitor asks only for the assets around the playhead.
+    openContent: async (workspaceId, assetId, range, signal) =>
+      (await http.client(workspaceId)).assets.content(assetId, { priority: 'user', signal }, range),
+    limitBytes: () => settings.get().preferences.mediaCacheLimitBytes,
+    emit: (workspaceId, media) => events.emit('preview.media', { workspaceId, media }),
+    log,
+  });
+
   const handlers = checkedHandlers({
     ...workspaceHandlers({
       mode,
@@ -282,6 +302,7 @@ export function createCore(options: CoreOptions): Core {
       chooseSavePath: options.chooseSavePath,
     }),
     ...messagingHandlers(messaging),
+    ...previewHandlers({ runtime, settings, cache: mediaCache }),
   });
 
   // Until the user has chosen a workspace nothing starts: the first-launch screen decides.
@@ -293,6 +314,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     dispatch: (name, arg) => dispatchRequest(handlers, name, arg, log),
     assetDownloads: media.downloads,
+    mediaCache,
     windowState: {
       read: () => settings.get().window,
       save: (state) => {
@@ -310,6 +332,7 @@ export function createCore(options: CoreOptions): Core {
         jobActivity.stop();
         await streams.close();
         await Promise.allSettled([media.close(), strips.close(), Promise.resolve(renders.close())]);
+        await mediaCache.close();
         await messaging.close();
         await Promise.allSettled([jobs.close(), uploads.close(), webhooks?.close()]);
         await runtime.close();

@@ -4,6 +4,7 @@
 // reads as valid and gains the new fields.
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
+import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
 
 export const SETTINGS_VERSION = 1;
 
@@ -98,6 +99,12 @@ export const preferencesSchema = z.object({
   confirmPaidWork: z.boolean().default(true),
   /** Show a system notification when a long job ends. */
   notifyWhenJobsFinish: z.boolean().default(true),
+  /** How much the media cache (the monitor's copies and proxies of assets) may hold. */
+  mediaCacheLimitBytes: z
+    .int('The media cache limit is a whole number of bytes')
+    .min(MEDIA_CACHE_LIMITS.minBytes, 'The media cache limit is at least 256 MiB')
+    .max(MEDIA_CACHE_LIMITS.maxBytes, 'The media cache limit is at most 1 TiB')
+    .default(MEDIA_CACHE_LIMITS.defaultBytes),
 });
 
 export const windowStateSchema = z.object({

@@ -1,11 +1,12 @@
 // Settings: the workspaces (switch, see each key's last four and expiry, replace or forget a
-// key, edit a workspace's own settings) and adding a remote account (its key is checked
-// with GET /me before it is saved).
+// key, edit a workspace's own settings), adding a remote account (its key is checked with
+// GET /me before it is saved), and the media cache's limit.
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../../stores/settingsStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
 import { RemoteAccountForm } from '../FirstLaunch.tsx';
 import { FormError } from './FormError.tsx';
+import { MediaCacheSettings } from './MediaCacheSettings.tsx';
 import { WorkspaceCard } from './WorkspaceCard.tsx';
 import './settings.css';
 
@@ -77,6 +78,7 @@ export function SettingsScreen() {
           )}
         </div>
       </section>
+      <MediaCacheSettings />
     </section>
   );
 }

@@ -1,0 +1,66 @@
+// The media cache's pure rules: which sources need a playback proxy (and why, in words), and
+// which bytes a Range asks for when the app serves a cached file to its page.
+import { describe, expect, it } from 'vitest';
+import { answerRange } from '../../main/core/mediaCache/byteRange.ts';
+import type { MediaProbe } from '../../main/core/mediaCache/mediaProbe.ts';
+import { proxyArgs, proxyReason } from '../../main/core/mediaCache/proxyMaker.ts';
+
+const video: MediaProbe = {
+  kind: 'video',
+  width: 1280,
+  height: 720,
+  durationMs: 10_000,
+  frameRate: 30,
+  hasVideo: true,
+  hasAudio: true,
+  container: 'mov,mp4,m4a,3gp,3g2,mj2',
+  videoCodec: 'h264',
+  pixelFormat: 'yuv420p',
+  audioCodec: 'aac',
+  keyframeGapMs: 1000,
+};
+
+describe('proxies', () => {
+  it('plays 720p H.264 with keyframes a second apart as it is; images and common sounds too', () => {
+    expect(proxyReason(video)).toBeNull();
+    expect(proxyReason({ ...video, width: 720, height: 1280 })).toBeNull();
+    expect(proxyReason({ ...video, kind: 'image', videoCodec: 'png', container: 'png_pipe' })).toBeNull();
+    const wav = { ...video, kind: 'audio' as const, hasVideo: false, videoCodec: null, container: 'wav' };
+    expect(proxyReason({ ...wav, audioCodec: 'pcm_s16le' })).toBeNull();
+  });
+
+  it('makes one for more than 720 lines, far keyframes, or what Chromium cannot play, saying why', () => {
+    expect(proxyReason({ ...video, width: 1920, height: 1080 })).toMatch(/1080 lines/);
+    expect(proxyReason({ ...video, width: 1080, height: 1920 })).toMatch(/1080 lines/);
+    expect(proxyReason({ ...video, keyframeGapMs: 8000 })).toMatch(/8\.0 s apart/);
+    expect(proxyReason({ ...video, videoCodec: 'prores' })).toMatch(/prores/);
+    expect(proxyReason({ ...video, pixelFormat: 'yuv420p10le' })).toMatch(/yuv420p10le/);
+    expect(proxyReason({ ...video, audioCodec: 'pcm_s16be' })).toMatch(/sound/);
+    expect(proxyReason({ ...video, container: 'avi' })).toMatch(/container/);
+  });
+
+  it('asks ffmpeg for constant-rate H.264 with a keyframe every half second at the source rate', () => {
+    const args = proxyArgs('in', 'out', { ...video, frameRate: 25 }).join(' ');
+    expect(args).toContain('-fps_mode cfr -r 25');
+    expect(args).toContain('-g 13 -keyint_min 13 -sc_threshold 0');
+    expect(args).toMatch(/-c:v libx264 .* -pix_fmt yuv420p/);
+    expect(proxyArgs('in', 'out', { ...video, kind: 'audio', hasVideo: false }).join(' ')).toContain('-vn');
+  });
+});
+
+describe('byte ranges served to the page', () => {
+  it('answers one range, a suffix, an open end; the whole file without or with an unusable header', () => {
+    expect(answerRange('bytes=0-99', 1000)).toEqual({ status: 206, start: 0, end: 99 });
+    expect(answerRange('bytes=900-', 1000)).toEqual({ status: 206, start: 900, end: 999 });
+    expect(answerRange('bytes=-10', 1000)).toEqual({ status: 206, start: 990, end: 999 });
+    expect(answerRange('bytes=990-5000', 1000)).toEqual({ status: 206, start: 990, end: 999 });
+    expect(answerRange(null, 1000)).toEqual({ status: 200, start: 0, end: 999 });
+    expect(answerRange('bytes=0-1,5-6', 1000)).toEqual({ status: 200, start: 0, end: 999 });
+    expect(answerRange('bytes=9-3', 1000)).toEqual({ status: 200, start: 0, end: 999 });
+  });
+
+  it('refuses a range past the end (416)', () => {
+    expect(answerRange('bytes=1000-', 1000)).toEqual({ status: 416 });
+    expect(answerRange('bytes=-0', 1000)).toEqual({ status: 416 });
+  });
+});
