@@ -1,9 +1,9 @@
 // Starts the sandbox: one HTTP server on loopback serving the Create API under /api/v1,
 // the central session at /session, and sandbox-only admin controls under /_sandbox.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { adminRoutes } from './admin/adminRoutes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
@@ -28,8 +28,10 @@ import { startMessagingService } from './messaging/messagingServer.ts';
 import { createWallet } from './wallet.ts';
 import { openDatabase } from './db/database.ts';
 import { seed } from './db/seed.ts';
+import { API_VERSION } from '../shared/limits.ts';
 import { ApiError } from './http/apiError.ts';
 import { sendError } from './http/envelope.ts';
+import { answerClientError, quotedTarget, requestUrl } from './http/requestTarget.ts';
 import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { createJobRunner } from './jobs/jobRunner.ts';
@@ -112,8 +114,14 @@ export async function startSandbox(
   });
   const { adminToken } = ctx;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', origin);
+  function dispatch(req: IncomingMessage, res: ServerResponse): void {
+    const url = requestUrl(req.url, origin);
+    if (!url) {
+      req.resume();
+      const target = quotedTarget(req.url);
+      sendError(res, randomUUID(), new ApiError('request.invalid', `The request target ${target} is not a valid URL.`));
+      return;
+    }
     const path = url.pathname;
     if (path === '/api/v1' || path.startsWith('/api/v1/')) {
       void api(req, res, path.slice('/api/v1'.length) || '/', url);
@@ -132,7 +140,31 @@ export async function startSandbox(
     } else {
       void root(req, res, path, url);
     }
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    try {
+      dispatch(req, res);
+    } catch (err) {
+      // Whatever one request does, the service answers it and stays up.
+      log(`request ${quotedTarget(req.url)} failed: ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) sendError(res, randomUUID(), new ApiError('server.internal'));
+      else res.destroy();
+    }
   });
+  server.on('clientError', (error, socket) =>
+    answerClientError(error, socket as Socket, ({ tooLarge }) => {
+      const code = 'request.invalid';
+      const message = tooLarge
+        ? 'The request line and headers are larger than this service reads (16 KiB): send long fields in the body.'
+        : 'The request is not HTTP this service can read.';
+      return {
+        status: 400,
+        reason: 'Bad Request',
+        body: { error: { code, message }, meta: { requestId: randomUUID(), apiVersion: API_VERSION } },
+      };
+    }),
+  );
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 0; // large uploads may take long; the client bounds them
 

@@ -106,7 +106,8 @@ const SEND_SHARED = {
   time: {
     status: 'Error',
     code: '11',
-    meaning: 'time is not in the form YYYY-MM-DD H:I (24-hour, e.g. 2026-12-01 9:05) or is not a real date',
+    meaning:
+      'time is not in the form YYYY-MM-DD H:I (24-hour, e.g. 2026-12-01 9:05), is not a real date, or does not exist in time_zone (skipped by a daylight-saving change)',
   },
   zone: {
     status: 'Error',
@@ -209,8 +210,14 @@ export const LIST_RESULT_CODES = [
 
 /** Answers that come before any operation is chosen. */
 export const ROUTE_RESULT_CODES = [
+  { status: 'Error', code: '400', meaning: 'the request target is not a valid URL: percent-encode the path and query' },
   { status: 'Error', code: '404', meaning: 'no such operation at this address' },
   { status: 'Error', code: '405', meaning: 'this operation does not take that HTTP method' },
+  {
+    status: 'Error',
+    code: '414',
+    meaning: 'the request line and headers are too long (over 64 KiB): send the fields in a POST body instead',
+  },
   { status: 'Error', code: '500', meaning: BACKEND_ERROR },
 ] as const satisfies readonly ResultCode[];
 
@@ -246,7 +253,7 @@ export function findResultCode(operation: MessagingOperation, code: string): Res
   return (MESSAGING_RESULT_TABLES[operation] as readonly ResultCode[]).find((row) => row.code === code);
 }
 
-/** The HTTP status an answer with this code carries. */
+/** The HTTP status an answer with this code carries (400, 401, 404, 405, 414, 500 are their own). */
 export function resultHttpStatus(code: string): number {
   return /^[45]\d\d$/.test(code) ? Number(code) : 200;
 }

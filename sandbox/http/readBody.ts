@@ -19,8 +19,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (type !== 'application/json') {
     throw new ApiError('request.unsupported_content_type', 'Send the body as application/json.');
   }
+  let text: string;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('request.invalid_json', 'The body is not valid UTF-8: send JSON encoded as UTF-8.');
+  }
+  try {
+    return JSON.parse(text);
   } catch (err) {
     throw new ApiError('request.invalid_json', `The body is not valid JSON: ${(err as Error).message}`);
   }

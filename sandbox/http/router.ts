@@ -29,7 +29,16 @@ function compile(route: Route): CompiledRoute {
 }
 
 function parseParam(name: string, raw: string, kind: 'int' | 'uuid' | 'string'): string | number {
-  const value = decodeURIComponent(raw);
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // %ZZ, a lone %, or bytes that are not UTF-8 once decoded.
+    throw new ApiError(
+      kind === 'string' ? 'request.invalid' : 'request.invalid_id',
+      `Path parameter ${name} is not valid percent-encoding: write a byte as % and two hex digits, of UTF-8 text.`,
+    );
+  }
   if (kind === 'int') {
     const n = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > CREATE_LIMITS.idMax) {

@@ -7,7 +7,7 @@ import type { SandboxContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { describeIssues, isBlank, isRecord, type Operation, type OperationResult } from './operation.ts';
 import { ResultError } from './resultReply.ts';
-import { canonicalZone, instantOf, isRealWallClock, wallClockAt } from './zonedTime.ts';
+import { canonicalZone, existingInstantOf, instantOf, isRealWallClock, wallClockAt } from './zonedTime.ts';
 
 /** Business hours, in the event's start time zone (the spec leaves them to us). */
 export const BUSINESS_HOURS = { weekdays: [1, 2, 3, 4, 5], fromMinute: 9 * 60, toMinute: 18 * 60 } as const;
@@ -135,7 +135,15 @@ function instantOfEventTime(t: EventTimeInput, field: string): number {
       `Invalid request payload. ${field}.dateTime: ${t.dateTime} is not a real date and time.`,
     );
   const offset = m[7];
-  if (!offset) return instantOf(wall, t.timeZone);
+  if (!offset) {
+    const instant = existingInstantOf(wall, t.timeZone);
+    if (instant === null)
+      throw new ResultError(
+        '400',
+        `Invalid request payload. ${field}.dateTime: ${t.dateTime} does not exist in ${t.timeZone}: the clocks skip it (a daylight-saving change); give a time outside the skipped hour.`,
+      );
+    return instant;
+  }
   const sign = offset === 'Z' ? 0 : offset.startsWith('-') ? -1 : 1;
   const offsetMinutes = sign === 0 ? 0 : sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
   return instantOf(wall, 'UTC') - offsetMinutes * 60_000;

@@ -8,7 +8,7 @@ import { transaction } from '../db/database.ts';
 import { isBlank } from './operation.ts';
 import { normaliseNumber, splitNumberList, type PhoneNumber } from './phoneNumbers.ts';
 import { ResultError } from './resultReply.ts';
-import { canonicalZone, instantOf, isRealWallClock } from './zonedTime.ts';
+import { canonicalZone, existingInstantOf, isRealWallClock } from './zonedTime.ts';
 
 export interface Schedule {
   /** Epoch ms; "now" for an immediate send. */
@@ -145,7 +145,12 @@ export function resolveSchedule(input: { time?: string; time_zone?: string }, no
       '12',
       `Time zone missing: a ${where}time needs ${where}time_zone as Country/City, e.g. Europe/London.`,
     );
-  const scheduledAt = instantOf(wall, zone);
+  const scheduledAt = existingInstantOf(wall, zone);
+  if (scheduledAt === null)
+    throw new ResultError(
+      '11',
+      `${where}time ${input.time!.trim()} does not exist in ${zone}: the clocks skip it that night (a daylight-saving change); give a time outside the skipped hour.`,
+    );
   // The minute the client names counts as "now" until it is over.
   if (scheduledAt + 60_000 <= now) {
     throw new ResultError(

@@ -44,12 +44,17 @@ function resultSchema(rows: readonly ResultCode[], extra: Json | undefined): Jso
   return { type: 'object', required: ['status', 'code', 'message', 'requestId'], properties };
 }
 
-function responses(table: MessagingOperation, extra: Json | undefined): Json {
+/** The route's answers every operation can get: a target that is not a URL, a wrong method, and (GET) too long a query. */
+function routeRows(table: MessagingOperation, method: string): ResultCode[] {
+  if (table === 'admin') return [];
+  const codes = method === 'GET' ? ['400', '405', '414'] : ['400', '405'];
+  return MESSAGING_RESULT_TABLES.route.filter((r) => codes.includes(r.code));
+}
+
+function responses(table: MessagingOperation, extra: Json | undefined, method = 'POST'): Json {
   const byStatus = new Map<number, ResultCode[]>();
-  const rows = [
-    ...MESSAGING_RESULT_TABLES[table],
-    ...(table === 'admin' ? [] : MESSAGING_RESULT_TABLES.route.filter((r) => r.code === '405')),
-  ] as ResultCode[];
+  const own = MESSAGING_RESULT_TABLES[table] as readonly ResultCode[];
+  const rows = [...own, ...routeRows(table, method).filter((r) => !own.some((o) => o.code === r.code))];
   for (const row of rows) {
     const status = resultHttpStatus(row.code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), row]);
@@ -83,7 +88,7 @@ function operationDoc(op: Operation): Json {
     tags: [op.table === 'calendar' ? 'Calendar' : op.table === 'contacts' ? 'Contacts' : 'Messages'],
     description: `Result codes (the HTTP status follows the code):\n\n${codeTable(MESSAGING_RESULT_TABLES[op.table])}`,
     security: [{ bearerAuth: [] }, {}],
-    responses: responses(op.table, jsonSchema(op.output, 'output')),
+    responses: responses(op.table, jsonSchema(op.output, 'output'), op.method),
   };
   if (op.source === 'query') {
     const props = input.properties as Record<string, Json>;

@@ -9,11 +9,12 @@
 // 500 before anything is done.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { MessagingOperation } from '../../shared/messagingCodes.ts';
+import { resultHttpStatus, type MessagingOperation } from '../../shared/messagingCodes.ts';
 import type { SandboxContext } from '../context.ts';
 import { sendJson } from '../http/envelope.ts';
+import { answerClientError, quotedTarget, requestUrl } from '../http/requestTarget.ts';
 import { calendarOperation } from './calendarApi.ts';
 import { contactsOperation } from './contactsApi.ts';
 import { adminTokenMatches, messagingAdminRoutes, type AdminRoute, type MessagingFaults } from './messagingAdmin.ts';
@@ -26,6 +27,13 @@ import { ResultError, resultBody, sendResult } from './resultReply.ts';
 import { bulkOperation } from './smsBulk.ts';
 import { listOperation } from './smsList.ts';
 import { sendOperations } from './smsSend.ts';
+
+/**
+ * The request line and headers the service reads: enough for the largest valid GET send
+ * (1000 numbers and 740 characters, all percent-encoded, come to some 32 KiB); beyond it the
+ * answer is 414.
+ */
+export const MAX_REQUEST_HEAD_BYTES = 64 * 1024;
 
 export interface MessagingService {
   baseUrl: string;
@@ -80,7 +88,7 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     try {
       if (op.source === 'query') {
         req.resume();
-        request = readQueryFields(url);
+        request = readQueryFields(req.url ?? '/');
       } else {
         request = await readBodyFields(req, { file: op.file, jsonOnly: op.source === 'json' });
       }
@@ -121,7 +129,13 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = randomUUID();
-    const url = new URL(req.url ?? '/', baseUrl);
+    const url = requestUrl(req.url, baseUrl);
+    if (!url) {
+      req.resume();
+      const message = `The request target ${quotedTarget(req.url)} is not a valid URL: percent-encode the path and query.`;
+      sendResult(res, resultBody('route', '400', message, requestId));
+      return;
+    }
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
     const admin = path.startsWith('/_sandbox/');
@@ -156,7 +170,23 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     }
   }
 
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) =>
+    // Whatever one request does, the service answers it and stays up.
+    handle(req, res).catch((err: unknown) => answerError(res, 'route', randomUUID(), err)),
+  );
+  server.on('clientError', (error, socket) =>
+    answerClientError(error, socket as Socket, ({ tooLarge }) => {
+      const body = tooLarge
+        ? resultBody(
+            'route',
+            '414',
+            `The request line and headers are longer than ${MAX_REQUEST_HEAD_BYTES / 1024} KiB: send the fields in a POST body instead.`,
+            randomUUID(),
+          )
+        : resultBody('route', '400', 'The request is not HTTP this service can read.', randomUUID());
+      return { status: resultHttpStatus(body.code), reason: tooLarge ? 'URI Too Long' : 'Bad Request', body };
+    }),
+  );
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 0; // MMS uploads may be slow; the client bounds them
   await new Promise<void>((resolve, reject) => {

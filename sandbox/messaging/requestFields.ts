@@ -2,7 +2,9 @@
 // the GET operations) as query parameters. This reads any of them into one plain object.
 // Form-style names with one bracket level (`start[dateTime]`, `custom[plan]`) become nested
 // objects, so a form can carry what JSON carries. Form and query values are URL-decoded once,
-// by their format; JSON and multipart values are taken as sent.
+// by their format; JSON and multipart values are taken as sent. Every value must be UTF-8
+// (after URL-decoding, for forms and queries): bytes that are not are refused, never turned
+// into replacement characters and sent on as text the user did not write.
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 
@@ -51,9 +53,57 @@ function assign(fields: Fields, name: string, value: string): void {
   fields[outer] = target;
 }
 
-export function readQueryFields(url: URL): RequestFields {
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Bytes as UTF-8 text; `what` names them in the refusal. */
+function utf8(bytes: Uint8Array, what: string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new PayloadError(`${what} is not valid UTF-8: send the text encoded as UTF-8.`);
+  }
+}
+
+/** %XX escapes to bytes; a % not followed by two hex digits stays as it is (as URLSearchParams does). */
+function percentDecode(text: string): Uint8Array {
+  const bytes = Buffer.from(text.replaceAll('+', ' '), 'latin1');
+  const out = Buffer.alloc(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const hex = bytes[i] === 0x25 && i + 2 < bytes.length ? bytes.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      out[n++] = parseInt(hex, 16);
+      i += 2;
+    } else out[n++] = bytes[i]!;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * application/x-www-form-urlencoded pairs (a query string, or a form body whose characters
+ * are one byte each: raw bytes of a request line arrive as latin1), URL-decoded to UTF-8.
+ */
+function formPairs(encoded: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const part of encoded.split('&')) {
+    if (part === '') continue;
+    const at = part.indexOf('=');
+    const name = utf8(percentDecode(at === -1 ? part : part.slice(0, at)), 'A field name');
+    const value = utf8(percentDecode(at === -1 ? '' : part.slice(at + 1)), `The field ${name}`);
+    pairs.push([name, value]);
+  }
+  return pairs;
+}
+
+/** The fields of a request's query string (its target as Node read it, e.g. req.url). */
+export function readQueryFields(target: string): RequestFields {
   const fields: Fields = Object.create(null) as Fields;
-  for (const [name, value] of url.searchParams) assign(fields, name, value);
+  const at = target.indexOf('?');
+  if (at !== -1) {
+    const hash = target.indexOf('#', at);
+    for (const [name, value] of formPairs(target.slice(at + 1, hash === -1 ? undefined : hash)))
+      assign(fields, name, value);
+  }
   return { fields };
 }
 
@@ -76,7 +126,7 @@ async function readText(req: IncomingMessage): Promise<string> {
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return utf8(Buffer.concat(chunks), 'The body');
 }
 
 function readMultipart(
@@ -87,8 +137,10 @@ function readMultipart(
     let parser: busboy.Busboy;
     try {
       // One byte past the limit: busboy flags a file that ends exactly at its limit as cut.
+      // Field values arrive as latin1 (one character per byte) and are decoded strictly below.
       parser = busboy({
         headers: req.headers,
+        defCharset: 'latin1',
         limits: {
           files: file ? 1 : 0,
           fileSize: file ? file.maxBytes + 1 : 0,
@@ -113,7 +165,7 @@ function readMultipart(
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(`The field ${name} is longer than 1 MiB.`);
       try {
-        assign(fields, name, value);
+        assign(fields, name, utf8(Buffer.from(value, 'latin1'), `The field ${name}`));
       } catch (err) {
         fail((err as Error).message);
       }
@@ -181,7 +233,7 @@ export async function readBodyFields(
   if (options.jsonOnly) throw new PayloadError('Send this body as application/json.');
   if (type === 'application/x-www-form-urlencoded') {
     const fields: Fields = Object.create(null) as Fields;
-    for (const [name, value] of new URLSearchParams(text)) assign(fields, name, value);
+    for (const [name, value] of formPairs(Buffer.from(text, 'utf8').toString('latin1'))) assign(fields, name, value);
     return { fields };
   }
   throw new PayloadError(

@@ -84,11 +84,29 @@ function offsetAt(instant: number, zone: string): number {
 
 /**
  * The instant a wall-clock time names in a zone. A time skipped by a daylight-saving jump
- * (02:30 on a spring-forward night) moves forward by the jump (to 03:30), as clocks do.
+ * (02:30 on a spring-forward night) moves forward by the jump (to 03:30), as clocks do;
+ * existingInstantOf refuses such a time instead.
  */
 export function instantOf(w: WallClock, zone: string): number {
   const asUtc = utcOf(w);
   const first = asUtc - offsetAt(asUtc, zone);
   const second = asUtc - offsetAt(first, zone);
   return second === first ? first : Math.max(first, second);
+}
+
+/**
+ * The instant a wall-clock time names in a zone, or null when the zone's clocks skip that
+ * time (a daylight-saving jump): what is stored and what the answer says must be one time.
+ */
+export function existingInstantOf(w: WallClock, zone: string): number | null {
+  const instant = instantOf(w, zone);
+  const seen = wallClockAt(instant, zone);
+  const same =
+    seen.year === w.year &&
+    seen.month === w.month &&
+    seen.day === w.day &&
+    seen.hour === w.hour &&
+    seen.minute === w.minute &&
+    seen.second === w.second;
+  return same ? instant : null;
 }
