@@ -20,7 +20,8 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
-function addColumnIfMissing(db: Db, table: string, column: string, declaration: string): void {
+/** For a table that gained a column after its first release (a data folder may predate it). */
+export function addColumnIfMissing(db: Db, table: string, column: string, declaration: string): void {
   const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
   if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${declaration}`);
 }

@@ -1,7 +1,7 @@
-// Applies a command list to a timeline's tracks, in order. The tracks are a fresh copy
-// read from the store: the first invalid command throws and the caller simply drops the
-// copy, so a list is applied all or nothing. Every failure names the command's index,
-// its type and the field to change.
+// Applies a command list to a timeline's tracks, in order, on a copy-on-write working copy
+// (trackIndex.ts): the stored tracks are never changed, so the first invalid command throws
+// and the caller simply drops the copy — a list is applied all or nothing. Every failure
+// names the command's index, its type and the field to change.
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import type { ErrorCode } from '../../shared/errorCodes.ts';
 import { ApiError } from '../http/apiError.ts';
@@ -18,7 +18,7 @@ import {
   type TrackKind,
 } from './editorCatalog.ts';
 import type { CaptionClip, Clip, Command, MediaClip, Track, Word } from './timelineSchemas.ts';
-import { createTrackIndex, type TrackIndex } from './trackIndex.ts';
+import { createTrackIndex, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
 
 export interface AssetFacts {
   kind: 'image' | 'video' | 'audio';
@@ -66,9 +66,16 @@ function setWords(clip: CaptionClip, words: Word[] | undefined): void {
   else delete clip.words;
 }
 
-export function applyCommands(tracks: Track[], commands: Command[], deps: ApplyDeps): void {
-  const index = createTrackIndex(tracks);
+/** The working copy with the list applied (its tracks, and what it changed); `places` indexes `stored`. */
+export function applyCommands(
+  stored: readonly Track[],
+  commands: Command[],
+  deps: ApplyDeps,
+  places?: ClipPlaces,
+): TrackIndex {
+  const index = createTrackIndex(stored, places);
   commands.forEach((command, i) => applyOne(index, command, i, deps));
+  return index;
 }
 
 function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDeps): void {
@@ -102,7 +109,7 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
     return entry as { clip: CaptionClip; track: Track };
   };
   const freshClipId = (id: string | undefined, field: string): string => {
-    if (id !== undefined && index.clip(id))
+    if (id !== undefined && index.has(id))
       fail('editor.command_invalid', field, `clip ID ${id} is already on the timeline; use a new UUID.`);
     if (index.clipCount() >= EDITOR_LIMITS.clipsPerTimeline)
       fail('editor.command_invalid', null, `a timeline holds at most ${EDITOR_LIMITS.clipsPerTimeline} clips.`);
@@ -338,7 +345,7 @@ function applyOne(index: TrackIndex, command: Command, i: number, deps: ApplyDep
       if (command.ripple) {
         const gap = clip.endMs - clip.startMs;
         for (let k = at; k < track.clips.length; k++) {
-          const later = track.clips[k]!;
+          const later = index.clipAt(track, k);
           later.startMs -= gap;
           later.endMs -= gap;
           // A caption's word timings move with it, as in a move.

@@ -65,12 +65,22 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       summary:
         'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, addClip, moveClip, trimClip, splitClip, removeClip, setClipProperties, applyEffect, removeEffect, setTransition, addCaption, updateCaption',
       body: CommandsInput,
+      headers: {
+        Prefer: {
+          description:
+            'RFC 7240. `return=representation`: the answer also carries the whole new timeline (as GET …/editor/timeline would); by default it carries only what changed.',
+        },
+      },
       idempotent: true,
       responses: {
         200: {
           description:
-            'Applied (or an identical retry of an applied list: the same answer again): the new revision and timeline',
+            'Applied (or an identical retry of an applied list: the same answer again): the new revision and what the list changed. A client holding the timeline at `baseRevision` gets the new one by applying `changes` to it: keep the tracks in the order and with the fields of `changes.tracks` (a track not listed is removed, with its clips; a new one starts empty), take every clip of `changes.removedClipIds` and of `changes.clips` off the track holding it, then put each clip of `changes.clips` on the track `trackId` in start order. With `Prefer: return=representation`, also `timeline`.',
           schema: CommandsResultSchema,
+          headers: {
+            'Server-Timing': '`apply;dur=<ms>`: how long the service took to check, apply and store the list',
+            'Preference-Applied': '`return=representation` when the answer carries the whole timeline',
+          },
         },
         400: {
           description:
@@ -82,10 +92,11 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
             'revision.conflict: the timeline moved on; error.currentRevision and error.current (the timeline) let the client review and resend. Or idempotency.key_reused: this key was used with other inputs.',
         },
       },
-      handler({ principal, params, body, idempotencyKey }) {
+      handler({ req, principal, params, body, idempotencyKey }) {
         const { accountId } = principal;
         const projectId = params.id as number;
         const input = { projectId, ...body };
+        const wholeTimeline = wantsRepresentation(req.headers.prefer);
         const seen = new Map<number, AssetFacts | undefined>();
         const asset = (id: number): AssetFacts | undefined => {
           if (!seen.has(id)) {
@@ -101,17 +112,31 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
         const started = performance.now();
         const data = transaction(db, () => {
           const replayed = ctx.idempotency.replayOf(accountId, idempotencyKey, OPERATION, input);
-          if (replayed !== undefined) return store.result(replayed);
+          if (replayed !== undefined) return store.result(replayed, wholeTimeline);
           const stored = store.read(accountId, projectId);
           if (body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
-          applyCommands(stored.tracks, body.commands, { asset, newId: randomUUID });
-          const made = store.save(stored, body.commands.length);
+          const working = applyCommands(stored.tracks, body.commands, { asset, newId: randomUUID }, stored.places);
+          const made = store.commit(stored, working, body.commands.length);
           ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
-          return made.result;
+          return wholeTimeline
+            ? { ...made.result, timeline: toTimeline(store.read(accountId, projectId)) }
+            : made.result;
         });
-        // How long the list took to check, apply and store, for clients that watch editing speed.
-        return { data, headers: { 'server-timing': `apply;dur=${(performance.now() - started).toFixed(1)}` } };
+        const headers: Record<string, string> = {
+          // How long the list took to check, apply and store, for clients that watch editing speed.
+          'server-timing': `apply;dur=${(performance.now() - started).toFixed(1)}`,
+        };
+        if (wholeTimeline) headers['preference-applied'] = 'return=representation';
+        return { data, headers };
       },
     }),
   ];
+}
+
+/** RFC 7240: `Prefer: return=representation` asks for the whole timeline in the answer. */
+function wantsRepresentation(prefer: string | string[] | undefined): boolean {
+  return [prefer ?? []]
+    .flat()
+    .flatMap((header) => header.split(','))
+    .some((preference) => preference.split(';')[0]!.trim().toLowerCase() === 'return=representation');
 }

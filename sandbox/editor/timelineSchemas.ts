@@ -266,8 +266,30 @@ export const CommandsInput = z.strictObject({
     .describe('Applied in order, all or nothing.'),
 });
 
+const TrackHeaderSchema = TrackSchema.omit({ clips: true });
+
+export const TimelineChangesSchema = z
+  .object({
+    tracks: z
+      .array(TrackHeaderSchema)
+      .describe('Every track of the new revision, in order, without its clips (a track not listed was removed).'),
+    clips: z
+      .array(z.object({ trackId: z.uuid(), clip: ClipSchema }))
+      .describe('The clips the list added, changed or moved, as they are now, with the track that holds them.'),
+    removedClipIds: z
+      .array(z.uuid())
+      .describe("The clips the list took off the tracks that remain (a removed track's clips go with it)."),
+  })
+  .describe('What one command list changed.');
+
 export const CommandsResultSchema = z.object({
   revision: z.string().describe('The new revision.'),
+  baseRevision: z.string().describe('The revision the list was applied to.'),
   applied: z.number().int().describe('How many commands were applied (all of them).'),
-  timeline: TimelineSchema,
+  durationMs: z.number().int().describe("The new timeline's duration."),
+  updatedAt: z.string(),
+  changes: TimelineChangesSchema.optional().describe(
+    'What changed. Absent only when retrying a list applied before answers carried it; `timeline` is then present.',
+  ),
+  timeline: TimelineSchema.optional().describe('The whole new timeline, with `Prefer: return=representation`.'),
 });

@@ -1,14 +1,22 @@
-// Each revision of a project's timeline is one row holding its tracks as one JSON
-// document, and the project points at its current revision. An edit reads one row and
-// writes one, which keeps a 5,000-clip timeline fast; and an identical retry of a command
-// list is answered from the revision it made, even after later edits. A project that was
-// never edited gets r0 (three empty tracks) on first read.
+// A project's timeline, revision by revision. Each revision is one row; the project points
+// at its current one. A row holds the whole track list (a full copy) or only what its
+// command list changed (the list's answer, timelineChanges.ts): full copies are written
+// when the changes since the last one add up to as much as a copy, so an edit of a
+// 5,000-clip timeline writes a few hundred bytes, not 1.2 MB, and reading a timeline back
+// replays at most about one timeline's worth of changes. The current timeline of each
+// project is kept in memory (frozen: shared by every request, changed by none), so an edit
+// neither parses nor writes the whole timeline. An identical retry of a command list is
+// answered from the row it made, even after later edits. A project that was never edited
+// gets r0 (three empty tracks) on first read.
 import { randomUUID } from 'node:crypto';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
+import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { DEFAULT_FIT } from './editorCatalog.ts';
+import { changesOf, freezeTracks, replayChanges, type TimelineChanges } from './timelineChanges.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
+import { indexClips, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS editor_revisions (
@@ -26,17 +34,40 @@ CREATE TABLE IF NOT EXISTS editor_timelines (
 );
 `;
 
+/** `tracks` of a row that holds only its changes (the column predates them and may not be null). */
+const NOT_KEPT = '';
+/** Full copies are written at least this often, in bytes of changes, however small the timeline. */
+const MIN_COPY_GAP = 64 * 1024;
+
+/** The answer to a command list (and to its identical retries). */
 export interface CommandsResult {
   revision: string;
+  /** The revision the list was applied to. */
+  baseRevision: string;
   applied: number;
-  timeline: Timeline;
+  durationMs: number;
+  updatedAt: string;
+  /** What the list changed; absent only when retrying a list applied before answers carried it. */
+  changes?: TimelineChanges;
+  /** The whole timeline, with `Prefer: return=representation` (and on such an old retry). */
+  timeline?: Timeline;
 }
 
 export interface StoredTimeline {
-  projectId: number;
-  revision: number;
-  tracks: Track[];
-  updatedAt: string;
+  readonly projectId: number;
+  readonly revision: number;
+  /** Shared and frozen (changing it throws): a command list changes a copy (applyCommands). */
+  readonly tracks: Track[];
+  readonly updatedAt: string;
+  /** Where each clip is, for the next command list. */
+  readonly places: ClipPlaces;
+}
+
+interface Cached extends StoredTimeline {
+  readonly rowId: number;
+  /** Size of the last full copy, and of the changes written since. */
+  readonly copyBytes: number;
+  readonly changeBytes: number;
 }
 
 export const revisionLabel = (revision: number): string => `r${revision}`;
@@ -53,14 +84,18 @@ function starterTracks(): Track[] {
   return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
 }
 
-export function toTimeline(stored: StoredTimeline): Timeline {
+function durationOf(tracks: readonly Track[]): number {
   let durationMs = 0;
   // Clips are kept in start order without overlaps, so a track's last clip ends last.
-  for (const track of stored.tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
+  for (const track of tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
+  return durationMs;
+}
+
+export function toTimeline(stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'>): Timeline {
   return {
     projectId: stored.projectId,
     revision: revisionLabel(stored.revision),
-    durationMs,
+    durationMs: durationOf(stored.tracks),
     updatedAt: stored.updatedAt,
     tracks: stored.tracks,
   };
@@ -72,6 +107,7 @@ interface RevisionRow {
   revision: number;
   applied: number;
   tracks: string;
+  answer: string | null;
   created_at: string;
 }
 
@@ -82,61 +118,182 @@ export function parseTracks(json: string): Track[] {
   return tracks;
 }
 
-const stored = (row: RevisionRow): StoredTimeline => ({
-  projectId: row.project_id,
-  revision: row.revision,
-  tracks: parseTracks(row.tracks),
-  updatedAt: row.created_at,
-});
+/** The current timelines of one database, shared by every store made on it. */
+const memory = new WeakMap<Db, Map<number, Cached>>();
 
 export function createTimelineStore(ctx: SandboxContext) {
   const { db } = ctx;
   db.exec(EDITOR_TIMELINE_SCHEMA);
+  addColumnIfMissing(db, 'editor_revisions', 'answer', 'TEXT');
+  if (!memory.has(db)) memory.set(db, new Map());
+  const cached = memory.get(db)!;
   const projects = createProjectStore(ctx);
-  const current = db.prepare(
-    'SELECT r.* FROM editor_timelines t JOIN editor_revisions r ON r.id = t.revision_id WHERE t.project_id = ?',
-  );
+  const pointer = db.prepare('SELECT revision_id FROM editor_timelines WHERE project_id = ?');
   const byId = db.prepare('SELECT * FROM editor_revisions WHERE id = ?');
+  const lastCopy = db.prepare(
+    `SELECT * FROM editor_revisions WHERE project_id = ? AND revision <= ? AND tracks <> '' ORDER BY revision DESC LIMIT 1`,
+  );
+  const changesAfter = db.prepare(
+    'SELECT * FROM editor_revisions WHERE project_id = ? AND revision > ? AND revision <= ? ORDER BY revision',
+  );
   const insert = db.prepare(
-    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, created_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const point = db.prepare('INSERT OR REPLACE INTO editor_timelines (project_id, revision_id) VALUES (?, ?)');
 
-  function write(
+  /** The project's timeline at a revision, from its last full copy and the changes since. */
+  function rebuild(projectId: number, revision: number): Omit<Cached, 'rowId'> & { row: RevisionRow } {
+    const copy = lastCopy.get(projectId, revision) as unknown as RevisionRow;
+    let tracks = parseTracks(copy.tracks);
+    const places = indexClips(tracks);
+    let row = copy;
+    let changeBytes = 0;
+    for (const later of changesAfter.all(projectId, copy.revision, revision) as unknown as RevisionRow[]) {
+      const answer = JSON.parse(later.answer!) as CommandsResult;
+      tracks = replayChanges(tracks, places, answer.changes!);
+      changeBytes += later.answer!.length;
+      row = later;
+    }
+    return {
+      projectId,
+      revision: row.revision,
+      tracks: freezeTracks(tracks) as Track[],
+      updatedAt: row.created_at,
+      places,
+      copyBytes: copy.tracks.length,
+      changeBytes,
+      row,
+    };
+  }
+
+  function write(entry: Omit<Cached, 'rowId'>, applied: number, tracksJson: string, answer: string | null): Cached {
+    const { lastInsertRowid } = insert.run(
+      entry.projectId,
+      entry.revision,
+      applied,
+      tracksJson,
+      answer,
+      entry.updatedAt,
+    );
+    point.run(entry.projectId, lastInsertRowid);
+    // Kept at once: should the transaction roll back, the pointer no longer names this row and read() rebuilds.
+    const made = { ...entry, rowId: Number(lastInsertRowid) };
+    cached.set(entry.projectId, made);
+    return made;
+  }
+
+  /** Writes a whole track list as the project's next revision (or r0), with the answer of the list that made it. */
+  function writeCopy(
     projectId: number,
     revision: number,
     applied: number,
     tracks: Track[],
-  ): { id: number; updatedAt: string } {
-    const updatedAt = iso(ctx.clock.now());
-    const { lastInsertRowid } = insert.run(projectId, revision, applied, JSON.stringify(tracks), updatedAt);
-    point.run(projectId, lastInsertRowid);
-    return { id: Number(lastInsertRowid), updatedAt };
+    updatedAt = iso(ctx.clock.now()),
+    answer: string | null = null,
+  ): Cached {
+    const json = JSON.stringify(tracks);
+    const entry = {
+      projectId,
+      revision,
+      tracks: freezeTracks(tracks) as Track[],
+      updatedAt,
+      places: indexClips(tracks),
+      copyBytes: json.length,
+      changeBytes: 0,
+    };
+    return write(entry, applied, json, answer);
+  }
+
+  function current(projectId: number): Cached {
+    const rowId = (pointer.get(projectId) as { revision_id: number } | undefined)?.revision_id;
+    if (rowId === undefined) return writeCopy(projectId, 0, 0, starterTracks());
+    const known = cached.get(projectId);
+    if (known?.rowId === rowId) return known;
+    const { revision } = byId.get(rowId) as unknown as RevisionRow;
+    const { row, ...rebuilt } = rebuild(projectId, revision);
+    const entry = { ...rebuilt, rowId: row.id };
+    cached.set(projectId, entry);
+    return entry;
   }
 
   return {
-    /** The project's timeline as stored now (a fresh copy the caller may change); 404 for a project not in the account. */
+    /** The project's timeline as stored now: shared and frozen, never to be changed; 404 for a project not in the account. */
     read(accountId: number, projectId: number): StoredTimeline {
       projects.get(accountId, projectId);
-      let row = current.get(projectId) as RevisionRow | undefined;
-      if (!row) {
-        write(projectId, 0, 0, starterTracks());
-        row = current.get(projectId) as unknown as RevisionRow;
-      }
-      return stored(row);
+      return current(projectId);
     },
-    /** Writes the changed tracks as the next revision (call inside the transaction that read them): its ID and the command list's answer. */
-    save(changed: StoredTimeline, applied: number): { id: number; result: CommandsResult } {
-      const revision = changed.revision + 1;
-      const { id, updatedAt } = write(changed.projectId, revision, applied, changed.tracks);
-      const timeline = toTimeline({ ...changed, revision, updatedAt });
-      return { id, result: { revision: timeline.revision, applied, timeline } };
+
+    /**
+     * Writes what a command list made of `stored` (its working copy `index`) as the next
+     * revision, inside the transaction that read it: the row's ID and the list's answer.
+     */
+    commit(stored: StoredTimeline, index: TrackIndex, applied: number): { id: number; result: CommandsResult } {
+      const was = stored as Cached;
+      const revision = stored.revision + 1;
+      const updatedAt = iso(ctx.clock.now());
+      const changes = changesOf(index);
+      const tracks = index.tracks as Track[];
+      const result: CommandsResult = {
+        revision: revisionLabel(revision),
+        baseRevision: revisionLabel(stored.revision),
+        applied,
+        durationMs: durationOf(tracks),
+        updatedAt,
+        changes,
+      };
+      const answer = JSON.stringify(result);
+      // Forgotten until written: whatever fails from here, the next read rebuilds from the rows.
+      cached.delete(stored.projectId);
+      const changeBytes = was.changeBytes + answer.length;
+      if (changeBytes >= Math.max(was.copyBytes, MIN_COPY_GAP))
+        return { id: writeCopy(stored.projectId, revision, applied, tracks, updatedAt, answer).rowId, result };
+      // The store's own index moves on with the list (one transaction at a time: nothing reads it meanwhile).
+      index.commit(stored.places);
+      const entry = {
+        projectId: stored.projectId,
+        revision,
+        tracks: freezeTracks(tracks) as Track[],
+        updatedAt,
+        places: stored.places,
+        copyBytes: was.copyBytes,
+        changeBytes,
+      };
+      return { id: write(entry, applied, NOT_KEPT, answer).rowId, result };
     },
-    /** What a command list that made the revision `id` answered: the same again for an identical retry. */
-    result(id: number): CommandsResult {
+
+    /** Writes a whole new track list as the next revision (a template's variant); its row's ID. */
+    save(changed: Pick<StoredTimeline, 'projectId' | 'revision'> & { tracks: Track[] }, applied: number): number {
+      // A copy of its own: the store freezes what it keeps, and the caller's tracks may be shared.
+      return writeCopy(changed.projectId, changed.revision + 1, applied, structuredClone(changed.tracks)).rowId;
+    },
+
+    /** What the command list that made the revision `id` answered: the same again for an identical retry. */
+    result(id: number, withTimeline = false): CommandsResult {
       const row = byId.get(id) as unknown as RevisionRow;
-      const timeline = toTimeline(stored(row));
-      return { revision: timeline.revision, applied: row.applied, timeline };
+      const timeline = (): Timeline => {
+        if (row.tracks !== NOT_KEPT)
+          return toTimeline({
+            ...row,
+            projectId: row.project_id,
+            tracks: parseTracks(row.tracks),
+            updatedAt: row.created_at,
+          });
+        return toTimeline(rebuild(row.project_id, row.revision));
+      };
+      if (row.answer === null) {
+        // Applied before answers said what changed: the whole timeline says it.
+        const whole = timeline();
+        return {
+          revision: whole.revision,
+          baseRevision: revisionLabel(row.revision - 1),
+          applied: row.applied,
+          durationMs: whole.durationMs,
+          updatedAt: row.created_at,
+          timeline: whole,
+        };
+      }
+      const answer = JSON.parse(row.answer) as CommandsResult;
+      return withTimeline ? { ...answer, timeline: timeline() } : answer;
     },
   };
 }

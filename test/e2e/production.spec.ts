@@ -350,7 +350,8 @@ test('the export dialog says what to change before an export over 80 clips is se
     }));
     const added = await api.post(`/projects/${projectId}/editor/commands`, { revision: timeline.revision, commands });
     expect(added.error).toBeUndefined();
-    clipCount = added.data.timeline.tracks.find((t: { kind: string }) => t.kind === 'video').clips.length;
+    const after = (await api.get(`/projects/${projectId}/editor/timeline`)).data;
+    clipCount = after.tracks.find((t: { kind: string }) => t.kind === 'video').clips.length;
   });
   expect(clipCount).toBe(81);
   const panels = productionPage(page);

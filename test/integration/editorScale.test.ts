@@ -1,8 +1,10 @@
 // A long timeline stays quick to edit: 5,000 clips built in ten command lists, then single
-// small edits timed end to end over HTTP (the answer carries the whole timeline).
+// small edits timed end to end over HTTP. Each answer says what changed (not the whole
+// 1.2 MB timeline), and the client's copy, moved on by it, is the service's timeline.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
+import { applyChanges, editAckOf } from '../../shared/timeline/timelineChanges.ts';
 import { editorClient, trackOf } from '../support/editorSupport.ts';
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
 import { apiClient, startSandboxProcess, type RunningSandbox } from '../support/sandboxProcess.ts';
@@ -61,11 +63,12 @@ it(`applies a small edit to a ${CLIPS}-clip timeline in well under ${EDIT_BOUND_
   const serverTimes: string[] = [];
   for (const edit of edits) {
     const started = performance.now();
-    const res = await editor.commands(projectId, timeline.revision, [edit]);
+    const res = await editor.commands(projectId, timeline.revision, [edit], randomUUID(), false);
     times.push(performance.now() - started);
     serverTimes.push(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? '?');
     expect(res.status, JSON.stringify(res.body.error)).toBe(200);
-    timeline = res.body.data.timeline;
+    const ack = editAckOf(res.body.data)!;
+    timeline = applyChanges(timeline, { ...ack, changes: ack.changes! });
   }
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
@@ -79,4 +82,5 @@ it(`applies a small edit to a ${CLIPS}-clip timeline in well under ${EDIT_BOUND_
   expect(trackOf(timeline, 'video').clips).toHaveLength(CLIPS);
   const moved = trackOf(timeline, 'video').clips.find((c: { id: string }) => c.id === ids[2500]);
   expect(moved.startMs).toBe(2500 * CLIP_MS * 2 + 50);
+  expect(timeline).toEqual(await editor.timeline(projectId));
 });

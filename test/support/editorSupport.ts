@@ -21,9 +21,10 @@ export function editorClient(call: ApiCall) {
       if (res.status !== 200) throw new Error(`timeline: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data;
     },
-    commands(projectId: number, revision: string, commands: unknown[], key: string = randomUUID()) {
+    /** Sends a command list; `whole` asks for the whole new timeline in the answer (Prefer: return=representation). */
+    commands(projectId: number, revision: string, commands: unknown[], key: string = randomUUID(), whole = true) {
       return call('POST', `/projects/${projectId}/editor/commands`, {
-        headers: { 'idempotency-key': key },
+        headers: { 'idempotency-key': key, ...(whole && { prefer: 'return=representation' }) },
         body: { revision, commands },
       });
     },

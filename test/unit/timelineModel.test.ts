@@ -1,18 +1,21 @@
 // The client's copy of the editor (shared/timeline): for random edits a person could make,
 // the optimistic timeline is exactly what the service's own applier makes (the sandbox's
 // sandbox/editor/applyCommands.ts), it refuses exactly what the service refuses, and every
-// edit's undo commands bring the timeline back as it was.
+// edit's undo commands bring the timeline back as it was. The service's compact answer (what
+// a list changed), applied by the app to its copy, makes exactly the service's timeline.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
+import { changesOf } from '../../sandbox/editor/timelineChanges.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { applyCommands, EditRejected, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
 import { describeCommands } from '../../shared/timeline/describeCommands.ts';
 import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
 import { nextRevision } from '../../shared/timeline/revision.ts';
+import { applyChanges, editAckOf } from '../../shared/timeline/timelineChanges.ts';
 import { diffTimelines } from '../../shared/timeline/timelineDiff.ts';
 import { CatalogSchema, type Timeline } from '../../shared/timeline/timelineTypes.ts';
 
@@ -46,18 +49,18 @@ function emptyTimeline(): Timeline {
   };
 }
 
+const serviceDeps = {
+  asset: (id: number) => {
+    const a = ASSETS.get(id);
+    return a && { ...a, usable: true };
+  },
+  newId: randomUUID,
+};
+
 /** What the service makes of the same list, or null when it refuses it. */
 function onService(timeline: Timeline, commands: EditorCommand[]): Timeline['tracks'] | null {
-  const tracks = structuredClone(timeline.tracks) as never;
   try {
-    serviceApply(tracks, commands as Command[], {
-      asset: (id) => {
-        const a = ASSETS.get(id);
-        return a && { ...a, usable: true };
-      },
-      newId: randomUUID,
-    });
-    return tracks;
+    return serviceApply(timeline.tracks as never, commands as Command[], serviceDeps).tracks;
   } catch {
     return null;
   }
@@ -283,6 +286,56 @@ describe('the optimistic timeline', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("is brought to the service's revision by the service's answer: the changes, applied to the copy", () => {
+    fc.assert(
+      fc.property(lists, (edits) => {
+        let timeline = emptyTimeline();
+        for (const [n, picks] of edits.entries()) {
+          const commands = picks.map((pick) => commandFrom(timeline, pick));
+          const before = JSON.stringify(timeline);
+          let working;
+          try {
+            working = serviceApply(timeline.tracks as never, commands as Command[], serviceDeps);
+          } catch {
+            working = null;
+          }
+          // Applied or refused, the service changed a copy: the timeline it keeps is as it was.
+          expect(JSON.stringify(timeline)).toBe(before);
+          if (!working) continue;
+          // The answer as it travels: JSON, read back by the app.
+          const answer = JSON.parse(
+            JSON.stringify({
+              revision: `r${n + 1}`,
+              baseRevision: `r${n}`,
+              applied: commands.length,
+              changes: changesOf(working),
+            }),
+          );
+          const ack = editAckOf(answer)!;
+          const next = applyChanges({ ...timeline, revision: `r${n}` }, { ...ack, changes: ack.changes! });
+          expect(next.tracks).toEqual(working.tracks);
+          expect(next.revision).toBe(`r${n + 1}`);
+          timeline = next;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes from a service that answers with the whole timeline its revision, and its own commands for the rest', () => {
+    // An answer of the shape every answer had before (or another service's): no `changes`.
+    const whole = { revision: 'r8', applied: 1, timeline: { tracks: 'not read' } };
+    expect(editAckOf(whole)).toEqual({
+      revision: 'r8',
+      baseRevision: null,
+      durationMs: null,
+      updatedAt: null,
+      changes: null,
+    });
+    expect(editAckOf({ applied: 1 })).toBeNull();
+    expect(editAckOf('ok')).toBeNull();
   });
 
   it('leaves the timeline it was given untouched (copy on write)', () => {

@@ -64,7 +64,8 @@ export async function serviceApi(app: BrowserApp) {
         'POST',
         `/projects/${projectId}/editor/commands`,
         { revision, commands },
-        { 'idempotency-key': crypto.randomUUID() },
+        // The whole new timeline in the answer (by default it says only what changed).
+        { 'idempotency-key': crypto.randomUUID(), prefer: 'return=representation' },
       );
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       return res.data.timeline;
