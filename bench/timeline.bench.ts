@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import keytar from 'keytar';
-import { ROOT } from './support/benchSandbox.ts';
+import { ROOT, startBenchSandbox } from './support/benchSandbox.ts';
 import { envInt, fixed, heading, median, note, quantile, ratio, summary, table } from './support/report.ts';
 
 const CLIPS = envInt('BENCH_TIMELINE_CLIPS', 5000);
@@ -77,8 +77,14 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** The local sandbox behind the app, through its API with the workspace's own key. */
 function serviceApi(base: string, apiKey: string) {
-  return async function call(method: string, path: string, body?: unknown, form?: FormData): Promise<any> {
-    const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+  return async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    form?: FormData,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<any> {
+    const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method === 'POST' && path.endsWith('/commands')) headers['idempotency-key'] = randomUUID();
     const res = await fetch(`${base}${path}`, {
@@ -104,8 +110,9 @@ async function projectWithClips(
   form.append('projectId', String(project.id));
   form.append('file', new Blob([readFileSync(media)]), 'tick.mp4');
   const asset = await call('POST', '/assets', undefined, form);
-  let timeline = await call('GET', `/projects/${project.id}/editor/timeline`);
+  const timeline = await call('GET', `/projects/${project.id}/editor/timeline`);
   const video = timeline.tracks.find((t: { kind: string }) => t.kind === 'video').id as string;
+  let { revision } = timeline as { revision: string };
   for (let from = 0; from < count; from += 500) {
     const commands = Array.from({ length: Math.min(500, count - from) }, (_, k) => ({
       type: 'addClip',
@@ -116,10 +123,7 @@ async function projectWithClips(
       inMs: 0,
       outMs: 800,
     }));
-    ({ timeline } = await call('POST', `/projects/${project.id}/editor/commands`, {
-      revision: timeline.revision,
-      commands,
-    }));
+    ({ revision } = await call('POST', `/projects/${project.id}/editor/commands`, { revision, commands }));
   }
 }
 
@@ -200,29 +204,46 @@ interface Figures {
   zoom: number[];
   screen: number[];
   ack: number[];
-  /** The same kind of edit sent straight to the service (no app): its round trip. */
+  /** The same kind of edit sent straight to the service (no app): its round trip, with the compact answer and with the whole timeline. */
   service: number[];
+  serviceWhole: number[];
 }
 
-/** Round trips of single-clip moves sent straight to the service, for comparison with the app's edit to ack. */
-async function serviceRoundTrips(call: ReturnType<typeof serviceApi>, project: string): Promise<number[]> {
+/**
+ * Round trips of single-clip moves sent straight to the service, for comparison with the app's
+ * edit to ack: with the answer as the app gets it (the new revision and what changed), and
+ * with the whole timeline in it (`Prefer: return=representation`, what every answer carried before).
+ */
+async function serviceRoundTrips(
+  call: ReturnType<typeof serviceApi>,
+  project: string,
+): Promise<{ compact: number[]; whole: number[] }> {
   const projects = (await call('GET', '/projects?limit=100')) as { id: number; name: string }[];
   const id = projects.find((p) => p.name === project)!.id;
-  let timeline = await call('GET', `/projects/${id}/editor/timeline`);
+  const timeline = await call('GET', `/projects/${id}/editor/timeline`);
   const clip = timeline.tracks.find((t: { kind: string }) => t.kind === 'video').clips[1];
-  const times: number[] = [];
-  for (let k = 0; k < EDITS; k++) {
+  let { revision } = timeline as { revision: string };
+  const times = { compact: [] as number[], whole: [] as number[] };
+  // The compact answers first, then the whole ones (whose 1.2 MB answers leave garbage behind them).
+  for (let k = 0; k < 2 * EDITS; k++) {
+    const whole = k >= EDITS;
     const started = performance.now();
-    ({ timeline } = await call('POST', `/projects/${id}/editor/commands`, {
-      revision: timeline.revision,
-      commands: [{ type: 'moveClip', clipId: clip.id, startMs: clip.startMs + (k % 2 === 0 ? 33 : 0) }],
-    }));
-    times.push(performance.now() - started);
+    ({ revision } = await call(
+      'POST',
+      `/projects/${id}/editor/commands`,
+      {
+        revision,
+        commands: [{ type: 'moveClip', clipId: clip.id, startMs: clip.startMs + (k % 2 === 0 ? 33 : 0) }],
+      },
+      undefined,
+      whole ? { prefer: 'return=representation' } : {},
+    ));
+    times[whole ? 'whole' : 'compact'].push(performance.now() - started);
   }
   return times;
 }
 
-async function measure(page: Page, project: string, call: ReturnType<typeof serviceApi>): Promise<Figures> {
+async function measure(page: Page, project: string): Promise<Omit<Figures, 'service' | 'serviceWhole'>> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
   await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: project });
   await page.getByRole('toolbar', { name: 'Timeline tools' }).waitFor({ timeout: 60_000 });
@@ -242,8 +263,7 @@ async function measure(page: Page, project: string, call: ReturnType<typeof serv
     .filter({ hasText: /^All edits saved/ })
     .waitFor({ timeout: 30_000 });
   const { screen, ack } = await editToAck(page);
-  const service = await serviceRoundTrips(call, project);
-  return { clipsInDom, scroll: scroll.slice(2), zoom: zoom.slice(2), screen, ack, service };
+  return { clipsInDom, scroll: scroll.slice(2), zoom: zoom.slice(2), screen, ack };
 }
 
 async function main(): Promise<void> {
@@ -316,8 +336,25 @@ async function main(): Promise<void> {
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
 
-    const baseline = await measure(page, 'Baseline timeline', call);
-    const large = await measure(page, 'Large timeline', call);
+    const baseline: Figures = { ...(await measure(page, 'Baseline timeline')), service: [], serviceWhole: [] };
+    const large: Figures = { ...(await measure(page, 'Large timeline')), service: [], serviceWhole: [] };
+    // The service alone: a sandbox of its own with the same two timelines, and a key of its own
+    // (the app's key keeps its 120 requests a minute for the app).
+    const alone = await startBenchSandbox();
+    try {
+      const direct = serviceApi(alone.createBaseUrl, alone.apiKey);
+      for (const [figures, name, clips] of [
+        [baseline, 'Baseline timeline', BASELINE_CLIPS],
+        [large, 'Large timeline', CLIPS],
+      ] as const) {
+        await projectWithClips(direct, name, clips, media);
+        const { compact, whole } = await serviceRoundTrips(direct, name);
+        figures.service.push(...compact);
+        figures.serviceWhole.push(...whole);
+      }
+    } finally {
+      await alone.remove();
+    }
     const row = (what: string, pick: (f: Figures) => number[], q: number) => {
       const b = quantile(pick(baseline), q);
       const l = quantile(pick(large), q);
@@ -334,9 +371,10 @@ async function main(): Promise<void> {
       row('edit to ack, median', (f) => f.ack, 0.5),
       row('edit to ack, p95', (f) => f.ack, 0.95),
       row('service alone, median', (f) => f.service, 0.5),
+      row('service alone, whole timeline, median', (f) => f.serviceWhole, 0.5),
     ]);
     note(
-      '"service alone": the same one-clip move sent straight to the service (its answer carries the whole timeline).',
+      '"service alone": the same one-clip move sent straight to a sandbox of its own (no app), its answer as the app gets it (the new revision and what changed); "whole timeline": asking for the whole timeline in the answer too (Prefer: return=representation), as every answer carried before.',
     );
     note(
       `Clip elements in the page on opening: ${baseline.clipsInDom} of ${BASELINE_CLIPS}, ${large.clipsInDom} of ${CLIPS}.`,

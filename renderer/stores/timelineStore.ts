@@ -16,6 +16,7 @@ import { describeCommands } from '../../shared/timeline/describeCommands.ts';
 import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
 import { nextRevision } from '../../shared/timeline/revision.ts';
+import { applyChanges, sameTracks, type EditAck } from '../../shared/timeline/timelineChanges.ts';
 import { diffTimelines, type TimelineDiff } from '../../shared/timeline/timelineDiff.ts';
 import type { Catalog, Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
@@ -152,22 +153,37 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       set({ pending: s.pending.map((e, i) => (i === at ? { ...e, state: event.state, error: event.error } : e)) });
       return;
     }
-    if (event.state === 'acked') return acknowledged(edit, at);
+    if (event.state === 'acked') return acknowledged(edit, at, event.ack);
     void startReview(at, event.state, event.error);
   }
 
-  function acknowledged(edit: PendingEdit, at: number): void {
+  /**
+   * The service applied the edit: the confirmed copy moves to the new revision. With the
+   * answer's changes (the new revision and what changed) they are applied to it; from a
+   * service that did not say what changed, the edit's own commands are. Once no edit waits,
+   * the screen shows the service's result — keeping the timeline it shows when that is the
+   * same (the usual case), so an acknowledgement redraws nothing.
+   */
+  function acknowledged(edit: PendingEdit, at: number, ack: EditAck | null): void {
     const s = get();
     const pending = s.pending.filter((_, i) => i !== at);
-    const next = nextRevision(edit.revision);
     const lastAckMs = Math.round(performance.now() - edit.startedAt);
-    if (at === 0 && s.base && edit.revision === s.base.revision && next) {
-      try {
-        const base = { ...applyCommands(s.base, edit.commands, ctx()), revision: next };
-        set({ base, pending, lastAckMs });
+    if (at === 0 && s.base && edit.revision === s.base.revision) {
+      if (ack?.changes && ack.baseRevision === s.base.revision) {
+        const base = applyChanges(s.base, { ...ack, changes: ack.changes });
+        const shown = pending.length > 0 || (s.timeline && sameTracks(s.timeline, base)) ? s.timeline : base;
+        set({ base, pending, lastAckMs, timeline: shown });
         return;
-      } catch {
-        // Fall through to reading the timeline again.
+      }
+      const next = ack?.revision ?? nextRevision(edit.revision);
+      if (next) {
+        try {
+          const base = { ...applyCommands(s.base, edit.commands, ctx()), revision: next };
+          set({ base, pending, lastAckMs });
+          return;
+        } catch {
+          // Fall through to reading the timeline again.
+        }
       }
     }
     // Not the edit this screen expected next (a replay after a restart): read what the service has.

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AppErrorSchema } from '../appError.ts';
 import { EditorCommandSchema } from './editorCommands.ts';
+import { EditAckSchema } from './timelineChanges.ts';
 import { TimelineSchema } from './timelineTypes.ts';
 
 /** Where an edit stands: waiting in the journal, being sent (again), or ended. */
@@ -35,6 +36,8 @@ export const TimelineEditEventSchema = z.object({
   heldBy: z.string().nullable(),
   /** The request ID of the answer that applied it, when acked. */
   requestId: z.string().nullable(),
+  /** When acked: the new revision and what changed, from the service's answer (null if it said neither). */
+  ack: EditAckSchema.nullable().default(null),
 });
 export type TimelineEditEvent = z.infer<typeof TimelineEditEventSchema>;
 

@@ -2,12 +2,15 @@
 // while the service is away wait in order and then apply in that order; an edit that meets
 // a 409 holds back the edits queued behind it (none is sent on a stale revision) and the
 // screen is told which; and an edit the app sent just before it crashed is sent again with
-// the same key after the restart and applied once.
+// the same key after the restart and applied once. Each acknowledgement carries what the
+// service changed, and the screen's copy moved on by them is the service's timeline.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { createEditTracker, type EditTracker } from '../../main/core/timeline/editTracker.ts';
 import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import { nextRevision } from '../../shared/timeline/revision.ts';
+import { applyChanges } from '../../shared/timeline/timelineChanges.ts';
+import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
 import { editorClient, spans, trackOf } from '../support/editorSupport.ts';
 import { makeJobs, tempDir, until, type JobsHarness } from '../support/jobsSupport.ts';
@@ -41,6 +44,10 @@ function harness(sandbox: RunningSandbox, dataDir?: string): Harness {
     openIntents: (workspaceId) => h.journal.intents.listOpen(workspaceId),
     cancel: (id) => h.jobs.cancel(id),
     emit: (event) => edits.push(event),
+  });
+  // Wired as main does (timelineHandlers): the answer first, then the intent's update.
+  h.jobs.on('intent.answered', ({ intentId, kind, data }) => {
+    if (kind === 'editor-commands') tracker.onAnswer(intentId, data);
   });
   h.jobs.on('intent.updated', ({ workspaceId, intent }) => tracker.onIntent(workspaceId, intent));
   if (data) cleanups.push(data.remove);
@@ -102,6 +109,14 @@ it('keeps edits made while the service is away in the journal, in order, and app
     [right, 3000, 5000, 2000, 4000],
   ]);
   expect(h.tracker.pending(WORKSPACE, projectId)).toEqual([]);
+  // The screen's copy, moved on by each acknowledgement's changes, is the service's timeline.
+  let copy = timeline as Timeline;
+  for (const id of ids) {
+    const { ack } = h.edits.find((e) => e.intentId === id && e.state === 'acked')!;
+    expect(ack?.baseRevision).toBe(copy.revision);
+    copy = applyChanges(copy, { ...ack!, changes: ack!.changes! });
+  }
+  expect(copy).toEqual(after);
 });
 
 it('holds back the edits queued behind one that meets a 409, so none is sent on a stale revision', async () => {

@@ -237,6 +237,10 @@ export function createCore(options: CoreOptions): Core {
     cancel: (intentId) => jobs.cancel(intentId),
     emit: (event) => events.emit('timeline.edit', event),
   });
+  // The service's answer to an edit comes just before its intent is done: the tracker puts it on the ack.
+  const stopHearingAnswers = jobs.onAnswered((answer) => {
+    if (answer.kind === 'editor-commands') tracker.onAnswer(answer.intentId, answer.data);
+  });
   const stopTrackingEdits = events.on('intent.updated', (update) =>
     tracker.onIntent(update.workspaceId, update.intent),
   );
@@ -329,6 +333,7 @@ export function createCore(options: CoreOptions): Core {
       closing ??= (async () => {
         stopWatchingTunnel();
         stopTrackingEdits();
+        stopHearingAnswers();
         jobActivity.stop();
         await streams.close();
         await Promise.allSettled([media.close(), strips.close(), Promise.resolve(renders.close())]);

@@ -7,7 +7,7 @@ import type { ExportInput, GenerationInput } from '../../../shared/api/createTyp
 import type { IntentSummary, JobEventMap } from '../../../shared/api/jobEvents.ts';
 import { createJobsService, type GenericSubmissions, type JobsService } from '../jobs/jobsService.ts';
 import { createJobsTransport, type JobsTransport } from '../jobs/jobsTransport.ts';
-import { summarizeIntent } from '../jobs/jobsContext.ts';
+import { summarizeIntent, type IntentAnswered } from '../jobs/jobsContext.ts';
 import { checkedSubmission } from '../jobs/submission.ts';
 import type { GenericKind, PathParams } from '../jobs/jobKinds.ts';
 import type { IntentKind } from '../journal/intents.ts';
@@ -37,6 +37,7 @@ export interface JobsCoordinatorOptions {
 
 export class JobsCoordinator {
   readonly #options: JobsCoordinatorOptions;
+  readonly #answerListeners = new Set<(answer: IntentAnswered) => void>();
   #running: Running | null = null;
   /** One switch at a time: a second activation waits for the first. */
   #switching: Promise<unknown> = Promise.resolve();
@@ -100,6 +101,12 @@ export class JobsCoordinator {
     return cancelled;
   }
 
+  /** Answers of work answered at once (editor commands), each just before its intent is done; returns the unsubscribe function. */
+  onAnswered(listener: (answer: IntentAnswered) => void): () => void {
+    this.#answerListeners.add(listener);
+    return () => void this.#answerListeners.delete(listener);
+  }
+
   /** The running service (for the webhook receiver's verified events). */
   current(): JobsService | null {
     return this.#running?.service ?? null;
@@ -133,6 +140,15 @@ export class JobsCoordinator {
       forward('queue.changed'),
       forward('intent.updated'),
       forward('connection.changed'),
+      service.on('intent.answered', (answer) => {
+        for (const listener of this.#answerListeners) {
+          try {
+            listener(answer);
+          } catch (err) {
+            log(`jobs: a listener of intent.answered failed: ${String(err)}`);
+          }
+        }
+      }),
     ];
     this.#running = {
       workspaceId,

@@ -16,13 +16,25 @@ export interface JobsJournal {
   readonly jobs: JobTable;
 }
 
+/** Work answered at once (editor commands): the service's answer, for the part of the app that shows it. */
+export interface IntentAnswered {
+  readonly workspaceId: string;
+  readonly intentId: string;
+  readonly kind: string;
+  /** The answer's `data`, as it came. */
+  readonly data: unknown;
+}
+
+/** The jobs service's events: those the UI gets as they are (JobEventMap), and answers kept inside main. */
+export type JobsServiceEventMap = JobEventMap & { 'intent.answered': IntentAnswered };
+
 export interface JobsContext {
   readonly workspaceId: string;
   readonly journal: JobsJournal;
   /** Every request goes through here, so the connection state follows every answer. */
   readonly transport: JobsTransport;
   readonly connection: ConnectionMonitor;
-  readonly events: TypedEmitter<JobEventMap>;
+  readonly events: TypedEmitter<JobsServiceEventMap>;
   readonly now: () => number;
 }
 

@@ -9,7 +9,6 @@ import type { ExportInput, GenerationInput } from '../../../shared/api/createTyp
 import type {
   ConnectionChangedEvent,
   IntentSummary,
-  JobEventMap,
   JobUpdatedEvent,
   QueueChangedEvent,
 } from '../../../shared/api/jobEvents.ts';
@@ -33,6 +32,7 @@ import {
   summarizeIntent,
   type JobsContext,
   type JobsJournal,
+  type JobsServiceEventMap,
 } from './jobsContext.ts';
 import { jobIdOf, readJob, stateOnlySnapshot } from './jobSnapshot.ts';
 import type { JobsTransport } from './jobsTransport.ts';
@@ -90,7 +90,7 @@ export interface JobsService {
   onWebhookEvent(event: JobWebhookEvent): WebhookApplied;
   queue(): QueueChangedEvent;
   connection(): ConnectionChangedEvent;
-  on: TypedEmitter<JobEventMap>['on'];
+  on: TypedEmitter<JobsServiceEventMap>['on'];
   /** Recovers what the journal holds open (sends unaccepted intents again, follows accepted jobs). */
   start(): void;
   /** Stops sending and polling; anything mid-send goes again, same key, at the next start. */
@@ -100,7 +100,9 @@ export interface JobsService {
 export function createJobsService(options: JobsServiceOptions): JobsService {
   const { workspaceId, journal } = options;
   const now = options.now ?? Date.now;
-  const events = createTypedEmitter<JobEventMap>((name, error) => options.onListenerError?.(String(name), error));
+  const events = createTypedEmitter<JobsServiceEventMap>((name, error) =>
+    options.onListenerError?.(String(name), error),
+  );
   const connection = new ConnectionMonitor({
     workspaceId,
     transport: options.transport,

@@ -4,11 +4,15 @@
 // one before it makes; so when one fails, the project's later edits that were not sent yet
 // are cancelled at once (before the outbox reaches them) and reported as held back by it,
 // for the user to review together. Failed edits are kept until the user has reviewed them
-// (in memory: a restart forgets the review, never an edit still in the journal).
+// (in memory: a restart forgets the review, never an edit still in the journal). An
+// acknowledged edit carries what the service answered (the new revision and what changed,
+// shared/timeline/timelineChanges.ts), so the screen moves its copy on without reading the
+// timeline again.
 import { z } from 'zod';
 import type { AppError } from '../../../shared/appError.ts';
 import type { IntentSummary } from '../../../shared/api/jobEvents.ts';
 import { EditorCommandSchema } from '../../../shared/timeline/editorCommands.ts';
+import { editAckOf, type EditAck } from '../../../shared/timeline/timelineChanges.ts';
 import type { EditState, JournaledEdit, TimelineEditEvent } from '../../../shared/timeline/timelineViews.ts';
 import type { Intent } from '../journal/intents.ts';
 
@@ -24,6 +28,8 @@ export interface EditTrackerOptions {
 }
 
 export interface EditTracker {
+  /** The service's answer to an edit, just before its intent is done. */
+  onAnswer(intentId: string, data: unknown): void;
   /** Every intent.updated of the jobs service. */
   onIntent(workspaceId: string, summary: IntentSummary): void;
   /** The project's edits still in the journal, in send order. */
@@ -67,6 +73,8 @@ export function createEditTracker(options: EditTrackerOptions): EditTracker {
   const failed = new Map<string, JournaledEdit & { workspaceId: string }>();
   /** Edits cancelled because an earlier one failed: intent → the one that failed. */
   const heldBy = new Map<string, string>();
+  /** Answers waiting for their intent's done update (which follows at once). */
+  const answers = new Map<string, EditAck | null>();
 
   function journaled(
     intent: Intent,
@@ -98,12 +106,18 @@ export function createEditTracker(options: EditTrackerOptions): EditTracker {
   }
 
   return {
+    onAnswer(intentId, data) {
+      answers.set(intentId, editAckOf(data));
+    },
+
     onIntent(workspaceId, summary) {
       if (summary.kind !== 'editor-commands') return;
       const intent = options.intent(summary.id);
       const projectId = intent ? projectOfEdit(intent) : null;
       if (!intent || projectId === null) return;
       const state = stateOf(summary);
+      const ack = state === 'acked' ? (answers.get(intent.id) ?? null) : null;
+      answers.delete(intent.id);
       const ended = state === 'conflict' || state === 'rejected' || state === 'cancelled';
       if (ended) {
         const edit = journaled(intent, projectId, state, summary.lastError);
@@ -117,6 +131,7 @@ export function createEditTracker(options: EditTrackerOptions): EditTracker {
         error: slim(summary.lastError),
         heldBy: heldBy.get(intent.id) ?? null,
         requestId: summary.requestId ?? null,
+        ack,
       });
       if (ended) holdBackAfter(workspaceId, intent, projectId);
     },
