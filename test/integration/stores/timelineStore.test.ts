@@ -1,5 +1,7 @@
 // The timeline store as the Timeline screen drives it, against the real core and sandbox:
-// an edit shows at once and the acknowledgement moves the confirmed timeline on; an edit
+// an edit shows at once and the acknowledgement moves the confirmed timeline on, with what
+// the service answered it changed (so what the service decided — an ID it chose — is what
+// the screen holds, and an edit it made as shown redraws nothing); an edit
 // that meets a change made behind the app's back opens the review and, re-applied, lands
 // on top of it; an undo or redo pressed while the review is open keeps its place in the
 // history; and another workspace's catalog is read afresh.
@@ -68,6 +70,30 @@ describe('the timeline store', () => {
     const service = await h.editor.timeline(projectId);
     expect(service.revision).toBe(store().base!.revision);
     expect(starts(service)).toEqual([500]);
+  });
+
+  it('holds what the service made of an edit once it is acknowledged, and keeps the shown timeline when they agree', async () => {
+    const { projectId, asset, trackId } = await openProject('Service answers');
+    const clipId = addClip(trackId, asset.id, 0);
+    const shownBeforeAck = store().timeline;
+    await saved();
+    // The service made what the screen showed: nothing is redrawn.
+    expect(store().timeline).toBe(shownBeforeAck);
+
+    // A split without an ID for the right part: the service names it, not the screen.
+    expect(store().edit([{ type: 'splitClip', clipId, atMs: 400 }], 'Split')).toBe(true);
+    const guessed = videoTrack(store().timeline!).clips[1]!.id;
+    await saved();
+    const service = await h.editor.timeline(projectId);
+    const named = videoTrack(service).clips[1]!.id;
+    expect(named).not.toBe(guessed);
+    expect(store().base!.tracks).toEqual(service.tracks);
+    expect(videoTrack(store().timeline!).clips[1]!.id).toBe(named);
+    // So the next edit of that part reaches the clip the service has.
+    expect(store().edit([{ type: 'moveClip', clipId: named, startMs: 1500 }], 'Move')).toBe(true);
+    await saved();
+    expect(starts(await h.editor.timeline(projectId))).toEqual([0, 1500]);
+    expect(store().review).toBeNull();
   });
 
   it('opens the review when an edit meets a newer timeline, and re-applies it on top of the other change', async () => {
