@@ -1,7 +1,8 @@
-// The shell: the first-launch screen until a workspace is chosen, then the left rail, the
-// current screen, the status bar and the toasts.
+// The shell: the first-launch screen until a workspace is chosen, then the top bar (the
+// current project), the left rail, the current screen, the status bar and the toasts.
 import { useEffect } from 'react';
 import { LeftRail } from './components/LeftRail.tsx';
+import { TopBar } from './components/TopBar.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { listenToMain } from './events.ts';
@@ -19,6 +20,7 @@ import { TimelineScreen } from './screens/timeline/TimelineScreen.tsx';
 import { KeyProblemPrompt } from './components/KeyProblemPrompt.tsx';
 import { useConnection } from './stores/connectionStore.ts';
 import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
+import { usePreferences } from './stores/preferencesStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
 
 const ABOUT: Record<Exclude<ScreenName, 'Projects'>, string> = {
@@ -49,12 +51,14 @@ export function App() {
   const workspaceId = useWorkspace((s) => s.workspace?.id);
   const load = useWorkspace((s) => s.load);
   const refreshStatus = useConnection((s) => s.refresh);
+  const loadPreferences = usePreferences((s) => s.load);
 
   useEffect(() => {
     const stop = listenToMain();
     void load();
+    void loadPreferences();
     return stop;
-  }, [load]);
+  }, [load, loadPreferences]);
 
   // The one keymap: the shown screen's shortcuts, wherever the focus is (renderer/keymap).
   useEffect(() => installKeymap(), []);
@@ -66,7 +70,7 @@ export function App() {
   if (firstLaunch === null) {
     return (
       <>
-        <p className="loading" role="status">
+        <p className="app-loading" role="status">
           Starting Clipdesk…
         </p>
         <Toasts />
@@ -82,9 +86,10 @@ export function App() {
     );
   }
   return (
-    <div className="shell">
+    <div className="app-shell">
+      <TopBar />
       <LeftRail />
-      <main className="content">
+      <main className="app-content">
         <KeyProblemPrompt />
         <CurrentScreen />
       </main>

@@ -4,7 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { connectSocketClipdesk, takeLaunchToken } from './client/socketClipdesk.ts';
 import { useConnection } from './stores/connectionStore.ts';
-import './styles.css';
+// The bundled UI font (Inter), the tokens, element defaults, then the shell: in this order.
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import './theme/tokens.css';
+import './theme/base.css';
+import './shell.css';
 
 function fatal(message: string): void {
   const root = document.getElementById('root')!;

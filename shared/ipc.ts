@@ -27,6 +27,7 @@ import { RateBudgetSnapshotSchema } from './api/rateBudgetSnapshot.ts';
 import { MEDIA_REQUESTS } from './ipc/media.ts';
 import { JOBS_EVENTS, JOBS_REQUESTS } from './ipc/jobs.ts';
 import { SETTINGS_EVENTS, SETTINGS_REQUESTS } from './ipc/settings.ts';
+import { PREFERENCES_REQUESTS } from './ipc/preferences.ts';
 import { TIMELINE_EVENTS, TIMELINE_REQUESTS } from './ipc/timeline.ts';
 import { PRODUCTION_EVENTS, PRODUCTION_REQUESTS } from './ipc/production.ts';
 import { PREVIEW_EVENTS, PREVIEW_REQUESTS } from './ipc/preview.ts';
@@ -205,6 +206,7 @@ export const REQUESTS = {
   ...MESSAGING_REQUESTS,
   ...JOBS_REQUESTS,
   ...SETTINGS_REQUESTS,
+  ...PREFERENCES_REQUESTS,
   ...TIMELINE_REQUESTS,
   ...PRODUCTION_REQUESTS,
   ...PREVIEW_REQUESTS,

@@ -12,12 +12,13 @@ import type { Core } from '../core/app/createCore.ts';
 import { isDownloadPath, serveDownload } from './downloadRoute.ts';
 import { isMediaPath, serveMedia } from './mediaRoute.ts';
 import { bindSocket } from './socketBinding.ts';
-import { serveStatic } from './staticFiles.ts';
+import { isThemeBootPath, serveStatic, serveThemeBoot } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
 
 export interface BrowserServerOptions {
-  readonly core: Pick<Core, 'dispatch' | 'events'> & Partial<Pick<Core, 'assetDownloads' | 'mediaCache'>>;
+  readonly core: Pick<Core, 'dispatch' | 'events'> &
+    Partial<Pick<Core, 'assetDownloads' | 'mediaCache' | 'themeBootScript'>>;
   /** The built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 picks a free port. */
@@ -69,6 +70,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     if (options.core.mediaCache && isMediaPath(req.url)) {
       void serveMedia(options.core.mediaCache, req, res, log);
+      return;
+    }
+    if (isThemeBootPath(req.url)) {
+      serveThemeBoot(options.core.themeBootScript?.() ?? '', req, res);
       return;
     }
     try {

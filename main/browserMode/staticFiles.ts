@@ -3,6 +3,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { THEME_BOOT_PATH } from '../core/app/themeBoot.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -67,4 +68,20 @@ export function serveStatic(rootDir: string, origin: string, req: IncomingMessag
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
+}
+
+export function isThemeBootPath(url: string | undefined): boolean {
+  return URL.parse(url ?? '', 'http://x')?.pathname === THEME_BOOT_PATH;
+}
+
+/** The saved theme as a script (themeBoot.ts), read fresh on every load so a change made since is kept. */
+export function serveThemeBoot(script: string, req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, {
+    ...COMMON_HEADERS,
+    'content-type': TYPES['.js'],
+    'content-length': Buffer.byteLength(script),
+    'cache-control': 'no-store',
+  });
+  if (req.method === 'HEAD') res.end();
+  else res.end(script);
 }

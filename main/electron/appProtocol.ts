@@ -7,6 +7,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { protocol } from 'electron';
 import type { MediaCache } from '../core/mediaCache/mediaCache.ts';
 import { isMediaRequest, mediaResponse } from './mediaResponse.ts';
+import { THEME_BOOT_PATH } from '../core/app/themeBoot.ts';
 
 export const APP_SCHEME = 'clipdesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -44,11 +45,27 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** After app ready. `media` is the core's cache once the core is built. */
-export function serveRenderer(rendererDir: string, media: () => Pick<MediaCache, 'open'> | null = () => null): void {
+/**
+ * After app ready. `sources` gives what the core serves once it is built: the media cache
+ * (`media`), and the saved theme as a script (`themeBootScript`, main/core/app/themeBoot.ts).
+ */
+export function serveRenderer(
+  rendererDir: string,
+  sources: { media?: () => Pick<MediaCache, 'open'> | null; themeBootScript?: () => string } = {},
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (url.host === 'app' && isMediaRequest(url)) return mediaResponse(media(), request);
+    if (url.host === 'app' && isMediaRequest(url)) return mediaResponse(sources.media?.() ?? null, request);
+    if (url.host === 'app' && url.pathname === THEME_BOOT_PATH) {
+      return new Response(sources.themeBootScript?.() ?? '', {
+        headers: {
+          'content-type': TYPES['.js']!,
+          'cache-control': 'no-store',
+          'content-security-policy': ELECTRON_CSP,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    }
     const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
     const file = normalize(join(rendererDir, relative));
     if (url.host !== 'app' || !file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });

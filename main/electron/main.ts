@@ -41,7 +41,11 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     const root = app.getAppPath();
     installPermissionHandlers();
-    serveRenderer(join(root, 'dist/renderer'), () => core?.mediaCache ?? null);
+    // The core opens just below, before the window (and so before the page asks for the theme or media).
+    serveRenderer(join(root, 'dist/renderer'), {
+      media: () => core?.mediaCache ?? null,
+      themeBootScript: () => core?.themeBootScript() ?? '',
+    });
     installMenu({ isDev: !app.isPackaged });
     core = createCore({
       userDataDir: app.getPath('userData'),

@@ -14,7 +14,7 @@ export function JobsBadge() {
   const count = useJobsCount();
   if (count === 0) return null;
   return (
-    <span className="rail-badge" aria-hidden="true">
+    <span className="app-rail-badge" aria-hidden="true">
       {count}
     </span>
   );

@@ -1,9 +1,30 @@
-// The left rail: the current project, then one button per screen, named as the screen;
-// arrow keys move between the screens.
+// The left rail: one button per screen, an icon over the screen's name (the button's
+// accessible name is the name alone); arrow keys move between them.
+import {
+  Clapperboard,
+  FileVideo,
+  FolderOpen,
+  Images,
+  ListChecks,
+  MessageSquare,
+  Settings,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import { SCREENS, useNavigation } from '../stores/navigationStore.ts';
+import { SCREENS, useNavigation, type ScreenName } from '../stores/navigationStore.ts';
 import { JOBS_BADGE_ID, JobsBadge, JobsBadgeText } from './JobsBadge.tsx';
-import { ProjectSwitcher } from './ProjectSwitcher.tsx';
+
+const ICONS: Record<ScreenName, LucideIcon> = {
+  Projects: FolderOpen,
+  Media: Images,
+  Generate: Sparkles,
+  Timeline: Clapperboard,
+  Exports: FileVideo,
+  Jobs: ListChecks,
+  Messaging: MessageSquare,
+  Settings: Settings,
+};
 
 export function LeftRail() {
   const screen = useNavigation((s) => s.screen);
@@ -24,27 +45,28 @@ export function LeftRail() {
   }
 
   return (
-    <div className="rail">
-      <ProjectSwitcher />
-      <nav aria-label="Main">
-        <ul onKeyDown={onKeyDown}>
-          {SCREENS.map((name) => (
+    <nav className="app-rail" aria-label="Main">
+      <ul onKeyDown={onKeyDown}>
+        {SCREENS.map((name) => {
+          const Icon = ICONS[name];
+          return (
             <li key={name}>
               <button
                 type="button"
-                className="rail-item"
+                className="app-rail-item"
                 aria-current={screen === name ? 'page' : undefined}
                 aria-describedby={name === 'Jobs' ? JOBS_BADGE_ID : undefined}
                 onClick={() => go(name)}
               >
+                <Icon className="app-rail-icon" aria-hidden="true" />
                 {name}
                 {name === 'Jobs' && <JobsBadge />}
               </button>
               {name === 'Jobs' && <JobsBadgeText />}
             </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

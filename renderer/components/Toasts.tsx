@@ -1,48 +1,37 @@
-// Error toasts: what failed, the code and message, and the request ID with a copy button
-// (what support asks for).
+// Toasts: what happened in the background, in the corner above the status bar. An error says
+// what the user was doing, what went wrong and what it means, with its code and request ID
+// (ErrorMeta, one copy button); a notice says what finished. Each stays until dismissed.
+// The store (stores/toastStore.ts) is how anything shows one: showError(title, error), showInfo(title, message).
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { explainErrorCode } from '../../shared/appError.ts';
 import { useToasts, type Toast } from '../stores/toastStore.ts';
-import { CopyError } from './CopyError.tsx';
-import { useCopy } from './useCopy.ts';
-
-export function CopyRequestId({ requestId }: { requestId: string }) {
-  const { copied, error, copy } = useCopy();
-  return (
-    <span className="request-id">
-      Request ID: <code>{requestId}</code>{' '}
-      <button type="button" onClick={() => void copy(requestId)} aria-label={`Copy request ID ${requestId}`}>
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-      <CopyError error={error} />
-    </span>
-  );
-}
+import { IconButton } from './Button.tsx';
+import { ErrorMeta } from './ErrorDetails.tsx';
+import './toasts.css';
 
 function ToastView({ toast }: { toast: Toast }) {
   const dismiss = useToasts((s) => s.dismiss);
   const hint = toast.error ? explainErrorCode(toast.error.code) : null;
+  const Icon = toast.error ? CircleAlert : CircleCheck;
   return (
-    <li className={toast.error ? 'toast toast-error' : 'toast'}>
-      <div role={toast.error ? 'alert' : 'status'}>
-        <strong>{toast.title}</strong>
-        {toast.error && (
-          <span className="error-code">
-            {' '}
-            (<code>{toast.error.code}</code>)
-          </span>
-        )}
-        <p>{toast.message}</p>
-        {hint && hint !== toast.message && <p className="hint">{hint}</p>}
+    <li className={toast.error ? 'ui-toast ui-toast--error' : 'ui-toast'}>
+      <Icon className="ui-toast-icon" aria-hidden="true" />
+      <div className="ui-toast-body">
+        <div role={toast.error ? 'alert' : 'status'}>
+          <p className="ui-toast-title">{toast.title}</p>
+          <p className="ui-toast-message">{toast.message}</p>
+          {hint && hint !== toast.message && <p className="ui-toast-hint">{hint}</p>}
+        </div>
+        {toast.error && <ErrorMeta error={toast.error} />}
       </div>
-      {toast.error?.requestId && <CopyRequestId requestId={toast.error.requestId} />}
-      <button
-        type="button"
-        className="dismiss"
+      <IconButton
+        icon={X}
+        size="sm"
+        className="ui-toast-dismiss"
+        label={`Dismiss: ${toast.title}`}
+        tooltip={false}
         onClick={() => dismiss(toast.id)}
-        aria-label={`Dismiss: ${toast.title}`}
-      >
-        ×
-      </button>
+      />
     </li>
   );
 }
@@ -50,7 +39,7 @@ function ToastView({ toast }: { toast: Toast }) {
 export function Toasts() {
   const toasts = useToasts((s) => s.toasts);
   return (
-    <ul className="toasts" aria-label="Notifications">
+    <ul className="ui-toasts" aria-label="Notifications">
       {toasts.map((toast) => (
         <ToastView key={toast.id} toast={toast} />
       ))}

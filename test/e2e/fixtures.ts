@@ -2,13 +2,15 @@
 // user-data folder and its own keychain service name, the page opened at the URL it
 // printed, and every WebSocket frame of the run recorded; afterwards everything is stopped
 // within a bound and removed. Nothing is built here (globalSetup builds once).
+// Every test fails on an uncaught error in the page or an error written to its console,
+// unless the test names the one it causes on purpose (app.allowConsoleError).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import keytar from 'keytar';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,6 +36,28 @@ export interface BrowserApp {
   localSecrets(): Promise<{ createApiKey: string; messagingApiKey: string } | null>;
   /** The local sandbox's Create API address, as the contract reported it. */
   localCreateBaseUrl(): string;
+  /**
+   * A console error this test causes on purpose (say why at the call): errors matching
+   * `pattern` do not fail it. Uncaught page errors always do.
+   */
+  allowConsoleError(pattern: RegExp): void;
+}
+
+/** Uncaught errors and console errors of the page, each as one line. */
+function watchPageErrors(page: Page): { problems(allowed: readonly RegExp[]): string[] } {
+  const seen: { kind: 'uncaught' | 'console'; text: string }[] = [];
+  page.on('pageerror', (error) => seen.push({ kind: 'uncaught', text: error.stack ?? error.message }));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : '';
+    seen.push({ kind: 'console', text: `${message.text()}${where}` });
+  });
+  return {
+    problems: (allowed) =>
+      seen
+        .filter((entry) => entry.kind === 'uncaught' || !allowed.some((pattern) => pattern.test(entry.text)))
+        .map((entry) => `${entry.kind === 'uncaught' ? 'Uncaught error' : 'Console error'}: ${entry.text}`),
+  };
 }
 
 function waitForReady(child: ChildProcess, stderr: () => string): Promise<{ url: string }> {
@@ -83,6 +107,8 @@ export const test = base.extend<{ app: BrowserApp }>({
         errText = (errText + chunk.toString()).slice(-200_000);
       });
       const frames: Frame[] = [];
+      const pageErrors = watchPageErrors(page);
+      const allowed: RegExp[] = [];
       page.on('websocket', (socket) => {
         socket.on('framesent', (frame) => frames.push({ direction: 'sent', payload: String(frame.payload) }));
         socket.on('framereceived', (frame) => frames.push({ direction: 'received', payload: String(frame.payload) }));
@@ -113,7 +139,10 @@ export const test = base.extend<{ app: BrowserApp }>({
             }
             throw new Error('no frame carried the local workspace address yet');
           },
+          allowConsoleError: (pattern) => void allowed.push(pattern),
         });
+        const problems = pageErrors.problems(allowed);
+        if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
       } finally {
         await page.close().catch(() => {});
         await stop(child);

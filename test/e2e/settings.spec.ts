@@ -65,7 +65,7 @@ test('workspaces: add a remote account, see its key, switch back and forth, edit
   await expect(shell.connection).toHaveText('Online', { timeout: 20_000 });
 
   // Its own settings: a tunnel command and messaging defaults; a bad country is refused by name.
-  await studio.getByRole('button', { name: 'Edit the settings of Studio account' }).click();
+  await studio.getByRole('button', { name: 'Edit settings of Studio account' }).click();
   const form = page.getByRole('form', { name: 'Settings of Studio account' });
   await form.getByRole('radio', { name: /^Run a tunnel command/ }).check();
   await form.getByRole('textbox', { name: 'Tunnel command' }).fill('cloudflared tunnel --url http://127.0.0.1:{port}');
@@ -81,7 +81,7 @@ test('workspaces: add a remote account, see its key, switch back and forth, edit
   await expect(renamed).toBeVisible();
   await expect(shell.status).toContainText('Studio (main)');
 
-  await renamed.getByRole('button', { name: 'Edit the settings of Studio (main)' }).click();
+  await renamed.getByRole('button', { name: 'Edit settings of Studio (main)' }).click();
   const again = page.getByRole('form', { name: 'Settings of Studio (main)' });
   await expect(again.getByRole('radio', { name: /^Run a tunnel command/ })).toBeChecked();
   await expect(again.getByRole('textbox', { name: 'Tunnel command' })).toHaveValue(

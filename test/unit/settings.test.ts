@@ -62,7 +62,7 @@ describe('settings', () => {
     const first = open(cwd);
     first.saveWorkspace(remote);
     first.setActiveWorkspace('studio');
-    first.setPreferences({ theme: 'dark', mediaCacheLimitBytes: 2 * 1024 ** 3 });
+    first.setPreferences({ theme: 'light', mediaCacheLimitBytes: 2 * 1024 ** 3 });
     first.setWindowState({ width: 1600, height: 900, x: 10, y: 20, maximized: true });
 
     const again = open(cwd).get();
@@ -70,7 +70,8 @@ describe('settings', () => {
     expect(again.workspaces.map((w) => w.id)).toEqual(['local', 'studio']);
     expect(again.workspaces[1]).toEqual(remote);
     expect(again.preferences).toEqual({
-      theme: 'dark',
+      theme: 'light',
+      panels: {},
       confirmPaidWork: true,
       notifyWhenJobsFinish: true,
       mediaCacheLimitBytes: 2 * 1024 ** 3,

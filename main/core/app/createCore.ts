@@ -31,6 +31,8 @@ import { JobsCoordinator } from './jobsCoordinator.ts';
 import { MessagingCoordinator } from './messagingCoordinator.ts';
 import { messagingHandlers } from './messagingHandlers.ts';
 import { jobsHandlers } from './jobsHandlers.ts';
+import { preferencesHandlers } from './preferencesHandlers.ts';
+import { themeBootScript } from './themeBoot.ts';
 import { settingsHandlers } from './settingsHandlers.ts';
 import { timelineHandlers } from './timelineHandlers.ts';
 import { productionHandlers } from './productionHandlers.ts';
@@ -78,6 +80,8 @@ export interface Core {
   dispatch(name: unknown, arg: unknown): Promise<IpcReply>;
   /** Where the window was (the Electron shell restores and saves it; settings keep it). */
   readonly windowState: { read(): WindowState; save(state: Partial<WindowState>): void };
+  /** The script that sets the saved theme before the first paint (themeBoot.ts); both shells serve it. */
+  themeBootScript(): string;
   /** Browser mode redeems download tickets (media.download) with this. */
   readonly assetDownloads: Pick<AssetDownloads, 'redeem'>;
   /** Both transports serve the monitor's cached media (`/media/<ticket>`) with this. */
@@ -296,6 +300,7 @@ export function createCore(options: CoreOptions): Core {
       events,
       webhookTunnel: (workspaceId) => webhooks?.status?.(workspaceId) ?? null,
     }),
+    ...preferencesHandlers({ settings }),
     ...timelineHandlers({ runtime, jobs, reads: editorReads, strips, renders, tracker }),
     ...productionHandlers({
       mode,
@@ -319,6 +324,7 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (name, arg) => dispatchRequest(handlers, name, arg, log),
     assetDownloads: media.downloads,
     mediaCache,
+    themeBootScript: () => themeBootScript(settings.get().preferences.theme),
     windowState: {
       read: () => settings.get().window,
       save: (state) => {

@@ -5,6 +5,7 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
+import { PanelSizesSchema, ThemeChoiceSchema } from '../../../shared/ipc/preferencesView.ts';
 
 export const SETTINGS_VERSION = 1;
 
@@ -94,7 +95,10 @@ export const remoteWorkspaceSchema = z.object({
 export const workspaceSchema = z.discriminatedUnion('kind', [localWorkspaceSchema, remoteWorkspaceSchema]);
 
 export const preferencesSchema = z.object({
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** Dark by default, as in professional editors (the renderer's tokens hold both themes). */
+  theme: ThemeChoiceSchema.default('dark'),
+  /** The editor's resizable panels, by name ("timeline.bin"): their sizes in pixels. */
+  panels: PanelSizesSchema.default({}),
   /** Ask before starting work that costs money. */
   confirmPaidWork: z.boolean().default(true),
   /** Show a system notification when a long job ends. */

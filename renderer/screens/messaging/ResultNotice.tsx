@@ -2,27 +2,8 @@
 // code means, the service's own words when they add something, and the request ID with a
 // copy button. Extra actions (Busy's "pick another time") come as children.
 import type { ReactNode } from 'react';
-import { CopyError } from '../../components/CopyError.tsx';
-import { useCopy } from '../../components/useCopy.ts';
+import { CopyRequestIdButton } from '../../components/ErrorDetails.tsx';
 import type { ResultLine } from './resultView.ts';
-
-function CopyId({ requestId }: { requestId: string }) {
-  const { copied, error, copy } = useCopy();
-  return (
-    <span className="request-id">
-      Request ID <code>{requestId}</code>{' '}
-      <button
-        type="button"
-        className="small"
-        onClick={() => void copy(requestId)}
-        aria-label={`Copy request ID ${requestId}`}
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-      <CopyError error={error} />
-    </span>
-  );
-}
 
 export function ResultNotice({ line, label, children }: { line: ResultLine; label?: string; children?: ReactNode }) {
   return (
@@ -42,7 +23,11 @@ export function ResultNotice({ line, label, children }: { line: ResultLine; labe
         <span className="result-meaning"> — {line.meaning}</span>
       </p>
       {line.detail && <p className="result-detail">{line.detail}</p>}
-      {line.requestId && <CopyId requestId={line.requestId} />}
+      {line.requestId && (
+        <span className="request-id">
+          Request ID <code>{line.requestId}</code> <CopyRequestIdButton requestId={line.requestId} />
+        </span>
+      )}
       {children && <div className="result-actions">{children}</div>}
     </div>
   );

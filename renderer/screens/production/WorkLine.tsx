@@ -1,8 +1,7 @@
 // One piece of production work as a panel shows it: where it stands (waiting, sending,
-// queued, running with progress, done), and, when it failed, the code, the message and the
-// request ID to copy. Nothing when nothing was asked for.
-import { explainErrorCode } from '../../../shared/appError.ts';
-import { CopyRequestId } from '../../components/Toasts.tsx';
+// queued, running with progress, done), and, when it failed, what went wrong (ErrorDetails:
+// the message, then the code and the request ID to copy). Nothing when nothing was asked for.
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { useProductionJobs, workText } from '../../stores/productionJobsStore.ts';
 
 export function WorkLine({ intentId, noun }: { intentId: string | undefined; noun: string }) {
@@ -10,7 +9,6 @@ export function WorkLine({ intentId, noun }: { intentId: string | undefined; nou
   if (!work) return null;
   const underWay = !work.terminal;
   const failed = work.state === 'failed' || work.state === 'cancelled';
-  const hint = work.error ? explainErrorCode(work.error.code) : null;
   return (
     <div className={`pr-work${failed ? ' is-failed' : ''}`} role="status" aria-label={`${noun} status`}>
       <span>{workText(work, noun)}</span>
@@ -21,13 +19,7 @@ export function WorkLine({ intentId, noun }: { intentId: string | undefined; nou
           <progress aria-label={`${noun} progress`} value={work.progress} max={1} />
         ))}
       {work.jobId !== null && <span className="pr-muted">Job #{work.jobId} · followed in Jobs</span>}
-      {work.error && (
-        <div className="pr-error">
-          <code>{work.error.code}</code> {work.error.message}
-          {hint && hint !== work.error.message && <div className="pr-muted">{hint}</div>}
-          {work.error.requestId && <CopyRequestId requestId={work.error.requestId} />}
-        </div>
-      )}
+      {work.error && <ErrorDetails error={work.error} role="none" className="pr-error" />}
     </div>
   );
 }
@@ -35,9 +27,5 @@ export function WorkLine({ intentId, noun }: { intentId: string | undefined; nou
 /** A job's own error as it was read (a failed transcription, review, finish). */
 export function JobError({ error }: { error: { code: string; message: string } | null | undefined }) {
   if (!error) return null;
-  return (
-    <div className="pr-error" role="alert">
-      <code>{error.code}</code> {error.message}
-    </div>
-  );
+  return <ErrorDetails error={error} className="pr-error" />;
 }

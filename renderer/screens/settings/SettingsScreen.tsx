@@ -1,10 +1,11 @@
-// Settings: the workspaces (switch, see each key's last four and expiry, replace or forget a
-// key, edit a workspace's own settings), adding a remote account (its key is checked with
-// GET /me before it is saved), and the media cache's limit.
+// Settings: the theme (Appearance), the workspaces (switch, see each key's last four and
+// expiry, replace or forget a key, edit a workspace's own settings), adding a remote account
+// (its key is checked with GET /me before it is saved), and the media cache's limit.
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../../stores/settingsStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
 import { RemoteAccountForm } from '../FirstLaunch.tsx';
+import { AppearanceSettings } from './AppearanceSettings.tsx';
 import { FormError } from './FormError.tsx';
 import { MediaCacheSettings } from './MediaCacheSettings.tsx';
 import { WorkspaceCard } from './WorkspaceCard.tsx';
@@ -57,6 +58,7 @@ export function SettingsScreen() {
   return (
     <section className="screen settings-screen" aria-labelledby="screen-title" aria-busy={!loaded}>
       <h1 id="screen-title">Settings</h1>
+      <AppearanceSettings />
       <section aria-labelledby="workspaces-title">
         <h2 id="workspaces-title">Workspaces</h2>
         <p className="muted">

@@ -53,7 +53,7 @@ export function WorkspaceCard({ workspace }: { workspace: WorkspaceView }) {
         {editing && details ? (
           <WorkspaceOptionsForm details={details} onDone={() => setEditing(false)} />
         ) : (
-          <button type="button" onClick={() => void edit()} aria-label={`Edit the settings of ${workspace.name}`}>
+          <button type="button" onClick={() => void edit()} aria-label={`Edit settings of ${workspace.name}`}>
             Edit settings
           </button>
         )}
