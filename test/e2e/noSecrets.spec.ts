@@ -40,6 +40,8 @@ test('no WebSocket frame of a session carries the local workspace API key', asyn
 });
 
 test('the socket refuses a client without the launch token, or from another origin', async ({ page, app }) => {
+  // The refusals below are what this test causes; Chromium reports each as a console error.
+  app.allowConsoleError(/WebSocket connection to .* failed/);
   await firstLaunchPage(page).useLocalWorkspace();
   const origin = new URL(app.url).origin;
   const wsBase = origin.replace('http:', 'ws:');
