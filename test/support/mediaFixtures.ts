@@ -2,7 +2,7 @@
 // works on files a real player would open, never on fake bytes.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,9 +22,18 @@ async function ffmpeg(args: string[]): Promise<void> {
 }
 
 /** A temporary folder for fixtures; call `cleanup()` in afterAll. */
-export function makeFixtureDir(): { dir: string; cleanup(): void } {
+export function makeFixtureDir(): { readonly dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'clipdesk-media-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    // Made again when a test needs it after a cleanup: Playwright (fullyParallel) runs a file's
+    // afterAll each time a worker leaves the file, while the module (and this folder's name)
+    // stays loaded for the file's later tests in that worker.
+    get dir() {
+      mkdirSync(dir, { recursive: true });
+      return dir;
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface ImageOptions {
