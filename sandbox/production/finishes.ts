@@ -69,7 +69,13 @@ export const FinishSchema = z.object({
       normalization: z
         .string()
         .describe(
-          'linear: one gain for the whole file; dynamic: loudnorm had to vary the gain (wide loudness range, or the peak limit).',
+          'linear: one gain for the whole file; dynamic: loudnorm had to vary the gain (wide loudness range, or the peak limit); limited: loudnorm fell more than 1 LU short, so a gain into a true-peak limiter was used.',
+        ),
+      shortfall: z
+        .string()
+        .nullable()
+        .describe(
+          'Why the new asset is more than 1 LU from the target (how far it got, why, and what to change), in words; null when it is within 1 LU.',
         ),
     })
     .nullable()
@@ -95,7 +101,12 @@ function toFinish(row: MediaJobRow): z.infer<typeof FinishSchema> {
     truePeakDb: input.truePeakDb,
     outputAssetId: result?.outputAssetId ?? null,
     loudness: result
-      ? { input: shown(result.input), output: shown(result.output), normalization: result.normalization }
+      ? {
+          input: shown(result.input),
+          output: shown(result.output),
+          normalization: result.normalization,
+          shortfall: result.shortfall ?? null,
+        }
       : null,
   };
 }
@@ -155,7 +166,7 @@ export function finishRoutes(ctx: SandboxContext): Route[] {
       path: '/assets/{id}/finishes',
       auth: 'any',
       tag: 'Finishes',
-      summary: `Normalise the loudness of an audio asset, or of a video's sound, into a new asset (two-pass EBU R128 loudnorm, loudness range ${FINISH_RANGE_LU} LU, 48 kHz; video copied unchanged). The source asset is not changed. Not charged`,
+      summary: `Normalise the loudness of an audio asset, or of a video's sound, into a new asset (two-pass EBU R128 loudnorm, loudness range ${FINISH_RANGE_LU} LU, 48 kHz; video copied unchanged), within 1 LU of the target or with loudness.shortfall saying why. The source asset is not changed. Not charged`,
       body: FinishInput,
       idempotent: true,
       responses: {

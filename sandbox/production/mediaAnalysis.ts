@@ -216,6 +216,24 @@ export function loudnormFilter(target: LoudnessTarget, measured?: Loudness): str
   );
 }
 
+/**
+ * A gain into a true-peak limiter: the sound raised by `gainDb`, its peaks held under
+ * `ceilingDb` (dBTP: limited at 4× the sample rate, where inter-sample peaks show), and
+ * delayed back into sync with the picture. Used where loudnorm's own gain falls short.
+ */
+export function limitedGainFilter(gainDb: number, ceilingDb: number, sampleRate: number): string {
+  const limit = Math.min(1, Math.max(0.0625, 10 ** (ceilingDb / 20)));
+  return (
+    `aresample=${sampleRate * 4},volume=${gainDb.toFixed(2)}dB,` +
+    `alimiter=limit=${limit.toFixed(4)}:attack=1:release=50:level=0:latency=1,aresample=${sampleRate}`
+  );
+}
+
+/** Writes `output` with ffmpeg `args` around an audio filter. */
+export async function applyAudioFilter(inputArgs: string[], filter: string, outputArgs: string[]): Promise<void> {
+  await ffmpegLog(['-y', ...inputArgs, '-af', filter, ...outputArgs]);
+}
+
 /** loudnorm's second pass: writes `output` with ffmpeg `args` around the filter; says which mode loudnorm used. */
 export async function applyLoudnorm(
   inputArgs: string[],

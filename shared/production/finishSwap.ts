@@ -1,44 +1,26 @@
 // Swapping a finished (loudness-normalised) derivative into the timeline in place of its
 // source: the clip is taken off and put back at the same place, with the same id, trims,
-// properties, effects and transition, now playing the new asset. The finish keeps the
-// media's length, so the clip lasts as long as before.
-import { defaultProperties } from '../timeline/applyCommands.ts';
+// properties, effects and transition, now playing the new asset. A re-encoded derivative
+// can be a little shorter than its source (an audio codec's last frame: tens of ms), so a
+// clip that played to the source's end now ends where the derivative does.
+import { defaultProperties, mediaLength } from '../timeline/applyCommands.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
+import { placeMedia } from '../timeline/inverseCommands.ts';
 import type { Catalog, MediaClip } from '../timeline/timelineTypes.ts';
 
 export function swapAssetCommands(
   clip: MediaClip,
   trackId: string,
   assetId: number,
+  /** How long the derivative lasts, when known. */
+  assetDurationMs: number | null,
   catalog: Catalog | null,
 ): EditorCommand[] {
-  const commands: EditorCommand[] = [
+  const outMs = assetDurationMs !== null && clip.outMs > assetDurationMs ? assetDurationMs : clip.outMs;
+  const swapped: MediaClip = { ...clip, assetId, outMs };
+  swapped.endMs = swapped.startMs + mediaLength(swapped);
+  return [
     { type: 'removeClip', clipId: clip.id },
-    {
-      type: 'addClip',
-      trackId,
-      clipId: clip.id,
-      assetId,
-      startMs: Math.round(clip.startMs),
-      inMs: Math.round(clip.inMs),
-      outMs: Math.round(clip.outMs),
-    },
+    ...placeMedia(trackId, swapped, Math.round(clip.startMs), defaultProperties(catalog)),
   ];
-  const defaults = defaultProperties(catalog);
-  const changed = Object.fromEntries(
-    Object.entries(clip.properties).filter(([name, value]) => defaults[name] !== value),
-  );
-  if (Object.keys(changed).length > 0)
-    commands.push({ type: 'setClipProperties', clipId: clip.id, properties: changed });
-  for (const effect of clip.effects)
-    commands.push({ type: 'applyEffect', clipId: clip.id, effectId: effect.effectId, params: effect.params });
-  if (clip.transitionIn) {
-    commands.push({
-      type: 'setTransition',
-      clipId: clip.id,
-      transitionId: clip.transitionIn.transitionId,
-      durationMs: Math.round(clip.transitionIn.durationMs),
-    });
-  }
-  return commands;
 }

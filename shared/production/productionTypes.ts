@@ -120,7 +120,13 @@ export const FinishSchema = z
     /** The new, normalised asset; null until completed. */
     outputAssetId: id.nullable().optional(),
     loudness: z
-      .object({ input: LoudnessSchema, output: LoudnessSchema, normalization: z.string().optional() })
+      .object({
+        input: LoudnessSchema,
+        output: LoudnessSchema,
+        normalization: z.string().optional(),
+        /** Why the result is more than 1 LU from the target, in words; null or absent when it is within. */
+        shortfall: z.string().nullable().optional(),
+      })
       .loose()
       .nullable()
       .optional(),

@@ -3,8 +3,9 @@
 // where the range starts and where it ends, then remove the middle with ripple, so what
 // follows on that track moves up. Proposals are cut from the latest to the earliest, so a
 // cut never moves the place of one still to come. Each cut is tried on the timeline as the
-// earlier ones leave it (the editor's own rules); one that no longer fits (its range was
-// trimmed away, or is split across clips) is skipped and said why.
+// earlier ones leave it (the editor's own rules); one that no longer fits is skipped and
+// said why in the user's terms, with what they can do about it (unlock the track, shorten
+// the transition, cut by hand…).
 import { applyCommands, EditRejected, type ApplyContext } from '../timeline/applyCommands.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
 import type { MediaClip, Timeline } from '../timeline/timelineTypes.ts';
@@ -26,16 +27,38 @@ export interface CutPlan {
   readonly timeline: Timeline;
 }
 
-function holder(timeline: Timeline, assetId: number, cut: CutRequest, preferClipId: string | null): MediaClip | null {
+/** The clip that plays the whole range (preferring `preferClipId`), or why none can be cut, in words. */
+function holder(timeline: Timeline, assetId: number, cut: CutRequest, preferClipId: string | null): MediaClip | string {
   const candidates: MediaClip[] = [];
+  let locked = false;
+  let partly = false;
   for (const track of timeline.tracks) {
-    if (track.locked) continue;
     for (const clip of track.clips) {
-      if (clip.kind === 'media' && clip.assetId === assetId && clip.inMs <= cut.startMs && cut.endMs <= clip.outMs)
-        candidates.push(clip);
+      if (clip.kind !== 'media' || clip.assetId !== assetId) continue;
+      const whole = clip.inMs <= cut.startMs && cut.endMs <= clip.outMs;
+      if (whole && track.locked) locked = true;
+      else if (whole) candidates.push(clip);
+      else if (clip.inMs < cut.endMs && cut.startMs < clip.outMs) partly = true;
     }
   }
-  return candidates.find((clip) => clip.id === preferClipId) ?? candidates[0] ?? null;
+  const found = candidates.find((clip) => clip.id === preferClipId) ?? candidates[0];
+  if (found) return found;
+  if (locked) return 'its clip is on a locked track: unlock the track, then accept it again.';
+  if (partly)
+    return 'it runs across the edge of a clip (the clip was split or trimmed there): cut the rest by hand at the playhead (S), or undo the split and accept it again.';
+  return 'that part of the recording is no longer on the timeline (already cut or trimmed away): nothing to do.';
+}
+
+/** An edit the editor refused, as what the user can do about it. */
+function whyRefused(err: EditRejected, clip: MediaClip, cut: CutRequest): string {
+  const transition = clip.transitionIn;
+  const startsAt = (cut.startMs - clip.inMs) / speedOf(clip);
+  if (transition && startsAt > 0 && startsAt < transition.durationMs)
+    return `it starts inside the ${(transition.durationMs / 1000).toFixed(1)} s transition at the start of its clip: shorten or remove the transition (Inspector), then accept it again.`;
+  if (err.commandType === 'splitClip')
+    return 'it is too close to the edge of its clip to cut there: trim that edge of the clip by hand instead.';
+  const seconds = ((cut.endMs - cut.startMs) / 1000).toFixed(1);
+  return `the editor refused to cut those ${seconds} s (${err.message}) — cut them by hand at the playhead (S).`;
 }
 
 /** The commands of one cut on `timeline`, checked by applying them. */
@@ -88,15 +111,12 @@ export function cutPlan(
   const latestFirst = [...cuts].sort((a, b) => b.startMs - a.startMs);
   for (const cut of latestFirst) {
     if (cut.endMs <= cut.startMs) {
-      skipped.push({ id: cut.id, why: 'it removes nothing' });
+      skipped.push({ id: cut.id, why: 'it removes nothing.' });
       continue;
     }
     const clip = holder(current, assetId, cut, preferClipId);
-    if (!clip) {
-      skipped.push({
-        id: cut.id,
-        why: 'no clip on the timeline plays that part of the media whole (trimmed away, or split)',
-      });
+    if (typeof clip === 'string') {
+      skipped.push({ id: cut.id, why: clip });
       continue;
     }
     try {
@@ -106,7 +126,7 @@ export function cutPlan(
       applied.push(cut.id);
     } catch (err) {
       if (!(err instanceof EditRejected)) throw err;
-      skipped.push({ id: cut.id, why: err.message });
+      skipped.push({ id: cut.id, why: whyRefused(err, clip, cut) });
     }
   }
   return { commands, applied: applied.reverse(), skipped, timeline: current };

@@ -125,6 +125,43 @@ describe('finishes', () => {
     expect(await videoPackets(outPath)).toBe(await videoPackets(path)); // stream copy: the same coded pictures
   });
 
+  /** A mono WAV of `seconds` made from an ffmpeg expression of t. */
+  async function wavOf(expression: string, seconds: number): Promise<string> {
+    const path = join(fixtures.dir, `expr-${randomUUID()}.wav`);
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi'],
+      ...['-i', `aevalsrc='${expression}':d=${seconds}:s=44100`, '-c:a', 'pcm_s16le', path],
+    ]);
+    return path;
+  }
+
+  it('reaches -14 LUFS on sound whose peaks stand far above its loudness, where loudnorm alone stops short', async () => {
+    // A quiet tone with one loud click: one gain to -14 would push the click past the ceiling,
+    // and loudnorm's dynamic mode made only about -18.
+    const clickPath = await wavOf('0.05*sin(2*PI*440*t)+if(between(t,1,1.01),0.9*sin(2*PI*2000*t),0)', 4);
+    const source = await upload(call, await newProject(call), clickPath);
+    const res = await startJob(call, `/assets/${source.id}/finishes`, { targetLufs: -14, truePeakDb: -1 });
+    const done = await settle(call, `/finishes/${res.body.data.id}`);
+    expect(done.state, JSON.stringify(done.error)).toBe('completed');
+    expect(done.loudness).toMatchObject({ normalization: 'limited', shortfall: null });
+    const measured = await measureEbur128(await download(done.outputAssetId, 'wav'));
+    expect(Math.abs(measured.integratedLufs - -14)).toBeLessThanOrEqual(1);
+    expect(measured.truePeakDb).toBeLessThanOrEqual(-1 + 0.5);
+  });
+
+  it('says how far it got and why when the target cannot be reached under the peak ceiling', async () => {
+    // Single-sample clicks over near-silence: no gain makes it loud without the clicks passing the ceiling.
+    const hitsPath = await wavOf('if(lt(mod(t,1),0.005),0.99,0.001*sin(2*PI*440*t))', 4);
+    const source = await upload(call, await newProject(call), hitsPath);
+    const res = await startJob(call, `/assets/${source.id}/finishes`, { targetLufs: -14, truePeakDb: -1 });
+    const done = await settle(call, `/finishes/${res.body.data.id}`);
+    expect(done.state, JSON.stringify(done.error)).toBe('completed');
+    expect(Math.abs(done.loudness.output.integratedLufs - -14)).toBeGreaterThan(1);
+    expect(done.loudness.shortfall).toMatch(
+      /^Reached −\d+\.\d LUFS, not the −14\.0 LUFS asked: its peaks .* under −1\.0 dBTP .*Choose a quieter target, or a higher peak ceiling\.$/,
+    );
+  });
+
   it('refuses an image, a video without sound and out-of-range targets', async () => {
     const projectId = await newProject(call);
     const image = await upload(call, projectId, await makePng(fixtures.dir));

@@ -24,6 +24,8 @@ const ASSETS = new Map([
   [2, { kind: 'video', durationMs: 6_000 }],
   [3, { kind: 'audio', durationMs: 8_000 }],
   [4, { kind: 'video', durationMs: 10_000 }],
+  // Asset 2 normalised: its re-encoded sound ends 47 ms sooner.
+  [5, { kind: 'video', durationMs: 5_953 }],
 ]);
 const catalog = CatalogSchema.parse(serviceCatalog());
 const ctx: ApplyContext = { catalog, asset: (id) => ASSETS.get(id), newId: randomUUID };
@@ -93,7 +95,10 @@ describe('accepted speech-edit proposals as cuts', () => {
     const plan = cutPlan(timeline, 1, cuts, first.id, ctx);
     expect(plan.applied).toEqual(['p1', 'p2']);
     expect(plan.skipped).toEqual([
-      { id: 'p3', why: expect.stringContaining('no clip on the timeline plays that part') },
+      {
+        id: 'p3',
+        why: 'that part of the recording is no longer on the timeline (already cut or trimmed away): nothing to do.',
+      },
     ]);
     const video = clipsOf(plan.timeline, 0);
     // 8 s of media minus 1.5 s cut, then the next clip moved up by 1.5 s.
@@ -110,6 +115,50 @@ describe('accepted speech-edit proposals as cuts', () => {
     expect(JSON.parse(JSON.stringify(onService(timeline, plan.commands)))).toEqual(
       JSON.parse(JSON.stringify(plan.timeline.tracks)),
     );
+  });
+
+  it('says in words what the user can do about a proposal it cannot cut', () => {
+    let timeline = timelineOf();
+    const [first, second] = clipsOf(timeline, 0);
+    // The first clip (media 1000–9000 ms) fades in over 1.5 s; the second is on a track then locked.
+    timeline = applyCommands(
+      timeline,
+      [
+        { type: 'setTransition', clipId: first!.id, transitionId: 'fade', durationMs: 1500 },
+        { type: 'splitClip', clipId: first!.id, atMs: 7000, newClipId: randomUUID() },
+      ],
+      ctx,
+    );
+    const plan = cutPlan(
+      timeline,
+      1,
+      [
+        { id: 'inside-fade', startMs: 1500, endMs: 1800 },
+        { id: 'across-split', startMs: 5800, endMs: 6300 },
+        { id: 'nothing', startMs: 4000, endMs: 4000 },
+      ],
+      first!.id,
+      ctx,
+    );
+    expect(plan.applied).toEqual([]);
+    const why = Object.fromEntries(plan.skipped.map((s) => [s.id, s.why]));
+    expect(why['inside-fade']).toBe(
+      'it starts inside the 1.5 s transition at the start of its clip: shorten or remove the transition (Inspector), then accept it again.',
+    );
+    expect(why['across-split']).toMatch(
+      /^it runs across the edge of a clip .*cut the rest by hand at the playhead \(S\)/,
+    );
+    expect(why.nothing).toBe('it removes nothing.');
+
+    const locked = applyCommands(
+      timeline,
+      [{ type: 'updateTrack', trackId: timeline.tracks[0]!.id, locked: true }],
+      ctx,
+    );
+    expect(second!.assetId).toBe(2);
+    expect(cutPlan(locked, 2, [{ id: 'locked', startMs: 1000, endMs: 2000 }], null, ctx).skipped).toEqual([
+      { id: 'locked', why: 'its clip is on a locked track: unlock the track, then accept it again.' },
+    ]);
   });
 
   it('finds a moment of the media on whichever part of a cut clip plays it', () => {
@@ -322,7 +371,7 @@ describe('swapping a finished asset in', () => {
       ctx,
     );
     const before = clipsOf(timeline, 0)[1]!;
-    const commands = swapAssetCommands(before, timeline.tracks[0]!.id, 4, catalog);
+    const commands = swapAssetCommands(before, timeline.tracks[0]!.id, 4, 10_000, catalog);
     const after = clipsOf(applyCommands(timeline, commands, ctx), 0)[1]!;
     expect(after).toEqual({ ...before, assetId: 4 });
     expect(onService(timeline, commands)[0]!.clips[1]).toMatchObject({
@@ -332,5 +381,16 @@ describe('swapping a finished asset in', () => {
       properties: { volume: 0.7 },
     });
     expect(mediaClipsOf(timeline).map((p) => p.number)).toEqual([1, 2, 3]);
+  });
+
+  it('ends the clip where a derivative a little shorter than its source ends, instead of refusing it', () => {
+    const timeline = timelineOf();
+    const played = clipsOf(timeline, 0)[1]!;
+    expect([played.assetId, played.outMs]).toEqual([2, 6000]);
+    const commands = swapAssetCommands(played, timeline.tracks[0]!.id, 5, 5_953, catalog);
+    const after = clipsOf(applyCommands(timeline, commands, ctx), 0)[1]!;
+    expect(after).toMatchObject({ id: played.id, assetId: 5, startMs: played.startMs, inMs: 0, outMs: 5_953 });
+    expect(after.endMs).toBe(played.startMs + 5_953);
+    expect(onService(timeline, commands)[0]!.clips[1]).toMatchObject({ assetId: 5, outMs: 5_953 });
   });
 });

@@ -17,6 +17,15 @@ import { Field } from './Field.tsx';
 const lufs = (value: number | null | undefined) => (typeof value === 'number' ? `${value.toFixed(1)} LUFS` : 'silent');
 const dbtp = (value: number | null | undefined) => (typeof value === 'number' ? `${value.toFixed(1)} dBTP` : '—');
 
+/** Why the result is more than 1 LU from the target: the service's words, or ours when it gave none. */
+function shortfall(finish: Finish): string | null {
+  const reached = finish.loudness?.output.integratedLufs;
+  if (finish.loudness?.shortfall) return finish.loudness.shortfall;
+  if (typeof reached !== 'number' || typeof finish.targetLufs !== 'number') return null;
+  if (Math.abs(reached - finish.targetLufs) <= 1) return null;
+  return `Reached ${lufs(reached)}, not the ${lufs(finish.targetLufs)} asked. Choose another target, or finish again.`;
+}
+
 function Outcome({ finish, placed }: { finish: Finish; placed: PlacedClip }) {
   const projectId = useTimeline((s) => s.projectId);
   const name = useTimelineMedia((s) => (finish.outputAssetId ? assetName(s.assets, finish.outputAssetId) : ''));
@@ -24,13 +33,23 @@ function Outcome({ finish, placed }: { finish: Finish; placed: PlacedClip }) {
   const loudness = finish.loudness;
   const output = finish.outputAssetId;
   const inUse = placed.clip.assetId === output;
+  const missed = shortfall(finish);
 
-  function swap() {
+  async function swap() {
     const { catalog, edit } = useTimeline.getState();
     if (!output) return;
+    // The derivative's length decides where the clip ends: read it first if not known yet.
+    if (projectId !== null && !useTimelineMedia.getState().assets.has(output))
+      await useTimelineMedia.getState().loadAssets(projectId);
     if (
       edit(
-        swapAssetCommands(placed.clip, placed.track.id, output, catalog),
+        swapAssetCommands(
+          placed.clip,
+          placed.track.id,
+          output,
+          useTimelineMedia.getState().assets.get(output)?.durationMs ?? null,
+          catalog,
+        ),
         `Swap in the finished audio of clip ${placed.number}`,
       )
     ) {
@@ -61,8 +80,13 @@ function Outcome({ finish, placed }: { finish: Finish; placed: PlacedClip }) {
           <dd>{name || `#${output}`}</dd>
         </dl>
       )}
+      {missed && (
+        <p className="pr-note" role="status">
+          {missed}
+        </p>
+      )}
       <div className="pr-row">
-        <button type="button" className="pr-primary" onClick={swap} disabled={!output || inUse}>
+        <button type="button" className="pr-primary" onClick={() => void swap()} disabled={!output || inUse}>
           {inUse ? 'The clip plays the finished audio' : 'Swap into the timeline'}
         </button>
         {swapped && (

@@ -73,8 +73,15 @@ function Proposals({ edit, placed }: { edit: SpeechEdit; placed: PlacedClip }) {
     }
     markApplied(plan.applied.map(key));
     setChosen(new Set());
-    const skipped = plan.skipped.map((s) => `${s.id}: ${s.why}`).join('; ');
-    setOutcome(`Applied ${plan.applied.length} of ${cuts.length} proposals.${skipped ? ` Skipped ${skipped}.` : ''}`);
+    // Each proposal not applied is named as the list shows it, with what the user can do.
+    const named = (id: string) => {
+      const p = proposals.find((x) => x.id === id);
+      return p ? `“${p.reason}” (${clockText(p.cutRange.startMs)} into the recording)` : 'A proposal';
+    };
+    const skipped = plan.skipped.map((s) => `${named(s.id)}: ${s.why}`).join(' ');
+    setOutcome(
+      `Applied ${plan.applied.length} of ${cuts.length} proposals.${skipped ? ` Not applied: ${skipped}` : ''}`,
+    );
     if (plan.skipped.length > 0) useToasts.getState().showInfo('Some proposals were not applied', skipped);
   }
 
