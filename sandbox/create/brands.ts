@@ -11,6 +11,7 @@ import { pageOf, pageQuery } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { AssetSchema, toAsset, type AssetRow } from '../media/assetStore.ts';
 import { createProjectStore } from './projects.ts';
+import { trimmedText } from '../http/trimmedText.ts';
 
 interface BrandRow {
   id: number;
@@ -24,10 +25,7 @@ const { min: nameMin, max: nameMax } = UPLOAD_LIMITS.brandName;
 export const BrandSchema = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() });
 
 const BrandInput = z.strictObject({
-  name: z
-    .string()
-    .transform((s) => s.trim())
-    .pipe(z.string().min(nameMin, 'must not be empty').max(nameMax, `must be at most ${nameMax} characters`)),
+  name: trimmedText(nameMin, nameMax),
 });
 
 const AttachmentSchema = z.object({

@@ -7,6 +7,7 @@ import { transaction } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
+import { trimmedText } from '../http/trimmedText.ts';
 
 interface ProjectRow {
   id: number;
@@ -18,10 +19,7 @@ interface ProjectRow {
 }
 
 const { min: nameMin, max: nameMax } = CREATE_LIMITS.projectName;
-const projectName = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(z.string().min(nameMin, 'must not be empty').max(nameMax, `must be at most ${nameMax} characters`));
+const projectName = trimmedText(nameMin, nameMax);
 
 export const ProjectSchema = z.object({
   id: z.number().int(),

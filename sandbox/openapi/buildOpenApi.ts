@@ -51,8 +51,14 @@ function parameters(route: Route): Json[] {
     params.push({ name, in: 'path', required: true, schema });
   }
   if (route.query) {
+    // A query value is text on the wire; a parameter's schema is the value it stands for (a page
+    // size is an integer of 1 to 100), so it is the parsed side — where the limits are checked.
     const schema = jsonSchema(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
-    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const parsed = jsonSchema(route.query, 'output') as { properties?: Record<string, Json> };
+    for (const [name, input] of Object.entries(schema.properties ?? {})) {
+      const output = parsed.properties?.[name];
+      const prop = output && Object.keys(output).some((k) => k !== 'description') ? { ...input, ...output } : input;
+      if (prop.type === 'integer' || prop.type === 'number') delete prop.pattern;
       const { description, ...rest } = prop;
       params.push({
         name,
