@@ -55,6 +55,21 @@ export default tseslint.config(
     ]),
   },
   {
+    // Browser mode is the shell where Electron is missing: importing it would fail at start.
+    files: ['main/browserMode/**'],
+    rules: patterns([
+      {
+        // The pattern also matches a path through main/electron/: the Electron shell's code is not for here either.
+        group: ['electron'],
+        message: 'main/browserMode/ runs in plain Node, where there is no Electron (nor main/electron/).',
+      },
+      {
+        group: ['**/renderer/**', '**/sandbox/**', '**/preload/**'],
+        message: 'main/browserMode/ serves the built renderer; it imports main/ and shared/ only.',
+      },
+    ]),
+  },
+  {
     files: ['renderer/**'],
     rules: patterns([
       { group: nodeBuiltins, message: 'The renderer has no Node: talk to main through window.clipdesk.' },

@@ -51,8 +51,9 @@ export function workHandlers(deps: WorkDeps): Pick<ContractHandlers, WorkRequest
     },
 
     async 'jobs.cancelIntent'({ intentId }) {
-      if (!journal.intents.get(intentId))
-        throw appFailure('intent.not_found', `No job request has the id "${intentId}".`);
+      // Only the active workspace's work: another workspace's is not the page's to touch.
+      if (journal.intents.get(intentId)?.workspaceId !== runtime.activeId())
+        throw appFailure('intent.not_found', `No job request of this workspace has the id "${intentId}".`);
       return { cancelled: jobs.cancel(intentId) };
     },
 
