@@ -8,6 +8,7 @@ import type { AppError } from '../../shared/appError.ts';
 import { isTerminalJobState, type Generation, type Model } from '../../shared/api/createTypes.ts';
 import type { IntentSummary, JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { invoke } from '../client/clipdesk.ts';
+import { carryValues, defaultValues } from '../screens/generate/modelForm.ts';
 import { useToasts } from './toastStore.ts';
 
 export const GENERATION_KINDS = ['image', 'video', 'audio'] as const;
@@ -66,16 +67,6 @@ interface GenerateState {
 
 const PAGE_SIZE = 20;
 const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
-
-/** The form of a model with its defaults filled in. */
-export function defaultValues(model: Model | undefined): Record<string, FieldValue> {
-  const values: Record<string, FieldValue> = {};
-  for (const input of model?.inputs ?? []) {
-    if (input.type === 'boolean') values[input.name] = input.default === true;
-    else values[input.name] = input.default === undefined ? '' : String(input.default);
-  }
-  return values;
-}
 
 function upsert(list: Generation[], generation: Generation): Generation[] {
   const rest = list.filter((g) => g.id !== generation.id);
@@ -136,16 +127,16 @@ export const useGenerate = create<GenerateState>()((set, get) => {
       if (get().kind !== kind) return;
       const current = models.find((m) => m.id === get().modelId);
       if (!current) {
+        // Another kind, another model: the prompt and every value the new model takes stay.
         const first = models.find((m) => m.available !== false) ?? models[0];
-        set({ modelId: first?.id ?? null, values: defaultValues(first), parent: null });
+        set((s) => ({ modelId: first?.id ?? null, values: carryValues(s.values, first), parent: null }));
       }
     },
 
     chooseModel(modelId) {
       const model = get().models[get().kind]?.find((m) => m.id === modelId);
-      // The prompt carries over: it is the one thing every model takes.
-      const prompt = get().values.prompt;
-      set({ modelId, values: { ...defaultValues(model), ...(prompt === undefined ? {} : { prompt }) } });
+      // Every value the new model takes as it is stays (the prompt always): nothing typed is lost.
+      set((s) => ({ modelId, values: carryValues(s.values, model) }));
     },
 
     setValue: (name, value) => set((s) => ({ values: { ...s.values, [name]: value } })),

@@ -131,3 +131,27 @@ test("a model's inputs become a form with hints and limits; a bad value is refus
   expect((await get('/generations')).data).toEqual([]);
   expect((await get('/me')).data.account.walletUsd).toBe(100);
 });
+
+test('a change of model keeps every value the new model takes, and a change of kind keeps the prompt', async ({
+  page,
+}) => {
+  const generate = await openGenerate(page, 'Model changes');
+  await generate.prompt.fill('A harbour at dawn');
+  await generate.field('Style').selectOption('watercolor');
+  await generate.field('Seed').fill('42');
+  await generate.field('Count').fill('3');
+
+  await generate.model.selectOption('studio-image-2');
+  await expect(generate.prompt).toHaveValue('A harbour at dawn');
+  await expect(generate.field('Style')).toHaveValue('watercolor');
+  await expect(generate.field('Seed')).toHaveValue('42');
+  await expect(generate.field('Count')).toHaveValue('3');
+  await expect(generate.field('Guidance')).toHaveValue('7');
+
+  await generate.kind('Video').check();
+  await expect(generate.model).toHaveValue(/video/);
+  await expect(generate.prompt).toHaveValue('A harbour at dawn');
+  await expect(generate.field('Seed')).toHaveValue('42');
+  await generate.kind('Image').check();
+  await expect(generate.prompt).toHaveValue('A harbour at dawn');
+});

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../shared/api/createTypes.ts';
 import {
+  carryValues,
   checkForm,
   estimateUsd,
   formatUsd,
@@ -88,5 +89,34 @@ describe('the model form', () => {
     expect(inputLimits({ name: 'count', type: 'integer', min: 1, max: 4, default: 1 })).toBe('1 to 4 · default 1');
     expect(inputLimits({ name: 'prompt', type: 'string', maxLength: 2000 })).toBe('up to 2000 characters');
     expect(inputLimits({ name: 'sound', type: 'boolean', default: true })).toBeNull();
+  });
+
+  it('keeps, on a change of model or kind, the prompt and every value the new model takes as it is', () => {
+    const typed = { prompt: 'A harbour at dawn', style: 'neon', guidance: '7.5', sound: false, seed: '42', count: '3' };
+    const other: Model = {
+      id: 'neon-video',
+      inputs: [
+        { name: 'prompt', type: 'string', required: true, maxLength: 500 },
+        // Takes neon: kept. Count only up to 2: its default instead of 3. No guidance input: dropped.
+        { name: 'style', type: 'enum', options: ['neon', 'noir'], default: 'noir' },
+        { name: 'count', type: 'integer', min: 1, max: 2, default: 1 },
+        { name: 'seed', type: 'integer', min: 0, max: 1000 },
+        { name: 'sound', type: 'boolean', default: true },
+        { name: 'durationSeconds', type: 'integer', min: 1, max: 10, default: 4 },
+      ],
+    };
+    expect(carryValues(typed, other)).toEqual({
+      prompt: 'A harbour at dawn',
+      style: 'neon',
+      count: '1',
+      seed: '42',
+      sound: false,
+      durationSeconds: '4',
+    });
+    // A model without a prompt input (an audio model of another kind) still keeps the prompt.
+    expect(carryValues(typed, { id: 'tone', inputs: [{ name: 'style', type: 'enum', options: ['soft'] }] })).toEqual({
+      style: '',
+      prompt: 'A harbour at dawn',
+    });
   });
 });

@@ -28,6 +28,42 @@ export function inputLimits(input: ModelInput): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
+/** The form of a model with its defaults filled in (numbers kept as typed text). */
+export function defaultValues(model: Model | undefined): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const input of model?.inputs ?? []) {
+    if (input.type === 'boolean') values[input.name] = input.default === true;
+    else values[input.name] = input.default === undefined ? '' : String(input.default);
+  }
+  return values;
+}
+
+/** Whether `input` takes `value` as it is (so a change of model can keep it). */
+export function takes(input: ModelInput, value: string | boolean): boolean {
+  if (input.type === 'boolean') return typeof value === 'boolean';
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  if (input.maxLength !== undefined && value.length > input.maxLength) return false;
+  if (input.type === 'enum') return (input.options ?? []).includes(value);
+  if (input.type === 'integer' || input.type === 'number') return typeof numberOf(input, value) === 'number';
+  return true;
+}
+
+/**
+ * The form for `model` after the user chose it in place of another: its defaults, then every
+ * value the user had that this model takes as it is (same input name, allowed value). The
+ * prompt is kept whatever the model, even over its length limit: the check on submit says so.
+ */
+export function carryValues(previous: FormValues, model: Model | undefined): Record<string, string | boolean> {
+  const values = defaultValues(model);
+  for (const input of model?.inputs ?? []) {
+    const value = previous[input.name];
+    if (value !== undefined && input.name !== PROMPT_INPUT && takes(input, value)) values[input.name] = value;
+  }
+  const prompt = previous[PROMPT_INPUT];
+  if (typeof prompt === 'string') values[PROMPT_INPUT] = prompt;
+  return values;
+}
+
 export type FormCheck =
   { ok: true; prompt: string; settings: Record<string, unknown> } | { ok: false; field: string; message: string };
 
