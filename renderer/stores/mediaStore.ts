@@ -7,6 +7,7 @@ import type { AppError } from '../../shared/appError.ts';
 import type { Asset } from '../../shared/api/createTypes.ts';
 import type { Brand, DeliveryLink } from '../../shared/api/mediaLibrary.ts';
 import { invoke } from '../client/clipdesk.ts';
+import { ALL_MEDIA, type MediaView } from '../screens/media/mediaView.ts';
 import { useToasts } from './toastStore.ts';
 
 export const MEDIA_PAGE_SIZE = 48;
@@ -42,6 +43,9 @@ interface MediaState {
   freshLink: FreshLink | null;
   /** Brand asset ID → the projects it is known to be attached to. */
   attachedTo: Record<number, number[]>;
+  /** The grid's search, filters and sort (kept across libraries and screens). */
+  view: MediaView;
+  setView(change: Partial<MediaView>): void;
   show(library: Library): Promise<void>;
   reload(): Promise<void>;
   loadMore(): Promise<void>;
@@ -103,10 +107,13 @@ const initial = {
   links: {},
   freshLink: null,
   attachedTo: {},
+  view: ALL_MEDIA,
 };
 
 export const useMedia = create<MediaState>()((set, get) => ({
   ...initial,
+
+  setView: (change) => set((s) => ({ view: { ...s.view, ...change } })),
 
   async show(library) {
     if (sameLibrary(get().library, library) && (get().loaded || get().loading)) return;

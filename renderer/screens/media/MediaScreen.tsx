@@ -8,6 +8,7 @@ import { useMediaUploads, type UploadTarget } from '../../stores/mediaUploadsSto
 import { AssetDetails } from './AssetDetails.tsx';
 import { AssetGrid } from './AssetGrid.tsx';
 import { DropZone } from './DropZone.tsx';
+import { MediaFilters } from './MediaFilters.tsx';
 import { UploadList } from './UploadList.tsx';
 import './media.css';
 
@@ -87,6 +88,7 @@ export function MediaScreen() {
         <div className="media-layout">
           <div className="media-main">
             <UploadList />
+            {library && <MediaFilters />}
             {library && (
               <AssetGrid
                 emptyText={
