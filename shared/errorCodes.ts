@@ -118,6 +118,11 @@ export const ERROR_CODES = {
   },
   'export.too_many_clips': { status: 400, meaning: 'An export takes at most 80 clips.' },
   'export.too_long': { status: 400, meaning: 'An export can last at most 30 minutes.' },
+  'export.timeline_invalid': {
+    status: 400,
+    meaning:
+      "The project's timeline cannot be exported as it stands (empty, longer than 30 minutes, too many media clips, or a frame too large); the message says what to change.",
+  },
   'export.media_not_in_project': {
     status: 400,
     meaning: 'Every clip must use media that belongs to, or is attached to, the project.',

@@ -1,12 +1,19 @@
-// What POST /exports accepts, and the checks that run before anything is queued
-// (spec rule 7: clips of the project's own or attached media, at most 80 clips and
-// 30 minutes). Every refusal names the clip and says what to change.
+// What POST /exports accepts, and the checks that run before anything is queued: either
+// a clip list (spec rule 7: clips of the project's own or attached media, at most 80 clips
+// and 30 minutes) or the project's timeline, with output settings. Every refusal names the
+// clip (or the field) and says what to change.
 import { z } from 'zod';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { AssetRow } from '../media/assetStore.ts';
-import { FITS, LOOKS, MOTIONS, TRANSITIONS } from '../media/renderExport.ts';
+import { RevisionSchema } from '../editor/timelineSchemas.ts';
+import { OutputSettingsInput } from '../render/outputSettings.ts';
+
+export const TRANSITIONS = ['none', 'fade', 'dissolve'] as const;
+export const MOTIONS = ['none', 'zoom-in', 'zoom-out', 'pan-left', 'pan-right'] as const;
+export const FITS = ['contain', 'cover', 'fill'] as const;
+export const LOOKS = ['none', 'mono', 'warm', 'cool', 'vivid'] as const;
 
 /** An image clip with no trims is held this long. */
 export const IMAGE_DEFAULT_MS = 3000;
@@ -43,7 +50,7 @@ export const ClipInput = z.strictObject({
     .enum(TRANSITIONS)
     .default('none')
     .describe(
-      'How this clip enters: fade (from black, with its sound fading in) or dissolve (over the held last frame of the clip before), up to 0.5 s; neither changes the length.',
+      'How this clip enters: fade (from black) or dissolve (over the held last frame of the clip before), each with its sound fading in, over 0.5 s or a third of the clip if shorter; neither changes the length. Drawn as the timeline transitions of the same names.',
     ),
   motion: z
     .enum(MOTIONS)
@@ -58,7 +65,9 @@ export const ClipInput = z.strictObject({
   look: z
     .enum(LOOKS)
     .default('none')
-    .describe('A colour treatment: mono (black and white), warm, cool or vivid (more saturation and contrast).'),
+    .describe(
+      'A colour treatment: mono (the saturation effect at 0), vivid (saturation 1.5 then contrast 1.08), warm or cool (a colour balance toward red or blue).',
+    ),
   volume: z
     .number()
     .min(0, 'must be from 0 to 2')
@@ -71,19 +80,38 @@ export const ClipInput = z.strictObject({
     .max(TITLE_MAX_CHARS, `must be at most ${TITLE_MAX_CHARS} characters`)
     .optional()
     .describe(
-      `Text shown over the lower part of the picture for the whole clip, up to ${TITLE_MAX_CHARS} characters. Drawn with a system font; where the machine has none, the export still completes with titlesDrawn false and the title kept in clips[].title only.`,
+      `Text shown over the lower part of the picture for the whole clip, up to ${TITLE_MAX_CHARS} characters: drawn as a caption of the subtitle style in the Inter font.`,
     ),
 });
 
-export const ExportInput = z.strictObject({
-  projectId: z.number().int().min(1).max(idMax),
-  clips: z
-    .array(ClipInput)
-    .min(1, 'an export needs at least one clip')
-    .describe(`The clips, played in this order: 1 to ${exportMaxClips} clips lasting at most 30 minutes together.`),
-});
+export const ExportInput = z
+  .strictObject({
+    projectId: z.number().int().min(1).max(idMax),
+    clips: z
+      .array(ClipInput)
+      .min(1, 'an export needs at least one clip')
+      .optional()
+      .describe(
+        `A sequence of the project's media, played in this order: 1 to ${exportMaxClips} clips lasting at most 30 minutes together. Give clips or timeline.`,
+      ),
+    timeline: z
+      .strictObject({
+        revision: RevisionSchema.optional().describe(
+          'Export only if the timeline is still at this revision (409 revision.conflict otherwise); the current one by default.',
+        ),
+      })
+      .optional()
+      .describe(
+        "The project's whole editor timeline, exactly as POST /projects/{id}/editor/render draws and mixes it (at most 30 minutes). Give clips or timeline.",
+      ),
+    output: OutputSettingsInput.optional(),
+  })
+  .refine((body) => (body.clips === undefined) !== (body.timeline === undefined), {
+    message: "give either clips (a sequence of media) or timeline (the project's timeline), not both and not neither",
+  });
 
 export type ExportInputBody = z.infer<typeof ExportInput>;
+type ClipInputBody = z.infer<typeof ClipInput>;
 
 /** A clip as stored and returned: every option filled in, trims resolved against the media. */
 export const ClipSchema = z.object({
@@ -114,11 +142,7 @@ function trimError(index: number, asset: AssetRow, problem: string): ApiError {
   });
 }
 
-function resolveTrims(
-  index: number,
-  clip: ExportInputBody['clips'][number],
-  asset: AssetRow,
-): { start: number; end: number } {
+function resolveTrims(index: number, clip: ClipInputBody, asset: AssetRow): { start: number; end: number } {
   const start = clip.trimStartMs;
   if (asset.kind === 'image') {
     const end = clip.trimEndMs ?? start + IMAGE_DEFAULT_MS;
@@ -146,10 +170,10 @@ function resolveTrims(
  * Checks the clips against the project's media and the limits, and returns them normalised
  * with the export's length. Reads only: call it inside the transaction that inserts the export.
  */
-export function checkExportInput(
+export function checkExportClips(
   ctx: SandboxContext,
   accountId: number,
-  body: ExportInputBody,
+  body: { projectId: number; clips: ClipInputBody[] },
 ): { clips: Clip[]; durationMs: number } {
   if (body.clips.length > exportMaxClips) {
     const extra = body.clips.length - exportMaxClips;

@@ -1,64 +1,56 @@
-// The export job's real work: render the accepted clips with ffmpeg and register the
-// MP4 as a new asset of the project. Source media is only read, never changed.
+// The export job's real work: render the accepted clips (as a composition: one track of
+// them) or the accepted timeline with the one renderer, and register the MP4 as a new asset
+// of the project. Source media is only read, never changed.
 import { rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
+import { renderFailure } from '../editor/renderJob.ts';
+import { renderTimeline } from '../editor/timelineRender.ts';
 import { registerJob } from '../jobs/registerJob.ts';
-import { probe } from '../media/ffmpeg.ts';
-import { renderExport, type RenderClip } from '../media/renderExport.ts';
-import type { ExportStore } from './exportStore.ts';
+import { clipListComposition } from '../render/clipListComposition.ts';
+import { frameSize } from '../render/outputSettings.ts';
+import { renderComposition } from '../render/renderComposition.ts';
+import { sourceFactsOf } from '../render/sourceFacts.ts';
+import type { Export, ExportStore } from './exportStore.ts';
 
 interface ExportResult {
   assetId: number;
   titlesDrawn: boolean | null;
 }
 
-/** ffmpeg's own words, trimmed to what helps: its last few stderr lines. */
-function renderFailure(err: unknown): Error & { code: string } {
-  const stderr = String((err as { stderr?: string }).stderr ?? (err as Error).message ?? err).trim();
-  const detail = stderr.split('\n').slice(-3).join(' ').slice(0, 500);
-  return Object.assign(
-    new Error(
-      `The export could not be rendered: ${detail || 'ffmpeg failed'}. Check the clips' media and submit a new export.`,
-    ),
-    {
-      code: 'export.render_failed',
-    },
+async function renderClips(ctx: SandboxContext, accountId: number, job: Export, output: string, signal: AbortSignal) {
+  const project = ctx.db.prepare('SELECT aspect_ratio FROM projects WHERE id = ?').get(job.projectId) as {
+    aspect_ratio: string;
+  };
+  const facts = await sourceFactsOf(
+    ctx,
+    accountId,
+    job.clips.map((c) => c.assetId),
   );
+  const composition = clipListComposition(
+    job.clips,
+    { ...frameSize(project.aspect_ratio, job.output.resolution), fps: job.output.frameRate },
+    (id) => facts.get(id)!,
+  );
+  await renderComposition(composition, { quality: job.output.quality, output, signal });
 }
 
 export function registerExportJob(ctx: SandboxContext, store: ExportStore): void {
-  async function work(id: number): Promise<ExportResult> {
-    const { accountId, export: job } = store.job(id);
-    const project = ctx.db.prepare('SELECT aspect_ratio FROM projects WHERE id = ?').get(job.projectId) as {
-      aspect_ratio: string;
-    };
-    const clips: RenderClip[] = [];
-    for (const clip of job.clips) {
-      const asset = ctx.assets.get(accountId, clip.assetId);
-      const info = await probe(asset.storage_path);
-      if (!info) throw renderFailure(new Error(`asset ${asset.id} (${asset.filename}) can no longer be read as media`));
-      clips.push({
-        path: asset.storage_path,
-        kind: clip.kind,
-        hasVideo: info.hasVideo,
-        hasAudio: info.hasAudio,
-        startMs: clip.trimStartMs,
-        durationMs: clip.durationMs,
-        transition: clip.transition,
-        motion: clip.motion,
-        fit: clip.fit,
-        look: clip.look,
-        volume: clip.volume,
-        title: clip.title,
-      });
-    }
+  async function work(id: number, signal: AbortSignal): Promise<ExportResult> {
+    const { accountId, export: job, timeline } = store.job(id);
     const output = ctx.assets.newPath('.mp4');
-    let titlesDrawn: boolean;
     try {
-      ({ titlesDrawn } = await renderExport({ aspectRatio: project.aspect_ratio, clips }, output));
+      if (timeline) await renderTimeline(ctx, accountId, timeline, output, signal);
+      else await renderClips(ctx, accountId, job, output, signal);
     } catch (err) {
       await rm(output, { force: true });
-      throw renderFailure(err);
+      throw renderFailure(
+        'export.render_failed',
+        'Rendering the export',
+        err,
+        job.source === 'timeline'
+          ? "Check the timeline's media and submit a new export."
+          : "Check the clips' media and submit a new export.",
+      );
     }
     const asset = await ctx.assets.register({
       accountId,
@@ -69,7 +61,7 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
       source: 'export',
       filePath: output,
     });
-    return { assetId: asset.id, titlesDrawn: clips.some((c) => c.title) ? titlesDrawn : null };
+    return { assetId: asset.id, titlesDrawn: job.clips.some((c) => c.title) ? true : null };
   }
 
   registerJob<ExportResult>(ctx, {

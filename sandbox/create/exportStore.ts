@@ -1,5 +1,6 @@
-// Export jobs as rows and as the Export resource. An export's clips and length are fixed
-// when it is accepted; only its state, result asset and error change afterwards.
+// Export jobs as rows and as the Export resource. What an export renders (its clips, or its
+// project's timeline as it stood) and its output settings are fixed when it is accepted;
+// only its state, result asset and error change afterwards.
 import { z } from 'zod';
 import { JOB_STATES } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
@@ -7,6 +8,10 @@ import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { createJobStates, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
 import type { JobError } from '../jobs/jobRunner.ts';
+import { asTimelineRender } from '../editor/renderStore.ts';
+import type { TimelineRender } from '../editor/timelineRender.ts';
+import { revisionLabel } from '../editor/timelineStore.ts';
+import { OutputSettingsSchema, type OutputSettings } from '../render/outputSettings.ts';
 import { ClipSchema, type Clip } from './exportInput.ts';
 
 interface ExportRow extends JobRow {
@@ -15,16 +20,50 @@ interface ExportRow extends JobRow {
   duration_ms: number;
   asset_id: number | null;
   titles_drawn: number | null;
+  /** ExportPlan as JSON; null for exports accepted before plans existed (clip lists at the old settings). */
+  plan: string | null;
 }
+
+/** What an export renders beyond its clips: its output settings and, for a timeline export, the timeline. */
+interface ExportPlan {
+  output: OutputSettings;
+  timeline: { revision: number; render: TimelineRender } | null;
+}
+
+/** What exports accepted before output settings existed were made with (640 × 360 for 16:9). */
+const EARLIER_OUTPUT: OutputSettings = { resolution: '360p', frameRate: 30, quality: 'draft', format: 'mp4' };
+
+const planOf = (row: ExportRow): ExportPlan => {
+  if (!row.plan) return { output: EARLIER_OUTPUT, timeline: null };
+  const plan = JSON.parse(row.plan) as {
+    output: OutputSettings;
+    timeline: { revision: number; render: unknown } | null;
+  };
+  const render = plan.timeline && asTimelineRender(plan.timeline.render);
+  return {
+    output: plan.output,
+    timeline: plan.timeline && render ? { revision: plan.timeline.revision, render } : null,
+  };
+};
 
 export const ExportSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int(),
-  clips: z.array(ClipSchema).describe('The clips as accepted, with every option filled in and trims resolved.'),
+  source: z.enum(['clips', 'timeline']).describe("What was exported: a clip list, or the project's timeline."),
+  clips: z
+    .array(ClipSchema)
+    .describe('The clips as accepted, with every option filled in and trims resolved; empty for a timeline export.'),
+  timeline: z
+    .object({ revision: z.string().describe('The timeline revision exported.') })
+    .nullable()
+    .describe('For a timeline export, the revision it rendered; null for a clip list.'),
+  output: OutputSettingsSchema,
   durationMs: z
     .number()
     .int()
-    .describe("The sum of the clips' durations: how long the exported video lasts (to within one frame at 30 fps)."),
+    .describe(
+      "How long the exported video lasts (to within one frame): the clips' durations together, or the timeline's.",
+    ),
   state: z.enum(JOB_STATES),
   assetId: z
     .number()
@@ -36,20 +75,25 @@ export const ExportSchema = z.object({
     .boolean()
     .nullable()
     .describe(
-      'Whether clip titles were drawn into the picture. null until completed, or when no clip has a title; false when the machine had no font to draw with, so the titles live only in clips[].title.',
+      'Whether clip titles were drawn into the picture: true once a clip list with titles completed (titles are drawn with a font that ships with the service); null until then, when no clip has a title, and for a timeline export.',
     ),
   ...jobShape('Why the export failed; null otherwise.'),
 });
 
 export type Export = z.infer<typeof ExportSchema>;
 
-const SELECT = 'SELECT e.*, r.titles_drawn FROM exports e LEFT JOIN export_renders r ON r.export_id = e.id';
+const SELECT =
+  'SELECT e.*, r.titles_drawn, p.plan FROM exports e LEFT JOIN export_renders r ON r.export_id = e.id LEFT JOIN export_plans p ON p.export_id = e.id';
 
 function toExport(row: ExportRow): Export {
+  const plan = planOf(row);
   return {
     id: row.id,
     projectId: row.project_id,
+    source: plan.timeline ? 'timeline' : 'clips',
     clips: JSON.parse(row.clips) as Clip[],
+    timeline: plan.timeline && { revision: revisionLabel(plan.timeline.revision) },
+    output: plan.output,
     durationMs: row.duration_ms,
     state: row.state,
     assetId: row.asset_id,
@@ -66,19 +110,39 @@ export function createExportStore(ctx: SandboxContext) {
     export_id INTEGER PRIMARY KEY REFERENCES exports(id),
     titles_drawn INTEGER
   )`);
+  // What to render beyond the clips, fixed at acceptance: the output settings and a timeline export's timeline.
+  db.exec(`CREATE TABLE IF NOT EXISTS export_plans (
+    export_id INTEGER PRIMARY KEY REFERENCES exports(id),
+    plan TEXT NOT NULL
+  )`);
   const now = () => iso(clock.now());
   const states = createJobStates(db, 'exports', now);
 
   return {
     states,
-    insert(accountId: number, projectId: number, clips: Clip[], durationMs: number): number {
+    /** Records a queued export (call inside the transaction that checked it). */
+    insert(
+      accountId: number,
+      projectId: number,
+      what: {
+        clips: Clip[];
+        durationMs: number;
+        output: OutputSettings;
+        timeline?: { revision: number; render: TimelineRender };
+      },
+    ): number {
       const at = now();
       const { lastInsertRowid } = db
         .prepare(
           `INSERT INTO exports (account_id, project_id, clips, duration_ms, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'queued', ?, ?)`,
         )
-        .run(accountId, projectId, JSON.stringify(clips), durationMs, at, at);
-      return Number(lastInsertRowid);
+        .run(accountId, projectId, JSON.stringify(what.clips), what.durationMs, at, at);
+      const id = Number(lastInsertRowid);
+      db.prepare('INSERT INTO export_plans (export_id, plan) VALUES (?, ?)').run(
+        id,
+        JSON.stringify({ output: what.output, timeline: what.timeline ?? null }),
+      );
+      return id;
     },
     get(accountId: number, id: number): Export {
       const row = db.prepare(`${SELECT} WHERE e.id = ? AND e.account_id = ?`).get(id, accountId) as
@@ -86,11 +150,11 @@ export function createExportStore(ctx: SandboxContext) {
       if (!row) throw new ApiError('resource.not_found', `No export ${id} in this account.`);
       return toExport(row);
     },
-    /** What the job needs to render: the export as stored, with its account. */
-    job(id: number): { accountId: number; export: Export } {
+    /** What the job needs to render: the export as stored, with its account, and a timeline export's render. */
+    job(id: number): { accountId: number; export: Export; timeline: TimelineRender | null } {
       const row = db.prepare(`${SELECT} WHERE e.id = ?`).get(id) as ExportRow | undefined;
       if (!row) throw new Error(`export ${id} is not in the database`);
-      return { accountId: row.account_id, export: toExport(row) };
+      return { accountId: row.account_id, export: toExport(row), timeline: planOf(row).timeline?.render ?? null };
     },
     page(
       accountId: number,

@@ -1,12 +1,19 @@
-// Exports (spec rule 7): render a new video from a list of clips. Accepting an export
+// Exports (spec rule 7): render a new video from a list of clips, or from the project's
+// editor timeline exactly as it stands, at chosen output settings. Accepting an export
 // checks everything first, then queues a job that renders a real MP4 (exportJob.ts).
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
+import { renderProblem, timelineRender } from '../editor/timelineRender.ts';
+import { revisionConflict } from '../editor/timelineRoutes.ts';
+import { createTimelineStore, revisionLabel, toTimeline } from '../editor/timelineStore.ts';
+import { ApiError } from '../http/apiError.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
+import { cancelJob } from '../jobs/jobRoutes.ts';
+import { resolveOutput } from '../render/outputSettings.ts';
 import { createProjectStore } from './projects.ts';
-import { checkExportInput, ExportInput, type ExportInputBody } from './exportInput.ts';
+import { checkExportClips, ExportInput, type ExportInputBody } from './exportInput.ts';
 import { registerExportJob } from './exportJob.ts';
 import { createExportStore, ExportSchema } from './exportStore.ts';
 
@@ -15,7 +22,31 @@ const OPERATION = 'POST /exports';
 export function exportRoutes(ctx: SandboxContext): Route[] {
   const store = createExportStore(ctx);
   const projects = createProjectStore(ctx);
+  const timelines = createTimelineStore(ctx);
   registerExportJob(ctx, store);
+
+  /** A timeline export: the project's whole timeline, checked like a whole-timeline render. */
+  function acceptTimeline(accountId: number, body: ExportInputBody, output: ReturnType<typeof resolveOutput>): number {
+    const project = projects.get(accountId, body.projectId);
+    const stored = timelines.read(accountId, body.projectId);
+    const wanted = body.timeline?.revision;
+    if (wanted !== undefined && wanted !== revisionLabel(stored.revision)) throw revisionConflict(stored, wanted);
+    const { durationMs } = toTimeline(stored);
+    if (durationMs === 0)
+      throw new ApiError(
+        'export.timeline_invalid',
+        "The project's timeline is empty: add clips to it before exporting.",
+      );
+    const render = timelineRender(stored.tracks, { startMs: 0, endMs: durationMs }, output, project.aspect_ratio);
+    const problem = renderProblem(render, 'timeline');
+    if (problem) throw new ApiError('export.timeline_invalid', problem);
+    return store.insert(accountId, body.projectId, {
+      clips: [],
+      durationMs,
+      output,
+      timeline: { revision: stored.revision, render },
+    });
+  }
 
   return [
     route({
@@ -42,7 +73,7 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Exports',
       summary:
-        "Render a new video from clips of the project (1 to 80 clips, at most 30 minutes) as an MP4: H.264 + AAC, 30 fps, 640 px on the long side at the project's aspect ratio. Not charged. Existing media is never changed.",
+        "Render a new video, as an MP4 (H.264 + AAC) at the output settings asked for (1080p, 30 fps, standard quality by default), from clips of the project (1 to 80 clips, at most 30 minutes) or from the project's whole editor timeline (drawn and mixed exactly as POST /projects/{id}/editor/render describes). Not charged. Existing media is never changed.",
       body: ExportInput,
       idempotent: true,
       responses: {
@@ -57,17 +88,26 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
         },
         400: {
           description:
-            'request.invalid (a field, or no clips), export.too_many_clips, export.too_long, export.media_not_in_project or export.invalid_trim; the message names the clip',
+            'request.invalid (a field, an output setting outside its values, or neither or both of clips and timeline), export.too_many_clips, export.too_long, export.media_not_in_project, export.invalid_trim or export.timeline_invalid; the message names the clip or field and says what to change',
         },
         404: { description: 'resource.not_found: no such project in this account' },
-        409: { description: 'idempotency.key_reused: this key was used with other inputs' },
+        409: {
+          description:
+            'idempotency.key_reused (this key was used with other inputs), or revision.conflict (timeline.revision is no longer the current one)',
+        },
       },
       handler({ principal, body, idempotencyKey }) {
         const { accountId } = principal;
-        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input: body }, () => {
+        const output = resolveOutput(body.output, 'final');
+        const input = { ...body, output };
+        const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
+          if (body.timeline) return acceptTimeline(accountId, body, output);
           projects.get(accountId, body.projectId);
-          const { clips, durationMs } = checkExportInput(ctx, accountId, body);
-          return store.insert(accountId, body.projectId, clips, durationMs);
+          const { clips, durationMs } = checkExportClips(ctx, accountId, {
+            projectId: body.projectId,
+            clips: body.clips!,
+          });
+          return store.insert(accountId, body.projectId, { clips, durationMs, output });
         });
         if (!outcome.replay) ctx.jobs.enqueue('export', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: store.get(accountId, outcome.id) };
@@ -82,6 +122,24 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       responses: { 200: { description: 'The export', schema: ExportSchema } },
       handler({ principal, params }) {
         return { data: store.get(principal.accountId, params.id as number) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/exports/{id}/cancel',
+      auth: 'any',
+      tag: 'Exports',
+      summary: 'Cancel a queued or running export: its rendering stops and no asset is made',
+      responses: {
+        200: { description: 'The export, now cancelled', schema: ExportSchema },
+        409: {
+          description: 'job.not_cancellable: it already completed, failed or was cancelled; error.state says which',
+        },
+      },
+      handler({ principal, params }) {
+        const id = params.id as number;
+        cancelJob(ctx, { kind: 'export', noun: 'export', id, state: store.get(principal.accountId, id).state });
+        return { data: store.get(principal.accountId, id) };
       },
     }),
   ];

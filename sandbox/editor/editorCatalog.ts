@@ -19,6 +19,8 @@ export interface NumberParam {
 export interface EffectDef {
   id: string;
   name: string;
+  /** What it does, for client authors (the exact rule is in the render's description). */
+  description: string;
   /** Track kinds whose clips take the effect. */
   appliesTo: TrackKind[];
   /** True when the effect changes how long the clip lasts on the timeline. */
@@ -29,6 +31,7 @@ export interface EffectDef {
 export interface TransitionDef {
   id: string;
   name: string;
+  description: string;
   minDurationMs: number;
   maxDurationMs: number;
   defaultDurationMs: number;
@@ -59,6 +62,7 @@ export const EFFECTS: EffectDef[] = [
   {
     id: 'brightness',
     name: 'Brightness',
+    description: 'Non-linear RGB v in [0, 1]: amount a ≤ 0 gives v × (1 + a); a > 0 gives v + (1 − v) × a.',
     appliesTo: ['video'],
     changesDuration: false,
     params: [num('amount', -1, 1, 0, null, '0 leaves the picture as it is; -1 is black, 1 is white.')],
@@ -66,6 +70,7 @@ export const EFFECTS: EffectDef[] = [
   {
     id: 'contrast',
     name: 'Contrast',
+    description: 'Non-linear RGB v in [0, 1]: (v − 0.5) × amount + 0.5, clamped.',
     appliesTo: ['video'],
     changesDuration: false,
     params: [num('amount', 0, 2, 1, null, '1 leaves the picture as it is.')],
@@ -73,6 +78,7 @@ export const EFFECTS: EffectDef[] = [
   {
     id: 'saturation',
     name: 'Saturation',
+    description: "The matrix of CSS saturate(amount) (BT.709 luma weights) on non-linear RGB; 0 is the picture's luma.",
     appliesTo: ['video'],
     changesDuration: false,
     params: [num('amount', 0, 3, 1, null, '0 is black and white; 1 leaves the colours as they are.')],
@@ -80,6 +86,8 @@ export const EFFECTS: EffectDef[] = [
   {
     id: 'blur',
     name: 'Blur',
+    description:
+      "A Gaussian blur of the clip's picture, σ = radius × H / 1080 pixels of an H-line frame; beyond its edges the edge pixels repeat.",
     appliesTo: ['video'],
     changesDuration: false,
     params: [num('radius', 0, 50, 5, 'px', 'Gaussian blur radius.')],
@@ -87,6 +95,7 @@ export const EFFECTS: EffectDef[] = [
   {
     id: 'speed',
     name: 'Speed',
+    description: 'Plays picture and sound at rate × (the sound keeps its pitch); the clip lasts (outMs − inMs) / rate.',
     appliesTo: ['video', 'audio'],
     changesDuration: true,
     params: [num('rate', 0.25, 4, 1, 'x', 'Playback rate: the clip lasts (outMs - inMs) / rate on the timeline.')],
@@ -94,17 +103,73 @@ export const EFFECTS: EffectDef[] = [
 ];
 
 export const TRANSITIONS: TransitionDef[] = [
-  { id: 'fade', name: 'Fade from black', minDurationMs: 100, maxDurationMs: 5000, defaultDurationMs: 500 },
-  { id: 'dissolve', name: 'Cross dissolve', minDurationMs: 100, maxDurationMs: 5000, defaultDurationMs: 500 },
-  { id: 'wipe', name: 'Wipe', minDurationMs: 100, maxDurationMs: 3000, defaultDurationMs: 500 },
-  { id: 'slide', name: 'Slide', minDurationMs: 100, maxDurationMs: 3000, defaultDurationMs: 500 },
+  {
+    id: 'fade',
+    name: 'Fade from black',
+    description: "The clip's colours and sound rise from 0 to full over the transition (progress p).",
+    minDurationMs: 100,
+    maxDurationMs: 5000,
+    defaultDurationMs: 500,
+  },
+  {
+    id: 'dissolve',
+    name: 'Cross dissolve',
+    description:
+      'The clip comes in at alpha p over the clip before it on the track, held on its last picture; its sound rises with p.',
+    minDurationMs: 100,
+    maxDurationMs: 5000,
+    defaultDurationMs: 500,
+  },
+  {
+    id: 'wipe',
+    name: 'Wipe',
+    description: 'Only the clip left of x = p × W is drawn, over the clip before it held on its last picture.',
+    minDurationMs: 100,
+    maxDurationMs: 3000,
+    defaultDurationMs: 500,
+  },
+  {
+    id: 'slide',
+    name: 'Slide',
+    description:
+      'The clip enters from the right, displaced by (1 − p) × W, over the clip before it held on its last picture.',
+    minDurationMs: 100,
+    maxDurationMs: 3000,
+    defaultDurationMs: 500,
+  },
 ];
 
 export const CAPTION_STYLES = [
-  { id: 'subtitle', name: 'Subtitle', position: 'bottom', defaultFontId: 'inter' },
-  { id: 'lower-third', name: 'Lower third', position: 'bottom-left', defaultFontId: 'roboto' },
-  { id: 'title', name: 'Title', position: 'center', defaultFontId: 'playfair-display' },
-  { id: 'karaoke', name: 'Karaoke', position: 'bottom', defaultFontId: 'inter' },
+  {
+    id: 'subtitle',
+    name: 'Subtitle',
+    position: 'bottom',
+    defaultFontId: 'inter',
+    description: 'White text at 0.05 × H, weight 400, on black at 0.6 behind each line; centred, bottom at 0.93 × H.',
+  },
+  {
+    id: 'lower-third',
+    name: 'Lower third',
+    position: 'bottom-left',
+    defaultFontId: 'roboto',
+    description:
+      'White text at 0.045 × H, weight 500, on #1E3A8A at 0.85 behind each line; from x = 0.06 × W, bottom at 0.85 × H.',
+  },
+  {
+    id: 'title',
+    name: 'Title',
+    position: 'center',
+    defaultFontId: 'playfair-display',
+    description: 'White text at 0.09 × H, weight 700, on black at 0.35 behind each line; centred both ways.',
+  },
+  {
+    id: 'karaoke',
+    name: 'Karaoke',
+    position: 'bottom',
+    defaultFontId: 'inter',
+    description:
+      "As subtitle at weight 700, each word turning yellow (#FFD21F) as it begins: at its timing in the caption's words, or the caption's time divided evenly.",
+  },
 ] as const;
 
 export const FONTS = [
@@ -183,6 +248,7 @@ export const CatalogSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      description: z.string(),
       appliesTo: z.array(TRACK_KIND),
       changesDuration: z.boolean(),
       params: z.array(NumberParamSchema),
@@ -192,15 +258,26 @@ export const CatalogSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      description: z.string(),
       minDurationMs: z.number().int(),
       maxDurationMs: z.number().int(),
       defaultDurationMs: z.number().int(),
     }),
   ),
   captionStyles: z.array(
-    z.object({ id: z.string(), name: z.string(), position: z.string(), defaultFontId: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      position: z.string(),
+      defaultFontId: z.string(),
+      description: z.string(),
+    }),
   ),
-  fonts: z.array(z.object({ id: z.string(), name: z.string(), weights: z.array(z.number().int()) })),
+  fonts: z
+    .array(z.object({ id: z.string(), name: z.string(), weights: z.array(z.number().int()) }))
+    .describe(
+      'Each font is the Latin WOFF2 files of the Fontsource package @fontsource/<id> at these weights (files/<id>-latin-<weight>-normal.woff2); a style asking for another weight gets the nearest listed.',
+    ),
   properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(TRACK_KIND) })),
   fits: z
     .array(z.object({ id: z.enum(FITS), description: z.string() }))

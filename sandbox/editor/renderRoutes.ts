@@ -1,6 +1,7 @@
 // Editor renders: a preview range or the whole timeline rendered to a real MP4 asset,
-// asynchronously (queued → running → completed | failed), not charged. Completion
-// publishes render.completed.
+// asynchronously (queued → running → completed | failed | cancelled), not charged, drawn
+// and mixed as docs/render-semantics.md says (that text is the operation's description in
+// /openapi.json). Completion publishes render.completed.
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
@@ -8,10 +9,13 @@ import { createProjectStore } from '../create/projects.ts';
 import { ApiError } from '../http/apiError.ts';
 import { route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
-import { projectJobListRoute } from '../jobs/jobRoutes.ts';
-import { framesOf, planRender, type RenderRange } from './renderPlan.ts';
+import { cancelJob, projectJobListRoute } from '../jobs/jobRoutes.ts';
+import { renderSemantics } from '../openapi/renderSemantics.ts';
+import { OutputSettingsInput, resolveOutput } from '../render/outputSettings.ts';
+import type { RenderRange } from '../render/timelineComposition.ts';
 import type { RenderStore } from './renderStore.ts';
 import { RenderSchema } from './renderStore.ts';
+import { renderProblem, timelineRender } from './timelineRender.ts';
 import { RevisionSchema } from './timelineSchemas.ts';
 import { revisionConflict } from './timelineRoutes.ts';
 import { revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
@@ -30,6 +34,7 @@ const RenderInput = z
     revision: RevisionSchema.optional().describe(
       'Render only if the timeline is still at this revision (409 revision.conflict otherwise). The current revision by default.',
     ),
+    output: OutputSettingsInput.optional(),
   })
   .optional();
 
@@ -48,7 +53,8 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
       path: '/projects/{id}/editor/render',
       auth: 'any',
       tag: 'Editor',
-      summary: `Render a preview range (or the whole timeline, at most ${minutes} minutes) to an MP4 asset: the video tracks (a later track on top, gaps black, fade and dissolve transitions, clip volume) with the first unmuted audio track mixed in; 30 fps, 640 px on the long side. Not charged`,
+      summary: `Render a preview range (or the whole timeline, at most ${minutes} minutes) to an MP4 asset: every video track, caption and unmuted sound, at the output settings asked for. Not charged`,
+      description: renderSemantics(),
       body: RenderInput,
       idempotent: true,
       responses: {
@@ -63,7 +69,7 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
         },
         400: {
           description:
-            'request.invalid (a field) or editor.render_invalid (empty timeline, range outside it, too long or too many cuts)',
+            'request.invalid (a field, such as an output setting outside its values) or editor.render_invalid (empty timeline, range outside it, too long, too many media clips, a frame too large); the message says what to change',
         },
         404: { description: 'resource.not_found: no such project in this account' },
         409: {
@@ -74,7 +80,8 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
       handler({ principal, params, body, idempotencyKey }) {
         const { accountId } = principal;
         const projectId = params.id as number;
-        const input = { projectId, range: body?.range, revision: body?.revision };
+        const output = resolveOutput(body?.output, body?.range ? 'preview' : 'final');
+        const input = { projectId, range: body?.range, revision: body?.revision, output };
         const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
           const project = projects.get(accountId, projectId);
           const stored = timelines.read(accountId, projectId);
@@ -87,26 +94,10 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
             throw invalid(`range.endMs (${range.endMs}) must be greater than range.startMs (${range.startMs}).`);
           if (range.endMs > durationMs)
             throw invalid(`range.endMs (${range.endMs}) is past the end of the timeline (${durationMs} ms).`);
-          if (range.endMs - range.startMs < EDITOR_LIMITS.renderMinDurationMs)
-            throw invalid(`A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms: widen the range.`);
-          if (range.endMs - range.startMs > EDITOR_LIMITS.renderMaxDurationMs)
-            throw invalid(`A render lasts at most ${minutes} minutes: render a shorter range.`);
-          if (framesOf(range) === 0) throw invalid('The range is shorter than one frame.');
-          const cuts = planRender(stored.tracks, range);
-          const most = Math.max(cuts.video.length, cuts.audio.length);
-          if (most > EDITOR_LIMITS.renderMaxSegments) {
-            throw invalid(
-              `The range holds ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: render a shorter range.`,
-            );
-          }
-          return store.insert({
-            accountId,
-            projectId,
-            revision: stored.revision,
-            range,
-            aspectRatio: project.aspect_ratio,
-            cuts,
-          });
+          const render = timelineRender(stored.tracks, range, output, project.aspect_ratio);
+          const problem = renderProblem(render, body?.range ? 'range' : 'timeline');
+          if (problem) throw invalid(problem);
+          return store.insert({ accountId, projectId, revision: stored.revision, render });
         });
         if (!outcome.replay) ctx.jobs.enqueue('render', outcome.id);
         return { status: outcome.replay ? 200 : 202, data: store.get(accountId, projectId, outcome.id) };
@@ -133,6 +124,31 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
       },
       handler({ principal, params }) {
         return { data: store.get(principal.accountId, params.id as number, params.renderId as number) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/projects/{id}/editor/renders/{renderId}/cancel',
+      auth: 'any',
+      tag: 'Editor',
+      summary: 'Cancel a queued or running render: its work stops and no asset is made',
+      responses: {
+        200: { description: 'The render, now cancelled', schema: RenderSchema },
+        404: { description: 'resource.not_found: no such render of this project' },
+        409: {
+          description: 'job.not_cancellable: it already completed, failed or was cancelled; error.state says which',
+        },
+      },
+      handler({ principal, params }) {
+        const projectId = params.id as number;
+        const id = params.renderId as number;
+        cancelJob(ctx, {
+          kind: 'render',
+          noun: 'render',
+          id,
+          state: store.get(principal.accountId, projectId, id).state,
+        });
+        return { data: store.get(principal.accountId, projectId, id) };
       },
     }),
   ];

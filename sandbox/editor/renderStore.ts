@@ -1,12 +1,14 @@
-// Editor render jobs as rows and as the resource. The cuts to render are fixed when the
-// render is accepted, so later edits never change a render in flight.
+// Editor render jobs as rows and as the resource. What to render (the range, the output
+// settings and the clips that reach the range) is fixed when the render is accepted, so
+// later edits never change a render in flight.
 import { z } from 'zod';
 import { JOB_STATES } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { createJobStates, JOB_COLUMNS, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
-import type { RenderCuts, RenderRange } from './renderPlan.ts';
+import { OutputSettingsSchema, type OutputSettings } from '../render/outputSettings.ts';
+import type { TimelineRender } from './timelineRender.ts';
 import { revisionLabel } from './timelineStore.ts';
 
 interface RenderRow extends JobRow {
@@ -15,6 +17,7 @@ interface RenderRow extends JobRow {
   range_start: number;
   range_end: number;
   aspect_ratio: string;
+  /** The accepted TimelineRender as JSON (older rows: the cuts of the renderer before it). */
   cuts: string;
   asset_id: number | null;
 }
@@ -26,7 +29,8 @@ export const RenderSchema = z.object({
   range: z
     .object({ startMs: z.number().int(), endMs: z.number().int() })
     .describe('The part of the timeline rendered.'),
-  durationMs: z.number().int().describe('How long the video lasts: the range, to within one frame at 30 fps.'),
+  durationMs: z.number().int().describe('How long the video lasts: the range, to within one frame.'),
+  output: OutputSettingsSchema,
   state: z.enum(JOB_STATES),
   assetId: z
     .number()
@@ -34,10 +38,21 @@ export const RenderSchema = z.object({
     .nullable()
     .describe('The rendered MP4 (an Asset of the project, source "render"); null until completed.'),
   costUsd: z.number().describe('Always 0: renders are not charged.'),
-  ...jobShape('Why the render failed; null otherwise.'),
+  ...jobShape("Why the render failed (in ffmpeg's words where it failed); null otherwise."),
 });
 
 export type Render = z.infer<typeof RenderSchema>;
+
+/** What renders accepted before output settings existed were made with (640 × 360 for 16:9). */
+const EARLIER_OUTPUT: OutputSettings = { resolution: '360p', frameRate: 30, quality: 'draft', format: 'mp4' };
+
+/** The accepted render, or null for one stored by the renderer before this one (its cuts). */
+export function asTimelineRender(value: unknown): TimelineRender | null {
+  const render = value as Partial<TimelineRender> | null;
+  return render?.tracks && render.output ? (render as TimelineRender) : null;
+}
+
+export const storedRender = (json: string): TimelineRender | null => asTimelineRender(JSON.parse(json));
 
 function toRender(row: RenderRow): Render {
   return {
@@ -46,6 +61,7 @@ function toRender(row: RenderRow): Render {
     revision: revisionLabel(row.revision),
     range: { startMs: row.range_start, endMs: row.range_end },
     durationMs: row.range_end - row.range_start,
+    output: storedRender(row.cuts)?.output ?? EARLIER_OUTPUT,
     state: row.state,
     assetId: row.asset_id,
     costUsd: 0,
@@ -74,15 +90,9 @@ export function createRenderStore(ctx: SandboxContext) {
 
   return {
     states,
-    insert(input: {
-      accountId: number;
-      projectId: number;
-      revision: number;
-      range: RenderRange;
-      aspectRatio: string;
-      cuts: RenderCuts;
-    }): number {
+    insert(input: { accountId: number; projectId: number; revision: number; render: TimelineRender }): number {
       const at = now();
+      const { render } = input;
       const { lastInsertRowid } = db
         .prepare(
           `INSERT INTO editor_renders (account_id, project_id, revision, range_start, range_end, aspect_ratio, cuts, state, created_at, updated_at)
@@ -92,10 +102,10 @@ export function createRenderStore(ctx: SandboxContext) {
           input.accountId,
           input.projectId,
           input.revision,
-          input.range.startMs,
-          input.range.endMs,
-          input.aspectRatio,
-          JSON.stringify(input.cuts),
+          render.range.startMs,
+          render.range.endMs,
+          render.aspectRatio,
+          JSON.stringify(render),
           at,
           at,
         );
@@ -118,15 +128,14 @@ export function createRenderStore(ctx: SandboxContext) {
         toRender,
       );
     },
-    /** What the job needs: the render's account, project, frame and cuts. */
-    job(id: number): { accountId: number; projectId: number; aspectRatio: string; cuts: RenderCuts; render: Render } {
+    /** What the job needs: the render's account, project and what to draw (null: accepted by an older renderer). */
+    job(id: number): { accountId: number; projectId: number; accepted: TimelineRender | null; render: Render } {
       const found = row(id);
       if (!found) throw new Error(`render ${id} is not in the database`);
       return {
         accountId: found.account_id,
         projectId: found.project_id,
-        aspectRatio: found.aspect_ratio,
-        cuts: JSON.parse(found.cuts) as RenderCuts,
+        accepted: storedRender(found.cuts),
         render: toRender(found),
       };
     },

@@ -38,7 +38,9 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       auth: 'any',
       tag: 'Editor',
       summary:
-        'What the editor supports: effects and their parameters, transitions, caption styles, fonts and clip properties, with types and ranges',
+        'What the editor supports: effects and their parameters, transitions, caption styles, fonts, fits and clip properties, with types and ranges',
+      description:
+        "Each entry says in a sentence what it does to the picture or the sound; the exact rules (the order of a clip's steps, each effect's formula, each transition's picture and sound, caption layout, the mix) are the description of POST /projects/{id}/editor/render, which every render and export follows.",
       responses: { 200: { description: 'The catalog', schema: CatalogSchema } },
       handler: () => ({ data: catalog() }),
     }),

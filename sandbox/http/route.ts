@@ -56,6 +56,8 @@ export interface Route<Body = unknown, Query = unknown> {
   path: string;
   auth: AuthRequirement;
   summary: string;
+  /** Longer Markdown, where the summary cannot say enough (e.g. the render's semantics). */
+  description?: string;
   tag: string;
   params?: Record<string, ParamKind>;
   query?: z.ZodType<Query>;

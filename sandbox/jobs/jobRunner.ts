@@ -13,8 +13,8 @@ export interface JobHandler<Result = unknown> {
   kind: string;
   /** IDs of this kind's jobs that are queued or running (resumed at start-up). */
   unfinished(): number[];
-  /** The job's real work; throw to fail it. */
-  work(id: number): Promise<Result>;
+  /** The job's real work; throw to fail it. `signal` aborts when the job is cancelled meanwhile. */
+  work(id: number, signal: AbortSignal): Promise<Result>;
   /** Persist a state change (and refund, emit events, … as the kind needs). */
   transition(id: number, to: JobState, detail: { result?: Result; error?: JobError }): void;
 }
@@ -31,6 +31,8 @@ export type TransitionListener = (kind: string, id: number, to: JobState) => voi
 export function createJobRunner(options: { jobSeconds: number; concurrency?: number; log?: (line: string) => void }) {
   const handlers = new Map<string, JobHandler>();
   const cancelled = new Set<string>();
+  /** Jobs whose work is under way, to stop it (an ffmpeg run) when they are cancelled. */
+  const working = new Map<string, AbortController>();
   const listeners: TransitionListener[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const tuning: JobTuning = { slowFactor: 1, failShare: 0 };
@@ -75,7 +77,9 @@ export function createJobRunner(options: { jobSeconds: number; concurrency?: num
     try {
       if (Math.random() < tuning.failShare)
         throw Object.assign(new Error('The job failed on purpose (sandbox fault switch).'), { code: 'job.failed' });
-      const result = await slot(() => handler.work(id));
+      const controller = new AbortController();
+      working.set(tag, controller);
+      const result = await slot(() => handler.work(id, controller.signal)).finally(() => working.delete(tag));
       await sleep(Math.max(0, totalMs - (Date.now() - started)));
       if (stopped || cancelled.has(tag)) return;
       emit(handler, id, 'completed', { result });
@@ -97,11 +101,12 @@ export function createJobRunner(options: { jobSeconds: number; concurrency?: num
       if (!handler) throw new Error(`No job handler for ${kind}`);
       void drive(handler, id);
     },
-    /** Marks a job cancelled; its work, if running, is discarded. */
+    /** Marks a job cancelled; its work, if running, is stopped and discarded. */
     cancel(kind: string, id: number): void {
       const handler = handlers.get(kind);
       if (!handler) throw new Error(`No job handler for ${kind}`);
       cancelled.add(`${kind}:${id}`);
+      working.get(`${kind}:${id}`)?.abort();
       emit(handler, id, 'cancelled');
     },
     onTransition(listener: TransitionListener): void {
@@ -112,6 +117,7 @@ export function createJobRunner(options: { jobSeconds: number; concurrency?: num
     },
     stop(): void {
       stopped = true;
+      for (const controller of working.values()) controller.abort();
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },

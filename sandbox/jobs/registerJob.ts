@@ -14,8 +14,8 @@ export interface JobKind<Result> {
   /** The job runner's kind, e.g. 'render'; with a state it names the webhook event, if any. */
   kind: string;
   states: JobStates;
-  /** The real work; throw an Error with a `code` to fail the job with that code. */
-  work(id: number): Promise<Result>;
+  /** The real work; throw an Error with a `code` to fail the job with that code. `signal`: cancelled meanwhile. */
+  work(id: number, signal: AbortSignal): Promise<Result>;
   /** Records completion with the work's result; true when the job moved. */
   complete(id: number, result: Result): boolean;
   /** Records failure (`error`: why the work failed) or cancellation; true when the job moved. */
@@ -29,7 +29,7 @@ export function registerJob<Result>(ctx: SandboxContext, job: JobKind<Result>): 
   ctx.jobs.register({
     kind: job.kind,
     unfinished: () => states.unfinished(),
-    work: (id) => job.work(id),
+    work: (id, signal) => job.work(id, signal),
     transition(id: number, to: JobState, detail: { result?: unknown; error?: JobError }) {
       if (to === 'queued') return;
       transaction(ctx.db, () => {

@@ -4,9 +4,11 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export async function ffmpeg(args: string[]): Promise<void> {
+/** Runs ffmpeg; `signal` ends it (a cancelled render). Rejects with ffmpeg's stderr on the error. */
+export async function ffmpeg(args: string[], options: { signal?: AbortSignal } = {}): Promise<void> {
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
     maxBuffer: 16 * 1024 * 1024,
+    ...(options.signal && { signal: options.signal }),
   });
 }
 
@@ -16,6 +18,39 @@ export interface MediaProbe {
   durationMs: number | null;
   hasVideo: boolean;
   hasAudio: boolean;
+  /** The picture as shown: sample aspect ratio and rotation applied. */
+  displayWidth: number | null;
+  displayHeight: number | null;
+  /** Channels of the first sound stream (0 without sound). */
+  channels: number;
+  /** The picture's YUV matrix tag as ffprobe names it (bt709, smpte170m, …); null when untagged. */
+  colorSpace: string | null;
+}
+
+interface ProbedStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  sample_aspect_ratio?: string;
+  color_space?: string;
+  channels?: number;
+  side_data_list?: { rotation?: number }[];
+  tags?: { rotate?: string };
+}
+
+/** The size a player shows: the sample aspect ratio widens (or narrows) it; a quarter turn swaps it. */
+function displaySize(video: ProbedStream | undefined): { displayWidth: number | null; displayHeight: number | null } {
+  if (!video?.width || !video.height) return { displayWidth: null, displayHeight: null };
+  const [num, den] = (video.sample_aspect_ratio ?? '1:1').split(':').map(Number) as [number, number];
+  const sar = num > 0 && den > 0 ? num / den : 1;
+  const width = Math.max(1, Math.round(video.width * sar));
+  const rotation = Number(
+    video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0,
+  );
+  const quarter = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  return quarter
+    ? { displayWidth: video.height, displayHeight: width }
+    : { displayWidth: width, displayHeight: video.height };
 }
 
 /** What ffprobe sees in a file; null when it cannot read it as media at all. */
@@ -25,24 +60,25 @@ export async function probe(path: string): Promise<MediaProbe | null> {
       '-v',
       'error',
       '-show_entries',
-      'stream=codec_type,width,height:format=duration',
+      'stream=codec_type,width,height,sample_aspect_ratio,color_space,channels:stream_side_data=rotation:stream_tags=rotate:format=duration',
       '-of',
       'json',
       path,
     ]);
-    const info = JSON.parse(stdout) as {
-      streams?: { codec_type?: string; width?: number; height?: number }[];
-      format?: { duration?: string };
-    };
+    const info = JSON.parse(stdout) as { streams?: ProbedStream[]; format?: { duration?: string } };
     const streams = info.streams ?? [];
     const video = streams.find((s) => s.codec_type === 'video');
+    const audio = streams.find((s) => s.codec_type === 'audio');
     const seconds = Number(info.format?.duration);
     return {
       width: video?.width ?? null,
       height: video?.height ?? null,
       durationMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : null,
       hasVideo: Boolean(video),
-      hasAudio: streams.some((s) => s.codec_type === 'audio'),
+      hasAudio: Boolean(audio),
+      ...displaySize(video),
+      channels: audio?.channels ?? 0,
+      colorSpace: video?.color_space && video.color_space !== 'unknown' ? video.color_space : null,
     };
   } catch {
     return null;

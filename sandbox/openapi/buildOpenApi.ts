@@ -128,6 +128,7 @@ function operation(route: Route, errorStatuses: number[]): Json {
   const op: Json = {
     operationId: operationId(route),
     summary: route.summary,
+    ...(route.description && { description: route.description }),
     tags: [route.tag],
     parameters: parameters(route),
     responses,

@@ -6,7 +6,8 @@
 // transaction that records it.
 import { rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
-import { renderCuts } from '../editor/renderJob.ts';
+import { renderFailure } from '../editor/renderJob.ts';
+import { renderTimeline } from '../editor/timelineRender.ts';
 import { registerJob } from '../jobs/registerJob.ts';
 import type { BatchStore } from './batchStore.ts';
 import { jobFailure } from './mediaJob.ts';
@@ -14,7 +15,7 @@ import { jobFailure } from './mediaJob.ts';
 export const PRODUCTION_JOB = 'production';
 
 export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
-  async function work(id: number): Promise<null> {
+  async function work(id: number, signal: AbortSignal): Promise<null> {
     const { accountId, items } = store.job(id);
     for (const item of items) {
       // Items finished before a restart are kept; the job resumes with the rest.
@@ -23,7 +24,8 @@ export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
       store.itemRunning(id, item.position);
       const output = ctx.assets.newPath('.mp4');
       try {
-        await renderCuts(ctx, { accountId, aspectRatio: item.aspectRatio, cuts: item.cuts }, output);
+        if (!item.render) throw new Error('it was accepted by an earlier version of the service: start a new batch');
+        await renderTimeline(ctx, accountId, item.render, output, signal);
         // Cancelled while this item rendered: its file is discarded, as the item now is.
         if (!store.job(id).active) {
           await rm(output, { force: true });
@@ -41,8 +43,9 @@ export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
         store.itemCompleted(id, item.position, asset.id);
       } catch (err) {
         await rm(output, { force: true });
-        const error = err as Error & { code?: string };
-        store.itemFailed(id, item.position, { code: error.code ?? 'editor.render_failed', message: error.message });
+        if (!store.job(id).active) return null;
+        const error = renderFailure('editor.render_failed', 'The render', err, "Check the project's media.");
+        store.itemFailed(id, item.position, { code: error.code, message: error.message });
       }
     }
     const after = store.job(id).items;

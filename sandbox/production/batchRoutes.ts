@@ -1,17 +1,18 @@
 // Editor batches (spec: "Apply variations to prepared editor projects"): one asynchronous
 // production job renders the current timeline of each prepared project to an MP4 asset
-// (queued → running → completed | failed | cancelled). Every project is checked, and its
-// cuts fixed, when the batch is accepted, so a batch that starts can be rendered.
+// (queued → running → completed | failed | cancelled). Every project is checked, and what
+// to render fixed, when the batch is accepted, so a batch that starts can be rendered.
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS, TEMPLATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
-import { framesOf, planRender } from '../editor/renderPlan.ts';
+import { renderProblem, timelineRender } from '../editor/timelineRender.ts';
 import { toTimeline, type TimelineStore } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import { cancelJob, projectJobListRoute } from '../jobs/jobRoutes.ts';
+import { OutputSettingsInput, resolveOutput, type OutputSettings } from '../render/outputSettings.ts';
 import { PRODUCTION_JOB, registerBatchJob } from './batchJob.ts';
 import { BatchSchema, createBatchStore, type NewItem } from './batchStore.ts';
 
@@ -32,9 +33,11 @@ const BatchInput = z.strictObject({
     .refine((ids) => new Set(ids).size === ids.length, 'must not list a project twice')
     .optional()
     .describe('The prepared projects to render, in order; just the project in the path by default.'),
-  output: z.strictObject({
+  output: OutputSettingsInput.extend({
     kind: z.literal('render').describe("Each project's whole timeline rendered to an MP4 asset of that project."),
-  }),
+  }).describe(
+    'What each item makes, at these output settings (those left out take their defaults, as for a whole-timeline render).',
+  ),
 });
 type BatchBody = z.infer<typeof BatchInput>;
 
@@ -44,7 +47,7 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
   registerBatchJob(ctx, store);
 
   /** The item for one project, or why it cannot be rendered (naming `field`). */
-  function itemFor(accountId: number, projectId: number, field: string): NewItem {
+  function itemFor(accountId: number, projectId: number, field: string, output: OutputSettings): NewItem {
     const named = (err: unknown) =>
       err instanceof ApiError ? new ApiError(err.code, `${field}: ${err.message}`) : err;
     let project;
@@ -59,18 +62,12 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
         details: { field, projectId },
       });
     const { durationMs } = toTimeline(stored);
-    const range = { startMs: 0, endMs: durationMs };
-    if (durationMs < EDITOR_LIMITS.renderMinDurationMs || framesOf(range) === 0)
+    if (durationMs < EDITOR_LIMITS.renderMinDurationMs)
       throw invalid('has an empty timeline: add clips (or apply a template with variants) first.');
-    if (durationMs > EDITOR_LIMITS.renderMaxDurationMs)
-      throw invalid(`lasts ${durationMs} ms; a render lasts at most ${minutes} minutes: shorten its timeline.`);
-    const cuts = planRender(stored.tracks, range);
-    const most = Math.max(cuts.video.length, cuts.audio.length);
-    if (most > EDITOR_LIMITS.renderMaxSegments)
-      throw invalid(
-        `has ${most} cuts; a render takes at most ${EDITOR_LIMITS.renderMaxSegments}: simplify its timeline.`,
-      );
-    return { projectId, revision: stored.revision, aspectRatio: project.aspect_ratio, cuts };
+    const render = timelineRender(stored.tracks, { startMs: 0, endMs: durationMs }, output, project.aspect_ratio);
+    const problem = renderProblem(render, 'timeline');
+    if (problem) throw invalid(`cannot be rendered. ${problem}`);
+    return { projectId, revision: stored.revision, render };
   }
 
   return [
@@ -104,10 +101,14 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
         const { accountId } = principal;
         const projectId = params.id as number;
         const projectIds = body.projectIds ?? [projectId];
-        const input = { projectId, projectIds, output: body.output };
+        const { kind, ...settings } = body.output;
+        const output = resolveOutput(settings, 'final');
+        const input = { projectId, projectIds, output: { kind, ...output } };
         const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
           projects.get(accountId, projectId);
-          const items = projectIds.map((id, i) => itemFor(accountId, id, body.projectIds ? `projectIds[${i}]` : 'id'));
+          const items = projectIds.map((id, i) =>
+            itemFor(accountId, id, body.projectIds ? `projectIds[${i}]` : 'id', output),
+          );
           return store.insert(accountId, projectId, items);
         });
         if (!outcome.replay) ctx.jobs.enqueue(PRODUCTION_JOB, outcome.id);

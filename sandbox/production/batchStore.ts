@@ -1,11 +1,12 @@
 // Editor batches (productions) as rows: the batch, and one item per prepared project
-// holding the cuts fixed when the batch was accepted, so later edits never change a batch
+// holding the render fixed when the batch was accepted, so later edits never change a batch
 // in flight. A finished batch or item never changes again.
 import { z } from 'zod';
 import { JOB_STATES, type JobState } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
-import type { RenderCuts } from '../editor/renderPlan.ts';
+import { storedRender } from '../editor/renderStore.ts';
+import type { TimelineRender } from '../editor/timelineRender.ts';
 import { revisionLabel } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
 import {
@@ -19,6 +20,7 @@ import {
   type JobRow,
 } from '../jobs/jobLifecycle.ts';
 import type { JobError } from '../jobs/jobRunner.ts';
+import { OutputSettingsSchema, resolveOutput } from '../render/outputSettings.ts';
 
 interface BatchRow extends JobRow {
   project_id: number;
@@ -52,7 +54,10 @@ export const BatchItemSchema = z.object({
 export const BatchSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int().describe('The project the batch was started from.'),
-  output: z.object({ kind: z.literal('render') }),
+  output: z
+    .object({ kind: z.literal('render') })
+    .extend(OutputSettingsSchema.shape)
+    .describe("What each item makes: its project's whole timeline rendered to an MP4, at these output settings."),
   state: z
     .enum(JOB_STATES)
     .describe(
@@ -67,15 +72,14 @@ export type Batch = z.infer<typeof BatchSchema>;
 export interface NewItem {
   projectId: number;
   revision: number;
-  aspectRatio: string;
-  cuts: RenderCuts;
+  render: TimelineRender;
 }
 
 export interface JobItem {
   position: number;
   projectId: number;
-  aspectRatio: string;
-  cuts: RenderCuts;
+  /** null: accepted by an earlier renderer. */
+  render: TimelineRender | null;
   state: JobState;
   error: JobError | null;
 }
@@ -111,21 +115,26 @@ export function createBatchStore(ctx: SandboxContext) {
     db
       .prepare('SELECT * FROM production_batch_items WHERE batch_id = ? ORDER BY position')
       .all(id) as unknown as ItemRow[];
-  const toBatch = (row: BatchRow): Batch => ({
-    id: row.id,
-    projectId: row.project_id,
-    output: { kind: 'render' },
-    state: row.state,
-    items: itemRows(row.id).map((item) => ({
-      projectId: item.project_id,
-      revision: revisionLabel(item.revision),
-      state: item.state,
-      assetId: item.asset_id,
-      error: errorOf(item),
-    })),
-    costUsd: 0,
-    ...jobFields(row),
-  });
+  const toBatch = (row: BatchRow): Batch => {
+    const items = itemRows(row.id);
+    // Every item is rendered at the batch's settings; rows from before them show the defaults.
+    const settings = (items[0] && storedRender(items[0].cuts)?.output) ?? resolveOutput(undefined, 'final');
+    return {
+      id: row.id,
+      projectId: row.project_id,
+      output: { kind: 'render', ...settings },
+      state: row.state,
+      items: items.map((item) => ({
+        projectId: item.project_id,
+        revision: revisionLabel(item.revision),
+        state: item.state,
+        assetId: item.asset_id,
+        error: errorOf(item),
+      })),
+      costUsd: 0,
+      ...jobFields(row),
+    };
+  };
   const states = createJobStates(db, 'production_batches', now);
   const moveItem = (id: number, position: number, set: string, args: (string | number | null)[]) =>
     db
@@ -156,7 +165,14 @@ export function createBatchStore(ctx: SandboxContext) {
         `INSERT INTO production_batch_items (batch_id, position, project_id, revision, aspect_ratio, cuts, state) VALUES (?, ?, ?, ?, ?, ?, 'queued')`,
       );
       items.forEach((item, position) =>
-        insertItem.run(id, position, item.projectId, item.revision, item.aspectRatio, JSON.stringify(item.cuts)),
+        insertItem.run(
+          id,
+          position,
+          item.projectId,
+          item.revision,
+          item.render.aspectRatio,
+          JSON.stringify(item.render),
+        ),
       );
       return id;
     },
@@ -184,8 +200,7 @@ export function createBatchStore(ctx: SandboxContext) {
       const items = itemRows(id).map((item) => ({
         position: item.position,
         projectId: item.project_id,
-        aspectRatio: item.aspect_ratio,
-        cuts: JSON.parse(item.cuts) as RenderCuts,
+        render: storedRender(item.cuts),
         state: item.state,
         error: errorOf(item),
       }));

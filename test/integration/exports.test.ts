@@ -181,11 +181,14 @@ describe('rendering an export', () => {
       { assetId: green.id, trimEndMs: 1200 },
       { assetId: tone.id, trimStartMs: 200, trimEndMs: 1200, transition: 'fade' },
     ];
-    const accepted = await postExport({ projectId, clips });
+    const accepted = await postExport({ projectId, clips, output: { resolution: '360p', frameRate: 25 } });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
     const queued = accepted.body.data;
     expect(queued).toMatchObject({
       projectId,
+      source: 'clips',
+      timeline: null,
+      output: { resolution: '360p', frameRate: 25, quality: 'standard', format: 'mp4' },
       state: 'queued',
       assetId: null,
       costUsd: 0,
@@ -216,7 +219,7 @@ describe('rendering an export', () => {
       width: 640,
       height: 360,
       pix_fmt: 'yuv420p',
-      avg_frame_rate: '30/1',
+      avg_frame_rate: '25/1',
     });
     expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000', channels: 2 });
     expect(Math.abs(Number(format.duration) * 1000 - 3200)).toBeLessThan(150);
@@ -244,6 +247,7 @@ describe('rendering an export', () => {
     ]);
     const res = await postExport({
       projectId: vertical,
+      output: { resolution: '360p' },
       clips: [
         {
           assetId: clipA.id,
@@ -267,7 +271,7 @@ describe('rendering an export', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const done = await waitForJob(call, `/exports/${res.body.data.id}`);
     expect(done.state).toBe('completed');
-    expect(typeof done.titlesDrawn).toBe('boolean');
+    expect(done.titlesDrawn).toBe(true);
 
     const file = await download(done.assetId);
     const { streams, format } = await probeFile(file);
@@ -287,7 +291,11 @@ describe('rendering an export', () => {
     const before = await Promise.all(
       [red, green, tone].map(async (a) => (await call('GET', `/assets/${a.id}`)).body.data),
     );
-    const res = await postExport({ projectId, clips: [{ assetId: red.id, trimEndMs: 400 }] });
+    const res = await postExport({
+      projectId,
+      clips: [{ assetId: red.id, trimEndMs: 400 }],
+      output: { resolution: '360p' },
+    });
     await waitForJob(call, `/exports/${res.body.data.id}`);
     const after = await Promise.all(
       [red, green, tone].map(async (a) => (await call('GET', `/assets/${a.id}`)).body.data),
@@ -299,7 +307,7 @@ describe('rendering an export', () => {
 describe('retrying an export', () => {
   it('replays the same export for the same key and inputs, and refuses the key with other inputs', async () => {
     const key = randomUUID();
-    const body = { projectId, clips: [{ assetId: green.id, trimEndMs: 500 }] };
+    const body = { projectId, clips: [{ assetId: green.id, trimEndMs: 500 }], output: { resolution: '360p' } };
     const first = await postExport(body, key);
     expect(first.status).toBe(202);
     const count = await exportCount();
@@ -309,7 +317,7 @@ describe('retrying an export', () => {
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(await exportCount()).toBe(count);
 
-    const other = await postExport({ projectId, clips: [{ assetId: green.id, trimEndMs: 700 }] }, key);
+    const other = await postExport({ ...body, output: { resolution: '720p' } }, key);
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency.key_reused');
     expect(await exportCount()).toBe(count);
@@ -389,7 +397,11 @@ describe('refusing an export before it costs anything', () => {
 
 describe('reading exports', () => {
   it("lists a project's exports newest first and reads one by ID", async () => {
-    const res = await postExport({ projectId: otherProjectId, clips: [{ assetId: foreign.id, trimEndMs: 300 }] });
+    const res = await postExport({
+      projectId: otherProjectId,
+      clips: [{ assetId: foreign.id, trimEndMs: 300 }],
+      output: { resolution: '360p' },
+    });
     const list = await call('GET', `/exports?projectId=${otherProjectId}`);
     expect(list.status).toBe(200);
     expect(list.body.data.map((e: any) => e.id)).toEqual([res.body.data.id]);
@@ -402,5 +414,152 @@ describe('reading exports', () => {
     const absent = await call('GET', '/exports/2000000000');
     expect(absent.status).toBe(404);
     expect(absent.body.error.code).toBe('resource.not_found');
+  });
+});
+
+/** Average PSNR (dB) of two videos' pictures, frame by frame; "inf" (identical) is Infinity. */
+async function psnr(a: string, b: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-i',
+    a,
+    '-i',
+    b,
+    '-lavfi',
+    'psnr',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const match = /average:(inf|[\d.]+)/.exec(stderr);
+  return match![1] === 'inf' ? Infinity : Number(match![1]);
+}
+
+describe("exporting the project's timeline", () => {
+  /** Applies commands to a project's timeline; returns its revision. */
+  async function edit(project: number, commands: (timeline: any) => unknown[]): Promise<string> {
+    const timeline = (await call('GET', `/projects/${project}/editor/timeline`)).body.data;
+    const res = await call('POST', `/projects/${project}/editor/commands`, {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { revision: timeline.revision, commands: commands(timeline) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.revision;
+  }
+  const track = (timeline: any, kind: string) => timeline.tracks.find((t: any) => t.kind === kind).id;
+
+  it('renders the whole timeline, every track, at the settings chosen, into Exports', async () => {
+    const project = await createProject('Timeline export', '16:9');
+    const [clip, sound] = await Promise.all([
+      solidMp4('red', 2).then((p) => upload(p, project)),
+      makeWav(fixtures.dir, { seconds: 1.5 }).then((p) => upload(p, project)),
+    ]);
+    const overlay = randomUUID();
+    const revision = await edit(project, (t) => [
+      { type: 'addClip', trackId: track(t, 'video'), assetId: clip.id, startMs: 0 },
+      { type: 'addTrack', kind: 'video', trackId: overlay },
+      { type: 'addClip', trackId: overlay, clipId: randomUUID(), assetId: clip.id, startMs: 500, outMs: 1000 },
+      { type: 'addClip', trackId: track(t, 'audio'), assetId: sound.id, startMs: 500 },
+      { type: 'addCaption', trackId: track(t, 'caption'), startMs: 0, endMs: 2000, text: 'Burnt in' },
+    ]);
+    const accepted = await postExport({ projectId: project, timeline: {}, output: { resolution: '360p' } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    expect(accepted.body.data).toMatchObject({
+      source: 'timeline',
+      timeline: { revision },
+      clips: [],
+      durationMs: 2000,
+      output: { resolution: '360p', frameRate: 30, quality: 'standard', format: 'mp4' },
+    });
+    const done = await waitForJob(call, `/exports/${accepted.body.data.id}`);
+    expect(done.state, JSON.stringify(done.error)).toBe('completed');
+    const list = await call('GET', `/exports?projectId=${project}`);
+    expect(list.body.data.map((e: any) => e.id)).toEqual([done.id]);
+    const file = await download(done.assetId);
+    const { streams, format } = await probeFile(file);
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 640, height: 360 });
+    expect(Math.abs(Number(format.duration) * 1000 - 2000)).toBeLessThan(100);
+    // The audio track's tone sounds from 0.5 s on, over the clip's own.
+    expect(await peakDb(file, 0.1, 0.4)).toBeGreaterThan(-30);
+    expect(await peakDb(file, 1.6, 1.9)).toBeGreaterThan(-30);
+  });
+
+  it('gives the same picture and sound as the clip-list export of the same clips, for one video track', async () => {
+    const project = await createProject('Same picture', '16:9');
+    const [clipA, clipB] = await Promise.all([
+      solidMp4('red', 2).then((p) => upload(p, project)),
+      solidPng('lime').then((p) => upload(p, project)),
+    ]);
+    const second = randomUUID();
+    await edit(project, (t) => [
+      { type: 'addClip', trackId: track(t, 'video'), assetId: clipA.id, startMs: 0, inMs: 500, outMs: 1500 },
+      { type: 'addClip', trackId: track(t, 'video'), clipId: second, assetId: clipB.id, startMs: 1000, outMs: 1200 },
+      // A clip list's dissolve lasts a third of the clip, at most 0.5 s: 400 ms here.
+      { type: 'setTransition', clipId: second, transitionId: 'dissolve', durationMs: 400 },
+    ]);
+    const output = { resolution: '360p' };
+    const [fromTimeline, fromClips] = await Promise.all([
+      postExport({ projectId: project, timeline: {}, output }),
+      postExport({
+        projectId: project,
+        output,
+        clips: [
+          { assetId: clipA.id, trimStartMs: 500, trimEndMs: 1500 },
+          { assetId: clipB.id, trimEndMs: 1200, transition: 'dissolve' },
+        ],
+      }),
+    ]);
+    const [a, b] = await Promise.all(
+      [fromTimeline, fromClips].map((res) => waitForJob(call, `/exports/${res.body.data.id}`)),
+    );
+    expect([a.state, b.state]).toEqual(['completed', 'completed']);
+    const [fileA, fileB] = await Promise.all([download(a.assetId), download(b.assetId)]);
+    expect(await psnr(fileA, fileB)).toBeGreaterThan(50);
+    expect(await peakDb(fileA, 0.1, 0.9)).toBeCloseTo(await peakDb(fileB, 0.1, 0.9), 0);
+  });
+
+  it('refuses neither or both of clips and timeline, a stale revision, an empty timeline and unknown settings', async () => {
+    const neither = await postExport({ projectId });
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.message).toContain('either clips');
+    const both = await postExport({ projectId, clips: [{ assetId: green.id }], timeline: {} });
+    expect(both.status).toBe(400);
+    expect(both.body.error.message).toContain('not both');
+
+    const stale = await postExport({ projectId, timeline: { revision: 'r999' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('revision.conflict');
+
+    const empty = await createProject('Nothing yet', '16:9');
+    const nothing = await postExport({ projectId: empty, timeline: {} });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.error.code).toBe('export.timeline_invalid');
+    expect(nothing.body.error.message).toContain('empty');
+
+    const resolution = await postExport({ projectId, clips: [{ assetId: green.id }], output: { resolution: '4k' } });
+    expect(resolution.status).toBe(400);
+    expect(resolution.body.error.message).toContain('output.resolution');
+    expect(resolution.body.error.message).toContain('"2160p"');
+  });
+
+  it('cancels an export while it renders: no video is made', async () => {
+    const project = await createProject('Cancelled', '16:9');
+    const long = await solidMp4('red', 2).then((p) => upload(p, project));
+    const res = await postExport({
+      projectId: project,
+      clips: Array.from({ length: 10 }, () => ({ assetId: long.id, look: 'warm' })),
+      output: { resolution: '2160p', quality: 'high' },
+    });
+    expect(res.status).toBe(202);
+    const path = `/exports/${res.body.data.id}`;
+    while ((await call('GET', path)).body.data.state === 'queued') await new Promise((r) => setTimeout(r, 100));
+    const cancelled = await call('POST', `${path}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ state: 'cancelled', assetId: null });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await call('GET', path)).body.data.state).toBe('cancelled');
+    const assets = (await call('GET', `/assets?projectId=${project}`)).body.data;
+    expect(assets.map((a: any) => a.source)).not.toContain('export');
   });
 });

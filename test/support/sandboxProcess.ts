@@ -133,14 +133,19 @@ export function apiClient(baseUrl: string, apiKey: string) {
 
 export type ApiCall = ReturnType<typeof apiClient>;
 
-/** Polls `GET path` until data.state is terminal. */
+/**
+ * Polls `GET path` until data.state is terminal. It polls as a client must: a 429 waits
+ * for its Retry-After, so a long job never spends the key's whole minute of requests.
+ */
 export async function waitForJob(call: ApiCall, path: string, timeoutMs = 30_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call('GET', path);
     const state = res.body?.data?.state;
     if (['completed', 'failed', 'cancelled'].includes(state)) return res.body.data;
-    if (Date.now() > deadline) throw new Error(`job at ${path} still ${state} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline)
+      throw new Error(`job at ${path} still ${state ?? `answering ${res.status}`} after ${timeoutMs} ms`);
+    const wait = res.status === 429 ? Number(res.headers.get('retry-after') ?? 1) * 1000 : 300;
+    await new Promise((r) => setTimeout(r, wait));
   }
 }

@@ -1,0 +1,80 @@
+// A render of a timeline range, fixed when it is accepted (so later edits never change a
+// render in flight) and drawn later by the one renderer (render/renderComposition.ts):
+// editor renders, timeline exports and production batches all go through here.
+import { EDITOR_LIMITS } from '../../shared/limits.ts';
+import type { SandboxContext } from '../context.ts';
+import { frameCount } from '../render/composition.ts';
+import { frameSize, outputProblem, type OutputSettings } from '../render/outputSettings.ts';
+import { renderComposition } from '../render/renderComposition.ts';
+import { sourceFactsOf } from '../render/sourceFacts.ts';
+import { timelineComposition, type RenderRange } from '../render/timelineComposition.ts';
+import type { Track } from './timelineSchemas.ts';
+
+export interface TimelineRender {
+  aspectRatio: string;
+  range: RenderRange;
+  output: OutputSettings;
+  /** The timeline's tracks with only the clips that reach the range. */
+  tracks: Track[];
+}
+
+/** The render of `range`: the tracks cut down to the clips that can show or sound in it. */
+export function timelineRender(
+  tracks: readonly Track[],
+  range: RenderRange,
+  output: OutputSettings,
+  aspectRatio: string,
+): TimelineRender {
+  return {
+    aspectRatio,
+    range,
+    output,
+    // A clip ending right at the range's start may be held under its successor's transition.
+    tracks: tracks.map((t) => ({
+      ...t,
+      clips: t.clips.filter((c) => c.startMs < range.endMs && c.endMs >= range.startMs),
+    })),
+  };
+}
+
+/** How many media clips one render reads at once (each is an input of the one ffmpeg run). */
+export function mediaClipsOf(render: TimelineRender): number {
+  return render.tracks.reduce((n, t) => n + t.clips.filter((c) => c.kind === 'media').length, 0);
+}
+
+/** Why this render cannot be made, in words that say what to change; null when it can. `scope` names what to shorten. */
+export function renderProblem(render: TimelineRender, scope: 'range' | 'timeline'): string | null {
+  const { range, output } = render;
+  const length = range.endMs - range.startMs;
+  const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
+  const shorter = scope === 'range' ? 'render a shorter range' : 'shorten the timeline or export it in parts';
+  if (length < EDITOR_LIMITS.renderMinDurationMs)
+    return `A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms; this ${scope} lasts ${length} ms.`;
+  if (length > EDITOR_LIMITS.renderMaxDurationMs)
+    return `A render lasts at most ${minutes} minutes; this ${scope} lasts ${(length / 60_000).toFixed(1)}: ${shorter}.`;
+  if (frameCount(range.startMs, range.endMs, output.frameRate) === 0)
+    return `The ${scope} is shorter than one frame at ${output.frameRate} fps.`;
+  const clips = mediaClipsOf(render);
+  if (clips > EDITOR_LIMITS.renderMaxClips)
+    return `The ${scope} holds ${clips} media clips; a render takes at most ${EDITOR_LIMITS.renderMaxClips}: ${shorter}.`;
+  return outputProblem(render.aspectRatio, output);
+}
+
+/** Renders an accepted render to an MP4 at `output`; on failure or cancel no file is left. */
+export async function renderTimeline(
+  ctx: SandboxContext,
+  accountId: number,
+  render: TimelineRender,
+  output: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const assetIds = render.tracks.flatMap((t) => t.clips.flatMap((c) => (c.kind === 'media' ? [c.assetId] : [])));
+  const facts = await sourceFactsOf(ctx, accountId, assetIds);
+  const composition = timelineComposition(
+    render.tracks,
+    render.range,
+    { ...frameSize(render.aspectRatio, render.output.resolution), fps: render.output.frameRate },
+    (id) => facts.get(id)!,
+  );
+  await renderComposition(composition, { quality: render.output.quality, output, ...(signal && { signal }) });
+}

@@ -1,0 +1,76 @@
+// The sound half of a render's filtergraph (docs/render-semantics.md, "The sound"): each
+// clip's sound cut to its source range, played at its rate with the pitch kept, at its
+// volume, faded in by its transition, and placed at its start; all summed at unity gain
+// and kept under −1 dBFS by a peak limiter, to exactly the render's length at 48 kHz
+// stereo.
+import type { Composition, Sound } from './composition.ts';
+import { type Inputs, num } from './filterText.ts';
+
+export const SAMPLE_RATE = 48_000;
+/** −1 dBFS as a linear peak. */
+export const CEILING = 10 ** (-1 / 20);
+
+/** atempo takes rates from 0.5 to 100: slower rates are chained halvings. */
+function tempoFilters(rate: number): string[] {
+  if (rate === 1) return [];
+  const filters: string[] = [];
+  let left = rate;
+  while (left < 0.5) {
+    filters.push('atempo=0.5');
+    left /= 0.5;
+  }
+  filters.push(`atempo=${num(left)}`);
+  return filters;
+}
+
+function soundChain(sound: Sound, index: number, composition: Composition, inputs: Inputs): string | null {
+  const rangeStart = composition.startMs;
+  const rangeEnd = composition.startMs + (composition.frames * 1000) / composition.fps;
+  const from = Math.max(sound.startMs, rangeStart);
+  const to = Math.min(sound.endMs, rangeEnd);
+  if (to <= from) return null;
+  // A fade that began before the range is worked out from the clip's start, then cut.
+  const chainStart = sound.fadeInMs > 0 && rangeStart < sound.startMs + sound.fadeInMs ? sound.startMs : from;
+  const sourceAt = (t: number) => Math.min(sound.outMs, sound.inMs + (t - sound.startMs) * sound.rate);
+  const seekMs = sourceAt(chainStart);
+  const input = inputs.media(sound.source.path, seekMs);
+  const filters: string[] = [];
+  if (sound.source.channels === 1) filters.push('pan=stereo|c0=c0|c1=c0');
+  filters.push(
+    `aresample=${SAMPLE_RATE}`,
+    `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo`,
+    `atrim=start=0:end=${num((sourceAt(to) - seekMs) / 1000)}`,
+    'asetpts=PTS-STARTPTS',
+    ...tempoFilters(sound.rate),
+  );
+  if (sound.volume !== 1) filters.push(`volume=${num(sound.volume)}`);
+  if (chainStart === sound.startMs && sound.fadeInMs > 0)
+    filters.push(`afade=t=in:st=0:d=${num(sound.fadeInMs / 1000)}:curve=tri`);
+  if (chainStart < from) filters.push(`atrim=start=${num((from - chainStart) / 1000)}`, 'asetpts=PTS-STARTPTS');
+  const delay = Math.round(((from - rangeStart) * SAMPLE_RATE) / 1000);
+  if (delay > 0) filters.push(`adelay=delays=${delay}S:all=1`);
+  return `[${input}:a]${filters.join(',')}[s${index}]`;
+}
+
+/** The sound's chains; returns the label of the mix. */
+export function soundMix(composition: Composition, inputs: Inputs, chains: string[]): string {
+  const total = (composition.frames * SAMPLE_RATE) / composition.fps;
+  const labels: string[] = [];
+  composition.sounds.forEach((sound, i) => {
+    const chain = soundChain(sound, i, composition, inputs);
+    if (chain) {
+      chains.push(chain);
+      labels.push(`[s${i}]`);
+    }
+  });
+  const fit = `apad,atrim=end_sample=${total}`;
+  if (labels.length === 0) {
+    chains.push(`anullsrc=r=${SAMPLE_RATE}:cl=stereo,${fit}[aout]`);
+  } else {
+    const limiter = `alimiter=limit=${num(CEILING)}:attack=5:release=50:level=false:latency=true`;
+    chains.push(
+      `${labels.join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0:normalize=0,${limiter},${fit}[aout]`,
+    );
+  }
+  return '[aout]';
+}

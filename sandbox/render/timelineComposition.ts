@@ -1,0 +1,121 @@
+// A range of the timeline as a Composition, by the rules of docs/render-semantics.md: every
+// video track's clips as layers in track order (a later track on top), each clip held
+// frozen under its successor's dissolve, wipe or slide; every caption track's captions;
+// and the sound of every unmuted audio track and of every video clip on an unmuted video
+// track. Pure: the media files' facts come from `source`.
+import type { CaptionClip, MediaClip, Track } from '../editor/timelineSchemas.ts';
+import {
+  frameCount,
+  type Caption,
+  type Composition,
+  type Layer,
+  type Sound,
+  type SourceFacts,
+  type TransitionKind,
+} from './composition.ts';
+
+export interface RenderRange {
+  startMs: number;
+  endMs: number;
+}
+
+/** Transitions that keep the clip before on screen, frozen, beneath the incoming one. */
+const HOLDING = new Set(['dissolve', 'wipe', 'slide']);
+/** Transitions that raise the incoming clip's sound from silence. */
+const FADING_SOUND = new Set(['fade', 'dissolve']);
+
+export const rateOf = (clip: MediaClip): number => clip.effects.find((e) => e.effectId === 'speed')?.params.rate ?? 1;
+
+const property = (clip: MediaClip, name: string, fallback: number): number => clip.properties[name] ?? fallback;
+
+/** The clip's transition, its length clamped to the clip's own. */
+function transitionOf(clip: MediaClip): Layer['transition'] {
+  const t = clip.transitionIn;
+  if (!t) return null;
+  return { kind: t.transitionId as TransitionKind, durationMs: Math.min(t.durationMs, clip.endMs - clip.startMs) };
+}
+
+/** How long `clip` is held after its end: its successor's dissolve, wipe or slide, when one starts right there. */
+function holdOf(next: MediaClip | undefined, clip: MediaClip): number {
+  if (!next || next.startMs !== clip.endMs || !next.transitionIn) return 0;
+  return HOLDING.has(next.transitionIn.transitionId) ? transitionOf(next)!.durationMs : 0;
+}
+
+const overlaps = (range: RenderRange, startMs: number, endMs: number) => startMs < range.endMs && endMs > range.startMs;
+
+export function timelineComposition(
+  tracks: readonly Track[],
+  range: RenderRange,
+  frame: { width: number; height: number; fps: number },
+  source: (assetId: number) => SourceFacts,
+): Composition {
+  const layers: Layer[] = [];
+  const sounds: Sound[] = [];
+  const captions: Caption[] = [];
+
+  for (const track of tracks) {
+    if (track.kind === 'caption') continue;
+    const clips = track.clips.filter((c): c is MediaClip => c.kind === 'media');
+    clips.forEach((clip, i) => {
+      const facts = source(clip.assetId);
+      const transition = transitionOf(clip);
+      if (track.kind === 'video' && facts.hasVideo) {
+        const holdMs = holdOf(clips[i + 1], clip);
+        if (overlaps(range, clip.startMs, clip.endMs + holdMs)) {
+          layers.push({
+            source: facts,
+            startMs: clip.startMs,
+            endMs: clip.endMs,
+            inMs: clip.inMs,
+            outMs: clip.outMs,
+            rate: rateOf(clip),
+            fit: clip.fit,
+            scale: property(clip, 'scale', 1),
+            positionX: property(clip, 'positionX', 0),
+            positionY: property(clip, 'positionY', 0),
+            rotation: property(clip, 'rotation', 0),
+            opacity: property(clip, 'opacity', 1),
+            effects: clip.effects.filter((e) => e.effectId !== 'speed'),
+            transition,
+            holdMs,
+          });
+        }
+      }
+      const volume = property(clip, 'volume', 1);
+      if (!track.muted && facts.hasAudio && volume > 0 && overlaps(range, clip.startMs, clip.endMs)) {
+        sounds.push({
+          source: facts,
+          startMs: clip.startMs,
+          endMs: clip.endMs,
+          inMs: clip.inMs,
+          outMs: clip.outMs,
+          rate: rateOf(clip),
+          volume,
+          fadeInMs: transition && FADING_SOUND.has(transition.kind) ? transition.durationMs : 0,
+        });
+      }
+    });
+  }
+  for (const track of tracks) {
+    if (track.kind !== 'caption') continue;
+    for (const clip of track.clips as CaptionClip[]) {
+      if (!overlaps(range, clip.startMs, clip.endMs)) continue;
+      captions.push({
+        startMs: clip.startMs,
+        endMs: clip.endMs,
+        text: clip.text,
+        style: clip.style,
+        font: clip.font,
+        ...(clip.words && { words: clip.words }),
+      });
+    }
+  }
+  return {
+    ...frame,
+    startMs: range.startMs,
+    frames: frameCount(range.startMs, range.endMs, frame.fps),
+    layers,
+    captions,
+    sounds,
+  };
+}

@@ -1,0 +1,219 @@
+// The picture half of a render's filtergraph: a black frame at the output's size and rate,
+// and each layer laid over it in order (docs/render-semantics.md, "The picture"). A layer's
+// chain first puts its source frames on the render's clock — frame k shows the latest
+// source frame at or before the clip's source time, and a held clip keeps its last one —
+// then fits, scales, applies effects, turns it, and sets its opacity and transition, and
+// an overlay places it. Frames are worked on as 4:4:4 (any pixel position, no chroma
+// rounding) and become 4:2:0 once, at the end.
+import { firstFrameAtOrAfter, type Composition, type Layer } from './composition.ts';
+import { expr, type Inputs, num } from './filterText.ts';
+import { layerGeometry, type LayerGeometry } from './layerGeometry.ts';
+
+/** Filters of a clip's colour effects, in planar RGB (values 0–255). */
+function effectFilters(layer: Layer, geometry: LayerGeometry): string[] {
+  const filters: string[] = [];
+  for (const { effectId, params } of layer.effects) {
+    switch (effectId) {
+      case 'brightness': {
+        const a = params.amount ?? 0;
+        if (a === 0) break;
+        const value = a < 0 ? `val*${num(1 + a)}` : `val+(255-val)*${num(a)}`;
+        filters.push(
+          `lutrgb=r=${expr(`clip(${value}+0.5,0,255)`)}:g=${expr(`clip(${value}+0.5,0,255)`)}:b=${expr(`clip(${value}+0.5,0,255)`)}`,
+        );
+        break;
+      }
+      case 'contrast': {
+        const c = params.amount ?? 1;
+        if (c === 1) break;
+        const value = `clip((val-127.5)*${num(c)}+128,0,255)`;
+        filters.push(`lutrgb=r=${expr(value)}:g=${expr(value)}:b=${expr(value)}`);
+        break;
+      }
+      case 'saturation': {
+        const s = params.amount ?? 1;
+        if (s === 1) break;
+        // The matrix of CSS saturate(s), with BT.709 luma weights.
+        const [r, g, b] = [0.2126, 0.7152, 0.0722];
+        const m = [
+          [r + (1 - r) * s, g - g * s, b - b * s],
+          [r - r * s, g + (1 - g) * s, b - b * s],
+          [r - r * s, g - g * s, b + (1 - b) * s],
+        ];
+        const names = ['r', 'g', 'b'];
+        const options = m.flatMap((row, i) => row.map((v, j) => `${names[i]}${names[j]}=${num(v)}`));
+        filters.push(`colorchannelmixer=${options.join(':')}`);
+        break;
+      }
+      case 'blur':
+        if (geometry.blurSigma > 0) filters.push(`gblur=sigma=${num(geometry.blurSigma)}:steps=3`);
+        break;
+    }
+  }
+  if (layer.look === 'warm') filters.push('colorbalance=rs=0.12:gs=0.03:bs=-0.12:rm=0.08:bm=-0.08');
+  if (layer.look === 'cool') filters.push('colorbalance=rs=-0.12:bs=0.12:rm=-0.08:bm=0.08');
+  return filters;
+}
+
+/**
+ * A slow zoom or pan over the clip's picture (clip-list exports), one output frame per
+ * input frame; zoompan numbers its frames from 0, so they are put back on the clock.
+ */
+function motionFilters(layer: Layer, geometry: LayerGeometry, clock: Clock, fps: number): string[] {
+  if (!layer.motion) return [];
+  const zoom = 1.2;
+  const progress = `(on/${Math.max(1, clock.to - clock.from - 1)})`;
+  const moves: Record<NonNullable<Layer['motion']>, [string, string]> = {
+    'zoom-in': [`1+${num(zoom - 1)}*${progress}`, 'iw/2-(iw/zoom/2)'],
+    'zoom-out': [`${num(zoom)}-${num(zoom - 1)}*${progress}`, 'iw/2-(iw/zoom/2)'],
+    'pan-left': [num(zoom), `(iw-iw/zoom)*(1-${progress})`],
+    'pan-right': [num(zoom), `(iw-iw/zoom)*${progress}`],
+  };
+  const [z, x] = moves[layer.motion];
+  return [
+    `zoompan=z=${expr(z)}:x=${expr(x)}:y=${expr('ih/2-(ih/zoom/2)')}:d=1:s=${geometry.width}x${geometry.height}:fps=${fps}`,
+    `settb=1/${fps}`,
+    `setpts=N+${clock.from}`,
+  ];
+}
+
+interface Clock {
+  /** Frames of the render this layer covers: [from, to). */
+  from: number;
+  to: number;
+  /** Seconds of render time at which the clip starts (may be negative). */
+  clipStart: number;
+}
+
+function clockOf(layer: Layer, composition: Composition): Clock | null {
+  const from = Math.max(0, firstFrameAtOrAfter(composition, layer.startMs));
+  const to = Math.min(composition.frames, firstFrameAtOrAfter(composition, layer.endMs + layer.holdMs));
+  if (to <= from) return null;
+  return { from, to, clipStart: (layer.startMs - composition.startMs) / 1000 };
+}
+
+/**
+ * Frames on the render's clock, slot k at render time k / fps. A video's source time s is
+ * at render time (s − inMs) / rate after the clip's start; frames from outMs − 1 ms on are
+ * dropped, so the last one left is the held picture; each slot shows the latest frame at
+ * or before it (fps with upward rounding), and the last is repeated to the layer's end. A
+ * still image is one frame, repeated.
+ */
+function timingFilters(layer: Layer, clock: Clock, fps: number, seekMs: number): string[] {
+  if (layer.source.kind === 'image')
+    return [`loop=loop=${clock.to - clock.from - 1}:size=1:start=0`, `settb=1/${fps}`, `setpts=N+${clock.from}`];
+  const offset = (seekMs - layer.inMs) / 1000;
+  const lastSource = (layer.outMs - 0.5 - layer.inMs) / 1000 / layer.rate + clock.clipStart;
+  return [
+    `setpts=${expr(`((PTS*TB+${num(offset)})/${num(layer.rate)}+${num(clock.clipStart)})/TB`)}`,
+    `trim=end=${num(lastSource)}`,
+    `fps=${fps}:round=up`,
+    'tpad=stop_mode=clone:stop=-1',
+    `trim=start_pts=${clock.from}:end_pts=${clock.to}`,
+  ];
+}
+
+/** Opacity and the transition, on a picture that has an alpha plane. */
+function alphaFilters(layer: Layer, composition: Composition): string[] {
+  const filters: string[] = [];
+  if (layer.opacity < 1) filters.push(`lut=a=${expr(`val*${num(layer.opacity)}`)}`);
+  const t = layer.transition;
+  if (t && (t.kind === 'fade' || t.kind === 'dissolve')) {
+    // fade counts from a start at or after 0: its clock is the clip's own, in a time base fine
+    // enough (1/(fps·1000) s) that clip starts in whole ms and frame times are exact.
+    const { fps } = composition;
+    const shift = (layer.startMs - composition.startMs) * fps;
+    filters.push(
+      `settb=1/${fps * 1000}`,
+      `setpts=PTS-${shift}`,
+      `fade=t=in:st=0:d=${num(t.durationMs / 1000)}${t.kind === 'dissolve' ? ':alpha=1' : ''}`,
+      `setpts=PTS+${shift}`,
+    );
+  }
+  return filters;
+}
+
+const needsAlpha = (layer: Layer) =>
+  layer.opacity < 1 ||
+  layer.rotation % 360 !== 0 ||
+  layer.transition?.kind === 'dissolve' ||
+  layer.transition?.kind === 'wipe';
+
+/** Transition progress p at render time t (seconds), as an expression. */
+function progress(layer: Layer, clock: Clock): string {
+  const d = layer.transition!.durationMs / 1000;
+  return `clip((t-${num(clock.clipStart)})/${num(d)},0,1)`;
+}
+
+/** The chain of one layer, from its input to an overlay on `below`; returns the new main label. */
+function layerChain(
+  layer: Layer,
+  index: number,
+  composition: Composition,
+  inputs: Inputs,
+  below: string,
+  chains: string[],
+): string {
+  const clock = clockOf(layer, composition);
+  const geometry = clock && layerGeometry(layer, composition);
+  if (!clock || !geometry) return below;
+  const { fps, width: W } = composition;
+  const startSource = layer.inMs + Math.max(0, Math.min(composition.startMs, layer.endMs) - layer.startMs) * layer.rate;
+  const seekMs = layer.source.kind === 'image' ? 0 : Math.max(0, Math.min(layer.outMs - 1, startSource));
+  const input =
+    layer.source.kind === 'image' ? inputs.image(layer.source.path) : inputs.media(layer.source.path, seekMs);
+
+  const picture: string[] = [];
+  if (geometry.crop) {
+    const c = geometry.crop;
+    picture.push(`crop=${c.width}:${c.height}:${c.x}:${c.y}:exact=1`);
+  }
+  const effects = effectFilters(layer, geometry);
+  // Effects work on planar RGB; a picture coded with another matrix than the output's goes through RGB too.
+  const viaRgb = effects.length > 0 || layer.source.matrix !== 'bt601';
+  picture.push(
+    `scale=${geometry.width}:${geometry.height}:in_color_matrix=${layer.source.matrix}:out_color_matrix=bt601:flags=bicubic`,
+    'setsar=1',
+  );
+  if (viaRgb) picture.push('format=gbrp', ...effects);
+  const alpha = needsAlpha(layer);
+  picture.push(`format=${alpha ? 'yuva444p' : 'yuv444p'}`);
+  if (geometry.angle !== 0 && layer.rotation % 360 !== 0)
+    picture.push(
+      `rotate=a=${num(geometry.angle)}:ow=${expr(`rotw(${num(geometry.angle)})`)}:oh=${expr(`roth(${num(geometry.angle)})`)}:c=none`,
+    );
+
+  const timing = timingFilters(layer, clock, fps, seekMs);
+  // A still picture is made once, then repeated; a video is put on the clock first.
+  const chain = layer.source.kind === 'image' ? [...picture, ...timing] : [...timing, ...picture];
+  chain.push(...motionFilters(layer, geometry, clock, fps), ...alphaFilters(layer, composition));
+
+  const left = `floor(${num(geometry.centreX)}-overlay_w/2+0.5)`;
+  const top = `floor(${num(geometry.centreY)}-overlay_h/2+0.5)`;
+  let x = left;
+  if (layer.transition?.kind === 'wipe') {
+    // Only the part left of x = p·W shows: the picture gets a transparent twin on its left,
+    // and a window of its own width slides over the pair (crop), placed to match.
+    const shown = (width: string) =>
+      `floor(clip(${progress(layer, clock)}*${W}-floor(${num(geometry.centreX)}-${width}/2+0.5),0,${width}))`;
+    chain.push('pad=w=2*iw:h=ih:x=iw:y=0:color=black@0', `crop=w=iw/2:h=ih:x=${expr(shown('(iw/2)'))}:y=0:exact=1`);
+    x = `${left}-overlay_w+${shown('overlay_w')}`;
+  } else if (layer.transition?.kind === 'slide') {
+    x = `${left}+(1-${progress(layer, clock)})*${W}`;
+  }
+  chains.push(`[${input}:v]${chain.join(',')}[l${index}]`);
+  const out = `[m${index}]`;
+  chains.push(`${below}[l${index}]overlay=x=${expr(x)}:y=${expr(top)}:eof_action=pass:format=yuv444${out}`);
+  return out;
+}
+
+/** The picture's chains: a black frame, then every layer over it; returns the label of the result. */
+export function videoLayers(composition: Composition, inputs: Inputs, chains: string[]): string {
+  const { width, height, fps, frames } = composition;
+  chains.push(`color=c=black:s=${width}x${height}:r=${fps},format=yuv444p,trim=end_frame=${frames}[base]`);
+  let main = '[base]';
+  composition.layers.forEach((layer, i) => {
+    main = layerChain(layer, i, composition, inputs, main, chains);
+  });
+  return main;
+}
