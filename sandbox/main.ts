@@ -1,15 +1,19 @@
 // `npm run sandbox -- --port <n|0> --data <dir> [options]` (see USAGE and README.md).
-// Prints one line `SANDBOX READY {json}` once it listens; stops cleanly on SIGINT/SIGTERM.
+// Prints one line `SANDBOX READY {json}` once it listens; stops cleanly on SIGINT/SIGTERM, and
+// with --parent-pid also when that process is gone (the app that started it died).
+// Refuses (exit 3) a data folder another sandbox is using.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { FAULT_RANGES, type FaultSettings } from './faults/faultSettings.ts';
+import { DataFolderInUse } from './dataFolderLock.ts';
+import { watchParent } from './parentWatch.ts';
 import { startSandbox } from './server.ts';
 
 const USAGE = [
   'usage: npm run sandbox -- --port <n|0> --data <dir> [--messaging-port <n|0>] [--wallet <usd>] [--job-seconds <s>]',
   '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',
   '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
-  '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks]',
+  '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks] [--parent-pid <pid>]',
 ].join('\n');
 
 function fail(message: string): never {
@@ -47,6 +51,7 @@ try {
       'allow-insecure-webhooks': { type: 'boolean' },
       'webhook-retry-base-ms': { type: 'string' },
       'duplicate-webhooks': { type: 'boolean' },
+      'parent-pid': { type: 'string' },
       ...faultFlags,
       help: { type: 'boolean' },
     },
@@ -73,16 +78,25 @@ for (const [key, range] of Object.entries(FAULT_RANGES) as [
 }
 if (args['duplicate-webhooks']) faults.duplicateWebhooks = true;
 
-const sandbox = await startSandbox({
-  port: parseNumber('port', str('port'), 0, 0, 65535, true),
-  messagingPort: parseNumber('messaging-port', str('messaging-port'), 0, 0, 65535, true),
-  dataDir: resolve(args.data),
-  walletUsd: parseNumber('wallet', str('wallet'), 100, 0, 1e9),
-  jobSeconds: parseNumber('job-seconds', str('job-seconds'), 2, 0, 3600),
-  allowInsecureWebhooks: args['allow-insecure-webhooks'] === true,
-  webhookRetryBaseMs: parseNumber('webhook-retry-base-ms', str('webhook-retry-base-ms'), 1000, 10, 60_000, true),
-  faults,
-});
+const parentPid = parseNumber('parent-pid', str('parent-pid'), 0, 1, 2 ** 31 - 1, true);
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+try {
+  sandbox = await startSandbox({
+    port: parseNumber('port', str('port'), 0, 0, 65535, true),
+    messagingPort: parseNumber('messaging-port', str('messaging-port'), 0, 0, 65535, true),
+    dataDir: resolve(args.data),
+    walletUsd: parseNumber('wallet', str('wallet'), 100, 0, 1e9),
+    jobSeconds: parseNumber('job-seconds', str('job-seconds'), 2, 0, 3600),
+    allowInsecureWebhooks: args['allow-insecure-webhooks'] === true,
+    webhookRetryBaseMs: parseNumber('webhook-retry-base-ms', str('webhook-retry-base-ms'), 1000, 10, 60_000, true),
+    faults,
+  });
+} catch (err) {
+  if (!(err instanceof DataFolderInUse)) throw err;
+  process.stderr.write(`sandbox: ${err.message}\n`);
+  process.exit(3);
+}
 
 const ready = {
   createBaseUrl: sandbox.createBaseUrl,
@@ -98,10 +112,15 @@ const ready = {
 process.stdout.write(`SANDBOX READY ${JSON.stringify(ready)}\n`);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    void sandbox.close().then(() => process.exit(0));
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  void sandbox.close().then(() => process.exit(0));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
+if (parentPid) {
+  watchParent(parentPid, () => {
+    process.stderr.write(`[sandbox] process ${parentPid}, which started this sandbox, is gone: stopping\n`);
+    stop();
   });
 }

@@ -26,6 +26,7 @@ import { createIdempotency } from './idempotency.ts';
 import { createAssetStore } from './media/assetStore.ts';
 import { startMessagingService } from './messaging/messagingServer.ts';
 import { createWallet } from './wallet.ts';
+import { lockDataFolder, type FolderLock } from './dataFolderLock.ts';
 import { openDatabase } from './db/database.ts';
 import { seed } from './db/seed.ts';
 import { API_VERSION } from '../shared/limits.ts';
@@ -56,6 +57,22 @@ export async function startSandbox(
   extraModules: ((ctx: SandboxContext) => Route[])[] = [],
 ): Promise<SandboxHandle> {
   const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...partial };
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // Refused (DataFolderInUse) while another sandbox runs on this folder.
+  const lock = lockDataFolder(options.dataDir);
+  try {
+    return await start(options, extraModules, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function start(
+  options: SandboxOptions,
+  extraModules: ((ctx: SandboxContext) => Route[])[],
+  lock: FolderLock,
+): Promise<SandboxHandle> {
   const db = openDatabase(options.dataDir);
   const mediaDir = join(options.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -194,6 +211,7 @@ export async function startSandbox(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();
+      lock.release();
     },
   };
 }

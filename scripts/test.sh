@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs everything the tests need, then runs every test.
-# Lint, formatting and typecheck first (the lint rules are the layer rules), then unit and integration
-# tests, then the build and the end-to-end tests (Playwright in Debian's Chromium
+# Lint, formatting and typecheck first (the lint rules are the layer rules), then the build,
+# unit and integration tests, and the end-to-end tests (Playwright in Debian's Chromium
 # through browser mode), all inside one private D-Bus session with an unlocked
 # gnome-keyring, so keytar talks to a real Secret Service. One closing line counts
 # every runner's results.
@@ -26,13 +26,15 @@ trap 'rm -rf "$keyring"' EXIT
 CLIPDESK_TEST_KEYRING="$keyring" dbus-run-session -- sh -c '
   printf clipdesk-test | XDG_DATA_HOME="$CLIPDESK_TEST_KEYRING" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   status=0
-  npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
-  if npm run --silent build >test-results/build.log 2>&1; then
-    npx playwright test || status=1
-  else
+  # Built first: integration tests start browser mode, which serves the built renderer.
+  if ! npm run --silent build >test-results/build.log 2>&1; then
     cat test-results/build.log >&2
-    echo "clipdesk: the build failed, so the end-to-end tests did not run" >&2
+    echo "clipdesk: the build failed" >&2
     status=1
+  fi
+  npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+  if [ "$status" = 0 ] || [ -f dist/renderer/index.html ]; then
+    npx playwright test || status=1
   fi
   exit $status
 ' || status=$?

@@ -1,12 +1,13 @@
 // `npm run start:browser -- [--user-data <dir>] [--port <n>]`: the core and the renderer in
 // a browser, for machines without the Electron binary (and the e2e tests). Prints one line
 // `CLIPDESK BROWSER READY {json}` with the URL to open; stops cleanly (the local sandbox too)
-// on SIGINT or SIGTERM.
+// on SIGINT or SIGTERM. A second start on a profile in use refuses, saying so (exit 3).
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/app/createCore.ts';
+import { AppFailure } from '../../shared/appError.ts';
+import { createCore, type Core } from '../core/app/createCore.ts';
 import { startBrowserServer } from './browserServer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,14 +41,22 @@ if (!existsSync(join(rendererDir, 'index.html'))) fail('the renderer is not buil
 
 const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const core = createCore({
-  userDataDir,
-  env: process.env,
-  mode: 'browser',
-  version,
-  sandboxScript: join(ROOT, 'sandbox/main.ts'),
-  log,
-});
+let core: Core;
+try {
+  core = createCore({
+    userDataDir,
+    env: process.env,
+    mode: 'browser',
+    version,
+    sandboxScript: join(ROOT, 'sandbox/main.ts'),
+    log,
+  });
+} catch (err) {
+  // Another Clipdesk holds this profile: say so and leave it alone (exit 3).
+  if (!(err instanceof AppFailure) || err.code !== 'profile.in_use') throw err;
+  process.stderr.write(`clipdesk: ${err.message}\n`);
+  process.exit(3);
+}
 let server;
 try {
   server = await startBrowserServer({ core, rendererDir, port, log });

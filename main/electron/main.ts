@@ -4,6 +4,7 @@
 // Bundled by `npm run build` into dist/main/main.js (package.json "main").
 import { join, resolve } from 'node:path';
 import { app, dialog, type BrowserWindow } from 'electron';
+import { AppFailure } from '../../shared/appError.ts';
 import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
@@ -47,22 +48,30 @@ if (!app.requestSingleInstanceLock()) {
       themeBootScript: () => core?.themeBootScript() ?? '',
     });
     installMenu({ isDev: !app.isPackaged });
-    core = createCore({
-      userDataDir: app.getPath('userData'),
-      env: process.env,
-      mode: 'electron',
-      version: app.getVersion(),
-      sandboxScript: join(root, 'sandbox/main.ts'),
-      // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
-      execPath: process.execPath,
-      // Downloads go where the user says (media.download).
-      chooseSavePath: async (suggestedName) => {
-        const options = { defaultPath: join(app.getPath('downloads'), suggestedName) };
-        const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
-        return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
-      },
-      log,
-    });
+    try {
+      core = createCore({
+        userDataDir: app.getPath('userData'),
+        env: process.env,
+        mode: 'electron',
+        version: app.getVersion(),
+        sandboxScript: join(root, 'sandbox/main.ts'),
+        // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
+        execPath: process.execPath,
+        // Downloads go where the user says (media.download).
+        chooseSavePath: async (suggestedName) => {
+          const options = { defaultPath: join(app.getPath('downloads'), suggestedName) };
+          const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+          return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+        },
+        log,
+      });
+    } catch (err) {
+      // Another Clipdesk (browser mode, or another build) holds this profile: say so, leave it alone.
+      if (!(err instanceof AppFailure) || err.code !== 'profile.in_use') throw err;
+      dialog.showErrorBox('Clipdesk is already running', err.message);
+      app.quit();
+      return;
+    }
     const opened = core;
     const saved = opened.windowState.read();
     window = createMainWindow({ preloadPath: join(root, 'dist/preload/preload.cjs'), bounds: saved });

@@ -8,6 +8,7 @@ export const APP_ERROR_CODES = {
   'workspace.key_missing': 'No API key is saved for this workspace: add one in Settings.',
   'sandbox.start_failed': 'The local sandbox could not start: see the message, then restart Clipdesk.',
   'sandbox.stopped': 'The local sandbox stopped: Clipdesk starts it again on the next request.',
+  'profile.in_use': 'Clipdesk is already running with this data folder: use that window.',
   'feature.unavailable': 'This part of Clipdesk is not available in this build yet.',
   'stream.not_found': 'No streamed file has that id (it finished, was aborted or timed out): drop the file again.',
   'stream.out_of_order': 'The chunk does not start where the file stands: send the chunks in order.',

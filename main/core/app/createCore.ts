@@ -25,6 +25,7 @@ import { createMediaCache, type MediaCache } from '../mediaCache/mediaCache.ts';
 import { checkedHandlers, dispatchRequest, type CheckedHandlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { firstLaunchMarker } from './firstLaunch.ts';
+import { lockProfile, type ProfileLock } from './profileLock.ts';
 import { watchJobActivity } from './jobActivity.ts';
 import { createJobCosts } from './jobCosts.ts';
 import { JobsCoordinator } from './jobsCoordinator.ts';
@@ -92,9 +93,20 @@ export interface Core {
 const DEFAULT_SANDBOX_SCRIPT = resolve(import.meta.dirname, '../../../sandbox/main.ts');
 
 export function createCore(options: CoreOptions): Core {
+  const userDataDir = resolve(options.userDataDir);
+  // First: a second app on this profile must not touch the first one's journal (profile.in_use).
+  const profileLock = lockProfile(userDataDir);
+  try {
+    return build(options, userDataDir, profileLock);
+  } catch (err) {
+    profileLock.release();
+    throw err;
+  }
+}
+
+function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLock): Core {
   const env = options.env ?? {};
   const log = options.log ?? (() => {});
-  const userDataDir = resolve(options.userDataDir);
 
   const settings = openSettings(new ConfSettingsBackend({ cwd: userDataDir }));
   if (settings.warning) log(`settings: ${settings.warning.message}`);
@@ -350,6 +362,7 @@ export function createCore(options: CoreOptions): Core {
         await http.close();
         await localSandbox.stop();
         journal.close();
+        profileLock.release();
       })();
       return closing;
     },

@@ -66,7 +66,7 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
   let stopping = false;
 
   function start(): Promise<SandboxAddress> {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     const args = [
       options.script,
       '--port',
@@ -74,6 +74,9 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
       '--data',
       options.dataDir,
       '--allow-insecure-webhooks',
+      // It stops by itself when this process is gone, however it ended (a SIGKILL sends no signal on).
+      '--parent-pid',
+      String(process.pid),
       ...(options.extraArgs ?? []),
     ];
     const proc = spawn(options.execPath ?? process.execPath, args, {
