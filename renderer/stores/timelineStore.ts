@@ -34,6 +34,7 @@ import {
   type PendingEdit,
 } from './timelineEdits.ts';
 import { useTimelineMedia } from './timelineMediaStore.ts';
+import { usePlayback } from './playbackStore.ts';
 import { useTimelineView } from './timelineViewStore.ts';
 import { useToasts } from './toastStore.ts';
 
@@ -269,6 +270,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       if (get().projectId === projectId && get().status === 'ready') return;
       get().reset();
       useTimelineView.getState().reset();
+      usePlayback.getState().reset();
       useTimelineMedia.getState().reset();
       set({ projectId, status: 'loading' });
       void useTimelineMedia.getState().loadAssets(projectId);

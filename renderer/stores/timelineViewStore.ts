@@ -1,9 +1,9 @@
 // How the timeline is looked at, apart from what it holds: zoom (pixels per millisecond,
-// from the whole project to a single frame), the horizontal scroll position, the playhead
-// and playback speed (J/K/L), the selection, snapping, the preview range, and the clip drag
-// under way (drawn as a preview; it becomes one edit when the pointer is released). Other
-// screens around the timeline (captions, review findings) move the playhead and select
-// clips through this store.
+// from the whole project to a single frame), the horizontal scroll position, the playhead,
+// the selection, snapping, and the clip drag under way (drawn as a preview; it becomes one
+// edit when the pointer is released). Other screens around the timeline (captions, review
+// findings) move the playhead and select clips through this store. Playing (J/K/L, Space)
+// and the I/O range are the transport's: playbackStore.ts.
 import { create } from 'zustand';
 import type { CopiedClip } from '../screens/timeline/editActions.ts';
 import { FRAME_MS, MAX_PX_PER_MS } from '../screens/timeline/timelineGeometry.ts';
@@ -19,11 +19,6 @@ export interface DragPreview {
   readonly snappedAtMs: number | null;
 }
 
-export interface PreviewRange {
-  readonly startMs: number;
-  readonly endMs: number;
-}
-
 interface TimelineViewState {
   pxPerMs: number;
   viewStartMs: number;
@@ -32,12 +27,9 @@ interface TimelineViewState {
   /** How far the content reaches (the timeline and some room after it), for scrolling and zoom-to-fit. */
   contentMs: number;
   playheadMs: number;
-  /** Playback speed: 0 paused, 1 normal, 2 and 4 faster, negative backwards (J). */
-  playRate: number;
   selection: ReadonlySet<string>;
   snapping: boolean;
   drag: DragPreview | null;
-  range: PreviewRange | null;
   /** Clips copied (Ctrl+C), pasted at the playhead. */
   clipboard: readonly CopiedClip[];
   setViewport(px: number): void;
@@ -49,11 +41,9 @@ interface TimelineViewState {
   zoomToFrame(): void;
   scrollTo(viewStartMs: number): void;
   setPlayhead(ms: number, follow?: boolean): void;
-  play(rate: number): void;
   select(ids: readonly string[], mode?: 'replace' | 'toggle' | 'add'): void;
   setSnapping(on: boolean): void;
   setDrag(drag: DragPreview | null): void;
-  setRange(range: PreviewRange | null): void;
   setClipboard(clips: readonly CopiedClip[]): void;
   reset(): void;
 }
@@ -64,11 +54,9 @@ const INITIAL = {
   viewportPx: 1000,
   contentMs: 60_000,
   playheadMs: 0,
-  playRate: 0,
   selection: new Set<string>() as ReadonlySet<string>,
   snapping: true,
   drag: null,
-  range: null,
 };
 
 /** The widest zoom shows the whole content; it never goes tighter than one frame per FRAME_PX. */
@@ -127,7 +115,6 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
       const span = viewportPx / pxPerMs;
       if (playheadMs < viewStartMs || playheadMs > viewStartMs + span) get().scrollTo(playheadMs - span * 0.1);
     },
-    play: (playRate) => set({ playRate }),
     select: (ids, mode = 'replace') => {
       if (mode === 'replace') {
         set({ selection: new Set(ids) });
@@ -142,7 +129,6 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
     },
     setSnapping: (snapping) => set({ snapping }),
     setDrag: (drag) => set({ drag }),
-    setRange: (range) => set({ range }),
     setClipboard: (clipboard) => set({ clipboard }),
     // The clipboard stays: clips copied in one project can be pasted in another.
     reset: () => set({ ...INITIAL, selection: new Set() }),

@@ -54,7 +54,8 @@ test('Ctrl+K after a click on the timeline background splits the clips under the
   await timecode.focus();
   const lanes = page.getByRole('group', { name: 'Timeline tracks' });
   const box = (await lanes.boundingBox())!;
-  await page.mouse.click(box.x + box.width - 20, box.y + 150);
+  // The first lane's background, right of its clip.
+  await page.mouse.click(box.x + box.width - 20, box.y + 10);
   await expect(page.getByRole('status', { name: 'Selection' })).toHaveText('No clip selected');
   await page.keyboard.press('Control+k');
   await tl.saved();
@@ -75,6 +76,8 @@ test('Ctrl+K after a click on the timeline background splits the clips under the
   const snap = page.getByRole('button', { name: 'Snap' });
   await snap.click();
   await expect(snap).toHaveAttribute('aria-pressed', 'false');
+  // From the start (Home, also from the button), so it plays long enough to be seen playing.
+  await page.keyboard.press('Home');
   await page.keyboard.press(' ');
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expect(snap).toHaveAttribute('aria-pressed', 'false');

@@ -300,7 +300,8 @@ test('a preview range is rendered as a job and plays in the player; the whole ti
   await tl.press('i');
   await tl.setPlayhead(2.5);
   await tl.press('o');
-  const player = page.getByRole('region', { name: 'Preview' });
+  const player = page.getByRole('region', { name: 'Render preview' });
+  await player.getByRole('heading', { name: 'Render preview' }).click();
   await expect(player.getByLabel('From')).toHaveValue('00:00:01.000');
   await expect(player.getByLabel('To')).toHaveValue('00:00:02.500');
   await player.getByRole('button', { name: 'Render preview' }).click();

@@ -1,10 +1,12 @@
-// The preview player: render a range of the timeline (I and O set it from the playhead) or
-// the whole timeline, as jobs (listed in Jobs too), then play the result here. A render
+// Render preview: an exact render by the service of a range of the timeline (I and O set it
+// from the playhead) or of the whole timeline, as jobs (listed in Jobs too), played here.
+// The monitor shows the edit live without one; this is the service's own picture of it. A render
 // goes after the edits still waiting, against the revision they make, so it shows exactly
 // what is on screen.
 import { useState } from 'react';
 import { useTimelineMedia, type RenderItem } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
+import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { formatTime, parseTime } from './timelineGeometry.ts';
 
@@ -76,14 +78,18 @@ export function PreviewPlayer() {
   const duration = useTimeline((s) => s.timeline?.durationMs ?? 0);
   const pending = useTimeline((s) => s.pending.length);
   const reviewing = useTimeline((s) => s.review !== null);
-  const range = useTimelineView((s) => s.range);
-  const playheadMs = useTimelineView((s) => s.playheadMs);
+  const range = usePlayback((s) => s.range);
+  // Only while no range is marked does the playhead matter here, to a tenth of a second (not every frame it plays).
+  const playheadMs = useTimelineView((s) => (range ? 0 : Math.floor(s.playheadMs / 100) * 100));
   const renders = useTimelineMedia((s) => s.renders);
   const [playing, setPlaying] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  // A render started or played here opens the panel to show it.
+  const shown = open || renders.length > 0;
   const start = range?.startMs ?? Math.min(playheadMs, Math.max(0, duration - 5000));
   const end = range?.endMs ?? Math.min(duration, start + 5000);
   const current = renders.find((r) => r.intentId === playing && r.url) ?? renders.find((r) => r.url);
-  const setRange = (next: { startMs: number; endMs: number }) => useTimelineView.getState().setRange(next);
+  const setRange = (next: { startMs: number; endMs: number }) => usePlayback.getState().setRange(next);
 
   function render(kind: RenderItem['kind']) {
     if (projectId === null) return;
@@ -100,53 +106,60 @@ export function PreviewPlayer() {
 
   return (
     <section className="tl-player" aria-labelledby="tl-player-title">
-      <h2 id="tl-player-title">Preview</h2>
-      {current?.url ? (
-        <video
-          key={current.url}
-          className="tl-video"
-          src={current.url}
-          controls
-          autoPlay
-          muted={false}
-          aria-label="Rendered preview"
-        />
-      ) : (
-        <div className="tl-video tl-video-empty">Render a range to watch it here.</div>
-      )}
-      <div className="tl-player-controls">
-        <RangeField
-          label="From"
-          value={start}
-          onChange={(ms) => setRange({ startMs: ms, endMs: Math.max(end, ms + 100) })}
-        />
-        <RangeField
-          label="To"
-          value={end}
-          onChange={(ms) => setRange({ startMs: Math.min(start, ms - 100), endMs: ms })}
-        />
-        <button type="button" disabled={duration === 0 || end <= start || reviewing} onClick={() => render('preview')}>
-          Render preview
-        </button>
-        <button type="button" disabled={duration === 0 || reviewing} onClick={() => render('full')}>
-          Render whole timeline
-        </button>
-      </div>
-      {pending > 0 && <p className="tl-hint">Renders go after the {pending} edit(s) still being saved.</p>}
-      {renders.length > 0 && (
-        <ul className="tl-renders" aria-label="Renders">
-          {renders.map((item) => (
-            <RenderRow
-              key={item.intentId}
-              item={item}
-              onPlay={() => {
-                setPlaying(item.intentId);
-                void useTimelineMedia.getState().play(item.intentId);
-              }}
-            />
-          ))}
-        </ul>
-      )}
+      <details open={shown} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <h2 id="tl-player-title">Render preview</h2>
+          <span className="tl-hint"> — the service's exact render of a range (I and O mark it), as a job</span>
+        </summary>
+        {current?.url && (
+          <video
+            key={current.url}
+            className="tl-video"
+            src={current.url}
+            controls
+            autoPlay
+            muted={false}
+            aria-label="Rendered preview"
+          />
+        )}
+        <div className="tl-player-controls">
+          <RangeField
+            label="From"
+            value={start}
+            onChange={(ms) => setRange({ startMs: ms, endMs: Math.max(end, ms + 100) })}
+          />
+          <RangeField
+            label="To"
+            value={end}
+            onChange={(ms) => setRange({ startMs: Math.min(start, ms - 100), endMs: ms })}
+          />
+          <button
+            type="button"
+            disabled={duration === 0 || end <= start || reviewing}
+            onClick={() => render('preview')}
+          >
+            Render preview
+          </button>
+          <button type="button" disabled={duration === 0 || reviewing} onClick={() => render('full')}>
+            Render whole timeline
+          </button>
+        </div>
+        {pending > 0 && <p className="tl-hint">Renders go after the {pending} edit(s) still being saved.</p>}
+        {renders.length > 0 && (
+          <ul className="tl-renders" aria-label="Renders">
+            {renders.map((item) => (
+              <RenderRow
+                key={item.intentId}
+                item={item}
+                onPlay={() => {
+                  setPlaying(item.intentId);
+                  void useTimelineMedia.getState().play(item.intentId);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </details>
     </section>
   );
 }

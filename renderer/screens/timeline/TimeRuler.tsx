@@ -2,6 +2,7 @@
 // a frame as the view moves), the preview range, and the playhead — a slider a keyboard
 // moves frame by frame, and a pointer clicks or scrubs.
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { usePlayback } from '../../stores/playbackStore.ts';
 import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
 import { formatTime } from './timelineGeometry.ts';
 
@@ -32,7 +33,8 @@ function label(ms: number, step: number): string {
 }
 
 function draw(canvas: HTMLCanvasElement): void {
-  const { viewStartMs, pxPerMs, viewportPx, range } = useTimelineView.getState();
+  const { viewStartMs, pxPerMs, viewportPx } = useTimelineView.getState();
+  const { range } = usePlayback.getState();
   const height = canvas.clientHeight || 28;
   if (canvas.width !== viewportPx) canvas.width = viewportPx;
   if (canvas.height !== height) canvas.height = height;
@@ -78,16 +80,15 @@ export function TimeRuler() {
     };
     redraw();
     const off = useTimelineView.subscribe((s, before) => {
-      if (
-        s.viewStartMs !== before.viewStartMs ||
-        s.pxPerMs !== before.pxPerMs ||
-        s.viewportPx !== before.viewportPx ||
-        s.range !== before.range
-      )
+      if (s.viewStartMs !== before.viewStartMs || s.pxPerMs !== before.pxPerMs || s.viewportPx !== before.viewportPx)
         redraw();
+    });
+    const offRange = usePlayback.subscribe((s, before) => {
+      if (s.range !== before.range) redraw();
     });
     return () => {
       off();
+      offRange();
       if (frame !== null) cancelAnimationFrame(frame);
     };
   }, []);

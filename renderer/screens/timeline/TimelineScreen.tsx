@@ -1,7 +1,7 @@
-// The Timeline screen: the current project's media, the preview player, the tracks and
-// the inspector, with its shortcuts in the app's keymap (listed in the help panel) and the
+// The Timeline screen: the current project's media, the monitor (the live picture under the
+// playhead), the render preview, the tracks and the inspector, with its shortcuts in the app's keymap (listed in the help panel) and the
 // review of an edit that did not apply on top of it all.
-import { useEffect, type PointerEvent } from 'react';
+import { useEffect, useState, type PointerEvent } from 'react';
 import { isTextField, useShortcuts } from '../../keymap/keymap.ts';
 import { ShortcutHelp } from '../../keymap/ShortcutHelp.tsx';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
@@ -11,11 +11,11 @@ import { ConflictReview } from './ConflictReview.tsx';
 import { EditStatus } from './EditStatus.tsx';
 import { Inspector } from './Inspector.tsx';
 import { MediaBin } from './MediaBin.tsx';
+import { Monitor } from './Monitor.tsx';
 import { PreviewPlayer } from './PreviewPlayer.tsx';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { TimelinePanel } from './TimelinePanel.tsx';
 import { TimelineToolbar } from './TimelineToolbar.tsx';
-import { usePlayback } from './usePlayback.ts';
 import { AroundTheTimeline } from '../production/AroundTheTimeline.tsx';
 import { FindingsLane } from '../production/FindingsLane.tsx';
 import './timeline.css';
@@ -29,7 +29,7 @@ export function TimelineScreen() {
   const review = useTimeline((s) => s.review);
   const projectId = useCurrentProject((s) => s.projectId);
   const open = useTimeline((s) => s.open);
-  usePlayback();
+  const [largeMonitor, setLargeMonitor] = useState(false);
   useShortcuts(TIMELINE_SHORTCUTS);
 
   useEffect(() => {
@@ -76,16 +76,17 @@ export function TimelineScreen() {
       {status === 'ready' && (
         <>
           <TimelineToolbar />
-          <div className="tl-body">
+          <div className={largeMonitor ? 'tl-body tl-body-large-monitor' : 'tl-body'}>
             <MediaBin />
             <div className="tl-center">
+              <Monitor large={largeMonitor} onToggleLarge={() => setLargeMonitor(!largeMonitor)} />
               <PreviewPlayer />
               <TimelinePanel />
               <FindingsLane />
             </div>
             <Inspector />
           </div>
-          <AroundTheTimeline />
+          {!largeMonitor && <AroundTheTimeline />}
         </>
       )}
       {review && <ConflictReview review={review} />}

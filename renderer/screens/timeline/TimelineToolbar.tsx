@@ -1,8 +1,9 @@
-// The timeline's toolbar: playback and the playhead's time, the edits (undo, redo, split,
+// The timeline's toolbar: the playhead's time (playing is the monitor's), the edits (undo, redo, split,
 // delete, ripple delete, copy, paste), zoom from the whole project to a single frame,
 // snapping, and the shortcuts. Each button does what its shortcut does.
 import { useEffect, useState } from 'react';
 import { useTimeline } from '../../stores/timelineStore.ts';
+import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
 import { copySelection, deleteSelection, pasteAtPlayhead, splitAtPlayhead } from './timelineActions.ts';
 import { useKeymap, withKeys } from '../../keymap/keymap.ts';
@@ -11,7 +12,7 @@ import { formatTime, parseTime } from './timelineGeometry.ts';
 
 function PlayheadField() {
   const playheadMs = useTimelineView((s) => s.playheadMs);
-  const playing = useTimelineView((s) => s.playRate !== 0);
+  const playing = usePlayback((s) => s.rate !== 0);
   const [text, setText] = useState(formatTime(playheadMs));
   const [editing, setEditing] = useState(false);
   useEffect(() => {
@@ -69,7 +70,6 @@ function ZoomSlider() {
 const tip = (id: string, text?: string) => withKeys(TIMELINE_SHORTCUTS, id, text);
 
 export function TimelineToolbar() {
-  const playRate = useTimelineView((s) => s.playRate);
   const snapping = useTimelineView((s) => s.snapping);
   const hasSelection = useTimelineView((s) => s.selection.size > 0);
   const canPaste = useTimelineView((s) => s.clipboard.length > 0);
@@ -81,19 +81,7 @@ export function TimelineToolbar() {
   return (
     <div className="tl-toolbar" role="toolbar" aria-label="Timeline tools">
       <span className="tl-group">
-        <button type="button" aria-label="Play backwards" title={tip('backwards')} onClick={() => view().play(-1)}>
-          ◀
-        </button>
-        <button
-          type="button"
-          aria-label={playRate === 0 ? 'Play' : 'Pause'}
-          title={tip('play')}
-          onClick={() => view().play(playRate === 0 ? 1 : 0)}
-        >
-          {playRate === 0 ? '▶' : '❚❚'}
-        </button>
         <PlayheadField />
-        {playRate !== 0 && <span className="tl-rate">{playRate}×</span>}
       </span>
       <span className="tl-group">
         <button

@@ -1,6 +1,7 @@
 // The Timeline screen's keyboard shortcuts: the one table the keymap runs (renderer/keymap),
 // the help panel lists and the toolbar's tooltips name. "Mod" is Ctrl (⌘ on a Mac).
 import { useKeymap, type Shortcut } from '../../keymap/keymap.ts';
+import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
 import {
@@ -28,23 +29,7 @@ const direction = (e: KeyboardEvent): 1 | -1 => (e.key === 'ArrowRight' ? 1 : -1
 const view = () => useTimelineView.getState();
 const duration = () => useTimeline.getState().timeline?.durationMs ?? 0;
 
-/** J and L speed up when pressed again (1×, 2×, 4×), K stops. */
-function shuttle(to: 1 | -1): void {
-  const rate = view().playRate;
-  const next = Math.sign(rate) === to ? Math.min(4, Math.abs(rate) * 2) : 1;
-  view().play(to * next);
-}
-
-/** I and O: the preview range starts or ends at the playhead. */
-function markRange(edge: 'in' | 'out'): void {
-  const v = view();
-  const range = v.range ?? { startMs: v.playheadMs, endMs: Math.min(duration(), v.playheadMs + 5000) };
-  const next =
-    edge === 'in'
-      ? { startMs: v.playheadMs, endMs: Math.max(range.endMs, v.playheadMs + 100) }
-      : { startMs: Math.min(range.startMs, v.playheadMs - 100), endMs: v.playheadMs };
-  v.setRange({ startMs: Math.max(0, next.startMs), endMs: next.endMs });
-}
+const transport = () => usePlayback.getState();
 
 export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
   {
@@ -53,15 +38,15 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     action: 'Play or pause',
     group: 'Playback',
     matches: key(' '),
-    run: () => view().play(view().playRate === 0 ? 1 : 0),
+    run: () => transport().togglePlay(),
   },
   {
     id: 'forwards',
     keys: 'L',
     action: 'Play forwards (again: faster)',
     group: 'Playback',
-    matches: key('l'),
-    run: () => shuttle(1),
+    matches: key('l', (e) => plain(e) && !e.shiftKey),
+    run: () => transport().shuttle(1),
   },
   {
     id: 'backwards',
@@ -69,9 +54,9 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     action: 'Play backwards (again: faster)',
     group: 'Playback',
     matches: key('j'),
-    run: () => shuttle(-1),
+    run: () => transport().shuttle(-1),
   },
-  { id: 'pause', keys: 'K', action: 'Pause', group: 'Playback', matches: key('k'), run: () => view().play(0) },
+  { id: 'pause', keys: 'K', action: 'Pause', group: 'Playback', matches: key('k'), run: () => transport().pause() },
   {
     id: 'frame',
     keys: '← / →',
@@ -99,10 +84,18 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
   {
     id: 'range',
     keys: 'I / O',
-    action: 'Preview range starts / ends at the playhead',
+    action: 'Range starts / ends at the playhead (it loops, and Render preview renders it)',
     group: 'Playback',
     matches: (e) => (e.key === 'i' || e.key === 'o') && plain(e),
-    run: (e) => markRange(e.key === 'i' ? 'in' : 'out'),
+    run: (e) => (e.key === 'i' ? transport().markIn() : transport().markOut()),
+  },
+  {
+    id: 'loop',
+    keys: 'Shift+L',
+    action: 'Loop the range on / off',
+    group: 'Playback',
+    matches: (e) => e.key === 'L' && e.shiftKey && plain(e),
+    run: () => transport().toggleLoop(),
   },
   {
     id: 'split',

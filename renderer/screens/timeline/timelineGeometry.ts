@@ -93,6 +93,14 @@ export function formatTime(ms: number): string {
   return `${two(h)}:${two(m)}:${two(s)}.${String(milli).padStart(3, '0')}`;
 }
 
+/** "00:01:02:15": hours, minutes, seconds and the frame within the second (30 fps), as editors write time. */
+export function formatTimecode(ms: number): string {
+  const frames = Math.floor(Math.max(0, ms) / FRAME_MS + 1e-6);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const seconds = Math.floor(frames / FPS);
+  return `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}:${two(frames % FPS)}`;
+}
+
 /** Accepts "1.5" (seconds), "1:02.5" (m:ss) or "00:01:02.500"; null when it is none of these. */
 export function parseTime(text: string): number | null {
   const parts = text.trim().split(':');

@@ -1,0 +1,182 @@
+// The picture of a timeline at time t, as docs/render-semantics.md writes it: which clips
+// are drawn, bottom first, each with its source moment, box (fit × scale), centre
+// (position, a slide's offset), rotation, opacity (a dissolve's alpha), effects in order (a
+// blur's σ in frame pixels), a fade's colour factor and a wipe's edge; and the captions on
+// top. Pure: the drawing (drawFrame.ts) only applies it, and unit tests check it rule by
+// rule. Sizes are in pixels of the frame given, so the same composition serves any size.
+import {
+  fitOf,
+  isMedia,
+  type CaptionClip,
+  type MediaClip,
+  type Timeline,
+  type Track,
+} from '../../shared/timeline/timelineTypes.ts';
+import { clipAt, lastSourceMs, predecessorOf, propertyOf, sourceMsAt, transitionAt } from './clipTiming.ts';
+import { fitBox, type Size } from './frameGeometry.ts';
+
+/** What the composition needs to know of an asset: its kind and picture (from the media cache). */
+export interface MediaShape {
+  readonly kind: 'video' | 'audio' | 'image';
+  readonly hasVideo: boolean;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type PictureEffect =
+  | { readonly kind: 'brightness'; readonly amount: number }
+  | { readonly kind: 'contrast'; readonly amount: number }
+  | { readonly kind: 'saturation'; readonly amount: number }
+  | { readonly kind: 'blur'; readonly sigmaPx: number };
+
+export interface PictureLayer {
+  /** The clip's id: one element per clip, whether it plays or is held. */
+  readonly clipId: string;
+  readonly assetId: number;
+  readonly image: boolean;
+  /** The source moment to show (a held predecessor: its last picture). */
+  readonly sourceMs: number;
+  readonly held: boolean;
+  /** The box: fitted, then scaled. */
+  readonly width: number;
+  readonly height: number;
+  /** Where the box's centre lands, in frame pixels (a slide's offset included). */
+  readonly centerX: number;
+  readonly centerY: number;
+  /** Clockwise, degrees. */
+  readonly rotation: number;
+  /** The opacity property times a dissolve's progress. */
+  readonly opacity: number;
+  readonly effects: readonly PictureEffect[];
+  /** A fade from black: colours multiplied by this; null when none runs. */
+  readonly fade: number | null;
+  /** A wipe: only what lies left of this x (frame pixels) is drawn; null when none runs. */
+  readonly wipeRight: number | null;
+}
+
+export interface CaptionLayer {
+  readonly clipId: string;
+  readonly text: string;
+  readonly style: string;
+  readonly fontId: string;
+  /** Karaoke: how many of its words have begun (the rest are white). 0 for other styles. */
+  readonly highlighted: number;
+}
+
+export interface Composition {
+  /** Bottom first. */
+  readonly pictures: PictureLayer[];
+  /** After (above) every picture, in track order. */
+  readonly captions: CaptionLayer[];
+}
+
+export interface ComposeContext {
+  readonly frame: Size;
+  /** Null while the asset's media is not known yet: its clips are not drawn. */
+  readonly shapeOf: (assetId: number) => MediaShape | null;
+}
+
+/** The words of a caption's text, split on spaces and line breaks. */
+export function captionWords(text: string): string[] {
+  return text.split(/[ \n]+/).filter((word) => word !== '');
+}
+
+/** Karaoke: how many words of the caption have begun at `t` (its own timings, else an even split). */
+export function highlightedWords(clip: CaptionClip, t: number): number {
+  const count = captionWords(clip.text).length;
+  if (clip.words && clip.words.length > 0) {
+    let begun = 0;
+    for (const word of clip.words.slice(0, count)) if (word.startMs <= t) begun++;
+    return begun;
+  }
+  const length = clip.endMs - clip.startMs;
+  if (count === 0 || length <= 0) return 0;
+  // Word i (from 0) begins at startMs + i × length / n: floor of the share of time gone, plus one.
+  return Math.min(count, Math.floor(((t - clip.startMs) * count) / length) + 1);
+}
+
+function effectsOf(clip: MediaClip, frame: Size): PictureEffect[] {
+  const effects: PictureEffect[] = [];
+  for (const effect of clip.effects) {
+    const params = effect.params;
+    const number = (name: string, fallback: number) =>
+      typeof params[name] === 'number' && Number.isFinite(params[name]) ? params[name] : fallback;
+    if (effect.effectId === 'brightness') effects.push({ kind: 'brightness', amount: number('amount', 0) });
+    else if (effect.effectId === 'contrast') effects.push({ kind: 'contrast', amount: number('amount', 1) });
+    else if (effect.effectId === 'saturation') effects.push({ kind: 'saturation', amount: number('amount', 1) });
+    else if (effect.effectId === 'blur')
+      effects.push({ kind: 'blur', sigmaPx: (number('radius', 5) * frame.height) / 1080 });
+    // speed changes time only; an effect this app does not know draws nothing.
+  }
+  return effects;
+}
+
+function pictureOf(
+  clip: MediaClip,
+  shape: MediaShape,
+  frame: Size,
+  t: number,
+  held: boolean,
+  transition: { transitionId: string; progress: number } | null,
+): PictureLayer {
+  const fitted = fitBox(shape, frame, fitOf(clip));
+  const scale = propertyOf(clip, 'scale');
+  const p = transition?.progress ?? 1;
+  const id = transition?.transitionId;
+  return {
+    clipId: clip.id,
+    assetId: clip.assetId,
+    image: shape.kind === 'image',
+    sourceMs: held ? lastSourceMs(clip) : sourceMsAt(clip, t),
+    held,
+    width: fitted.width * scale,
+    height: fitted.height * scale,
+    centerX:
+      frame.width / 2 + propertyOf(clip, 'positionX') * frame.width + (id === 'slide' ? (1 - p) * frame.width : 0),
+    centerY: frame.height / 2 + propertyOf(clip, 'positionY') * frame.height,
+    rotation: propertyOf(clip, 'rotation'),
+    opacity: Math.max(0, Math.min(1, propertyOf(clip, 'opacity'))) * (id === 'dissolve' ? p : 1),
+    effects: effectsOf(clip, frame),
+    fade: id === 'fade' ? p : null,
+    wipeRight: id === 'wipe' ? p * frame.width : null,
+  };
+}
+
+/** The transitions that keep the predecessor on screen beneath the incoming clip. */
+const HOLDS_PREDECESSOR = new Set(['dissolve', 'wipe', 'slide']);
+
+function picturesOfTrack(track: Track, t: number, ctx: ComposeContext): PictureLayer[] {
+  const clip = clipAt(track, t);
+  if (!clip || !isMedia(clip)) return [];
+  const shape = ctx.shapeOf(clip.assetId);
+  if (!shape?.hasVideo) return [];
+  const transition = transitionAt(clip, t);
+  const layers: PictureLayer[] = [];
+  if (transition && HOLDS_PREDECESSOR.has(transition.transitionId)) {
+    const before = predecessorOf(track, clip);
+    const beforeShape = before && ctx.shapeOf(before.assetId);
+    if (before && beforeShape?.hasVideo) layers.push(pictureOf(before, beforeShape, ctx.frame, t, true, null));
+  }
+  layers.push(pictureOf(clip, shape, ctx.frame, t, false, transition));
+  return layers;
+}
+
+export function composeFrame(timeline: Timeline, t: number, ctx: ComposeContext): Composition {
+  const pictures: PictureLayer[] = [];
+  const captions: CaptionLayer[] = [];
+  for (const track of timeline.tracks) {
+    // A track's muted flag does not touch its picture; audio tracks draw nothing.
+    if (track.kind === 'video') pictures.push(...picturesOfTrack(track, t, ctx));
+    if (track.kind !== 'caption') continue;
+    const clip = clipAt(track, t);
+    if (!clip || clip.kind !== 'caption') continue;
+    captions.push({
+      clipId: clip.id,
+      text: clip.text,
+      style: clip.style,
+      fontId: clip.font,
+      highlighted: clip.style === 'karaoke' ? highlightedWords(clip, t) : 0,
+    });
+  }
+  return { pictures, captions };
+}

@@ -1,0 +1,132 @@
+// The monitor: the composed frame under the playhead — paused, scrubbed, while a clip's edge
+// is dragged (the edit point, labelled), and playing with sound — drawn live by the preview
+// engine (renderer/preview/previewEngine.ts) from media main caches, with no render job. It
+// fills its panel at the project's aspect ratio; it can take a bigger share of the screen
+// or the whole screen. Its transport is the playback store's, as the keys are.
+import { useEffect, useRef, useState } from 'react';
+import { withKeys } from '../../keymap/keymap.ts';
+import { PreviewEngine, type EngineStatus } from '../../preview/previewEngine.ts';
+import { aspectOf } from '../../preview/frameGeometry.ts';
+import { useCurrentProject } from '../../stores/currentProjectStore.ts';
+import { usePlayback } from '../../stores/playbackStore.ts';
+import { useProjects } from '../../stores/projectsStore.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
+import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
+import { formatTimecode } from './timelineGeometry.ts';
+import './monitor.css';
+
+const tip = (id: string, text?: string) => withKeys(TIMELINE_SHORTCUTS, id, text);
+
+/** The timeline's project's aspect ratio ("16:9"), from the current project or the list. */
+function useAspectRatio(): string {
+  const projectId = useTimeline((s) => s.projectId);
+  const current = useCurrentProject((s) => (s.project?.id === projectId ? s.project.aspectRatio : null));
+  const listed = useProjects((s) => s.items.find((p) => p.id === projectId)?.aspectRatio ?? null);
+  return current ?? listed ?? '16:9';
+}
+
+function statusText(status: EngineStatus | null): string {
+  if (!status) return '';
+  if (status.problem) return status.problem;
+  if (status.preparing) {
+    const share = status.preparing.progress === null ? '' : ` ${Math.round(status.preparing.progress * 100)}%`;
+    return `Preparing ${status.preparing.count === 1 ? 'the media' : `${status.preparing.count} media`} for the monitor…${share}`;
+  }
+  return '';
+}
+
+export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarge: () => void }) {
+  const section = useRef<HTMLElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const timecode = useRef<HTMLOutputElement>(null);
+  const [status, setStatus] = useState<EngineStatus | null>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  const playing = usePlayback((s) => s.rate !== 0);
+  const rate = usePlayback((s) => s.rate);
+  const loop = usePlayback((s) => s.loop);
+  const range = usePlayback((s) => s.range);
+  const ratio = aspectOf(useAspectRatio());
+
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const engine = new PreviewEngine(root, setStatus, (ms) => {
+      if (timecode.current) timecode.current.textContent = formatTimecode(ms);
+    });
+    return () => engine.dispose();
+  }, []);
+
+  useEffect(() => {
+    const changed = () => setFullScreen(document.fullscreenElement === section.current);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+
+  function toggleFullScreen() {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void section.current?.requestFullscreen().catch(() => {});
+  }
+
+  const note = statusText(status);
+  return (
+    <section ref={section} className="tl-monitor" aria-labelledby="tl-monitor-title">
+      <h2 id="tl-monitor-title" className="tl-monitor-title">
+        Monitor
+      </h2>
+      <div className="tl-monitor-stage" style={{ ['--ratio' as string]: String(ratio) }}>
+        <div
+          ref={frame}
+          className="pv-frame"
+          role="img"
+          aria-label="The composed frame under the playhead"
+          aria-busy="true"
+          data-testid="monitor-frame"
+        />
+        {status?.edge && <span className="tl-monitor-edge">{status.edge === 'start' ? 'New start' : 'New end'}</span>}
+        {note && (
+          <p className="tl-monitor-note" role="status">
+            {note}
+          </p>
+        )}
+      </div>
+      <div className="tl-monitor-bar">
+        <button
+          type="button"
+          aria-label="Play backwards"
+          title={tip('backwards')}
+          onClick={() => usePlayback.getState().shuttle(-1)}
+        >
+          ◀
+        </button>
+        <button
+          type="button"
+          aria-label={playing ? 'Pause' : 'Play'}
+          title={tip('play')}
+          onClick={() => usePlayback.getState().togglePlay()}
+        >
+          {playing ? '❚❚' : '▶'}
+        </button>
+        <output ref={timecode} className="tl-monitor-time" aria-label="Monitor time">
+          {formatTimecode(0)}
+        </output>
+        {rate !== 0 && rate !== 1 && <span className="tl-rate">{rate}×</span>}
+        <button
+          type="button"
+          aria-pressed={loop}
+          disabled={!range}
+          title={range ? tip('loop') : 'Mark a range with I and O to loop it'}
+          onClick={() => usePlayback.getState().toggleLoop()}
+        >
+          Loop
+        </button>
+        <span className="tl-monitor-space" />
+        <button type="button" aria-pressed={large} onClick={onToggleLarge} title="Give the monitor more of the screen">
+          Bigger monitor
+        </button>
+        <button type="button" aria-pressed={fullScreen} onClick={toggleFullScreen} title="Escape leaves full screen">
+          Full screen
+        </button>
+      </div>
+    </section>
+  );
+}
