@@ -1,8 +1,8 @@
 // The catalog's caption fonts, drawn from the very files the service's render reads: the
 // Latin woff2 of each family and weight as Fontsource publishes them (@fontsource/<id>),
-// bundled with the renderer and loaded as FontFaces on first use. A family is drawn at the
-// nearest weight the catalog says it has; text is measured with kerning and ligatures off
-// (a line's width is the sum of its characters' advances, as the semantics define it).
+// bundled with the renderer and loaded as FontFaces on first use; their metrics (advances,
+// ascent, descent: fontMetrics.ts) read from Fontsource's WOFF 1.0 twin of each file, which
+// the page can decompress. A family is drawn at the nearest weight the catalog lists.
 import interRegular from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
 import interBold from '@fontsource/inter/files/inter-latin-700-normal.woff2?url';
 import robotoRegular from '@fontsource/roboto/files/roboto-latin-400-normal.woff2?url';
@@ -13,15 +13,46 @@ import playfairBold from '@fontsource/playfair-display/files/playfair-display-la
 import dejavuRegular from '@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff2?url';
 import dejavuBold from '@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff2?url';
 import sourceCodeRegular from '@fontsource/source-code-pro/files/source-code-pro-latin-400-normal.woff2?url';
+import interRegularMetrics from '@fontsource/inter/files/inter-latin-400-normal.woff?url';
+import interBoldMetrics from '@fontsource/inter/files/inter-latin-700-normal.woff?url';
+import robotoRegularMetrics from '@fontsource/roboto/files/roboto-latin-400-normal.woff?url';
+import robotoMediumMetrics from '@fontsource/roboto/files/roboto-latin-500-normal.woff?url';
+import robotoBoldMetrics from '@fontsource/roboto/files/roboto-latin-700-normal.woff?url';
+import playfairRegularMetrics from '@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff?url';
+import playfairBoldMetrics from '@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff?url';
+import dejavuRegularMetrics from '@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff?url';
+import dejavuBoldMetrics from '@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff?url';
+import sourceCodeRegularMetrics from '@fontsource/source-code-pro/files/source-code-pro-latin-400-normal.woff?url';
 import { nearestWeight } from './captionLayout.ts';
+import { metricsOf, woffTables, type FontMetrics } from './fontMetrics.ts';
+
+interface FontFiles {
+  /** Drawn from. */
+  readonly woff2: string;
+  /** Measured from: the same font as WOFF 1.0. */
+  readonly woff: string;
+}
 
 /** Every bundled file, by catalog font ID and weight. */
-const FILES: Readonly<Record<string, Readonly<Record<number, string>>>> = {
-  inter: { 400: interRegular, 700: interBold },
-  roboto: { 400: robotoRegular, 500: robotoMedium, 700: robotoBold },
-  'playfair-display': { 400: playfairRegular, 700: playfairBold },
-  'dejavu-sans': { 400: dejavuRegular, 700: dejavuBold },
-  'source-code-pro': { 400: sourceCodeRegular },
+const FILES: Readonly<Record<string, Readonly<Record<number, FontFiles>>>> = {
+  inter: {
+    400: { woff2: interRegular, woff: interRegularMetrics },
+    700: { woff2: interBold, woff: interBoldMetrics },
+  },
+  roboto: {
+    400: { woff2: robotoRegular, woff: robotoRegularMetrics },
+    500: { woff2: robotoMedium, woff: robotoMediumMetrics },
+    700: { woff2: robotoBold, woff: robotoBoldMetrics },
+  },
+  'playfair-display': {
+    400: { woff2: playfairRegular, woff: playfairRegularMetrics },
+    700: { woff2: playfairBold, woff: playfairBoldMetrics },
+  },
+  'dejavu-sans': {
+    400: { woff2: dejavuRegular, woff: dejavuRegularMetrics },
+    700: { woff2: dejavuBold, woff: dejavuBoldMetrics },
+  },
+  'source-code-pro': { 400: { woff2: sourceCodeRegular, woff: sourceCodeRegularMetrics } },
 };
 
 /** A font the app has no file for is drawn in the subtitle's default. */
@@ -31,11 +62,23 @@ export interface CaptionFont {
   /** The CSS family of the loaded face (one per file: weights never get synthesised). */
   readonly family: string;
   readonly weight: number;
-  /** Resolves once the file is loaded and text can be measured with it. */
+  /** Null until the face and its metrics are loaded. */
+  metrics: FontMetrics | null;
+  /** Resolves once both are. */
   readonly ready: Promise<void>;
 }
 
 const faces = new Map<string, CaptionFont>();
+
+async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function readMetrics(url: string): Promise<FontMetrics> {
+  const response = await fetch(url);
+  return metricsOf(await woffTables(new Uint8Array(await response.arrayBuffer()), inflate));
+}
 
 /** The face for a catalog font at a style's weight; `catalogWeights` are the family's weights per the catalog. */
 export function captionFont(fontId: string, wanted: number, catalogWeights?: readonly number[]): CaptionFont {
@@ -46,28 +89,23 @@ export function captionFont(fontId: string, wanted: number, catalogWeights?: rea
   const key = `${id}-${weight}`;
   let font = faces.get(key);
   if (!font) {
+    const files = FILES[id]![weight]!;
     const family = `clipdesk-caption-${key}`;
-    const face = new FontFace(family, `url(${FILES[id]![weight]!})`, { weight: String(weight), style: 'normal' });
+    const face = new FontFace(family, `url(${files.woff2})`, { weight: String(weight), style: 'normal' });
     document.fonts.add(face);
-    font = { family, weight, ready: face.load().then(() => undefined) };
+    const loading: CaptionFont = {
+      family,
+      weight,
+      metrics: null,
+      ready: Promise.all([face.load(), readMetrics(files.woff)]).then(([, metrics]) => {
+        loading.metrics = metrics;
+      }),
+    };
+    font = loading;
     faces.set(key, font);
   }
   return font;
 }
 
-/** `font` shorthand for a canvas or a style. */
+/** `font` shorthand for a canvas. */
 export const cssFont = (font: CaptionFont, sizePx: number) => `${font.weight} ${sizePx}px "${font.family}"`;
-
-let measuring: CanvasRenderingContext2D | null = null;
-
-/** Advance width of `text` in the face at `sizePx`: kerning off, as the semantics measure a line. */
-export function measureWith(font: CaptionFont, sizePx: number): (text: string) => number {
-  measuring ??= document.createElement('canvas').getContext('2d');
-  const g = measuring;
-  if (!g) return (text) => text.length * sizePx * 0.5;
-  return (text) => {
-    g.font = cssFont(font, sizePx);
-    g.fontKerning = 'none';
-    return g.measureText(text).width;
-  };
-}

@@ -1,9 +1,12 @@
-// Captions laid out as docs/render-semantics.md's table says: each style's font size,
-// weight, colours, box and placement; words laid greedily into lines within the style's
-// measure (a `\n` breaks a line; a word wider than the measure stands alone); each line a
-// band 1.25 em tall with its own box 0.3 em wider than its text on each side. Pure: text
-// is measured by the function given (the page's canvas with the catalog font loaded).
+// Captions laid out as docs/render-semantics.md's table says: each style's font size (whole
+// pixels), weight, colours, box and placement; words laid greedily into lines within the
+// style's measure (a `\n` breaks a line; a word wider than the measure stands alone); each
+// line a band 1.25 em tall, its baseline centred by the font's hhea ascent and descent, with
+// its own box 0.3 em wider than its text on each side. Text is set as ffmpeg's drawtext
+// sets it: each character advances the pen by its advance rounded down to a whole pixel,
+// no kerning; every position is a whole pixel. Pure: the font's metrics are given.
 import type { Size } from './frameGeometry.ts';
+import { textWidthPx, type FontMetrics } from './fontMetrics.ts';
 
 export interface CaptionStyleSpec {
   /** Font size as a share of the frame's height. */
@@ -70,70 +73,95 @@ export const CAPTION_STYLES: Readonly<Record<string, CaptionStyleSpec>> = {
 /** A style this app does not know is drawn as a subtitle. */
 export const captionStyleOf = (id: string): CaptionStyleSpec => CAPTION_STYLES[id] ?? CAPTION_STYLES.subtitle!;
 
+export interface LaidWord {
+  readonly text: string;
+  /** Its place among all the caption's words (karaoke counts them). */
+  readonly index: number;
+  /** The pen position where it starts. */
+  readonly x: number;
+}
+
 export interface LaidLine {
   readonly text: string;
-  /** The index of the line's first word among the caption's words (karaoke counts them). */
-  readonly firstWord: number;
-  readonly words: readonly string[];
-  /** The text's advance width and where it starts, in frame pixels. */
+  /** The pen position where the line starts, and its baseline; whole pixels. */
+  readonly x: number;
+  readonly baseline: number;
+  /** The sum of its characters' whole-pixel advances. */
   readonly width: number;
-  readonly left: number;
-  /** The top of its band. */
-  readonly top: number;
+  /** Its box, whole pixels. */
+  readonly box: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  readonly words: readonly LaidWord[];
 }
 
 export interface CaptionLayout {
-  readonly fontSize: number;
-  readonly bandHeight: number;
+  /** The font size: the style's share of the height, in whole pixels. */
+  readonly fontPx: number;
   readonly lines: readonly LaidLine[];
 }
 
-/** Advance width in pixels of `text` at the layout's font size. */
-export type MeasureText = (text: string) => number;
+/** Every position is rounded to the nearest whole pixel, halves up. */
+const px = (value: number) => Math.floor(value + 0.5);
 
-/** Greedy lines: a line takes the next word while its width stays within `measure`. */
-export function breakLines(text: string, maxWidth: number, measure: MeasureText): string[][] {
-  const lines: string[][] = [];
-  for (const paragraph of text.split('\n')) {
-    const words = paragraph.split(' ').filter((word) => word !== '');
-    let line: string[] = [];
-    for (const word of words) {
-      const candidate = [...line, word];
-      if (line.length > 0 && measure(candidate.join(' ')) > maxWidth) {
-        lines.push(line);
-        line = [word];
-      } else line = candidate;
-    }
-    if (line.length > 0) lines.push(line);
-  }
-  return lines;
+/** The words of each line of the text (a `\n` breaks a line), split on spaces. */
+function paragraphs(text: string): string[][] {
+  return text.split('\n').map((line) => line.split(' ').filter((word) => word !== ''));
 }
 
-export function layoutCaption(text: string, style: CaptionStyleSpec, frame: Size, measure: MeasureText): CaptionLayout {
-  const fontSize = style.fontShare * frame.height;
-  const bandHeight = BAND_EM * fontSize;
-  const broken = breakLines(text, style.measureShare * frame.width, measure);
-  const blockHeight = broken.length * bandHeight;
+export function layoutCaption(text: string, style: CaptionStyleSpec, frame: Size, metrics: FontMetrics): CaptionLayout {
+  const fontPx = px(style.fontShare * frame.height);
+  const width = (value: string) => textWidthPx(metrics, value, fontPx);
+  const measure = style.measureShare * frame.width;
+  const space = width(' ');
+  // Greedy: a line takes the next word while it stays within the measure (the space before it counted).
+  const rows: { words: string[]; first: number; width: number }[] = [];
+  let index = 0;
+  for (const words of paragraphs(text)) {
+    let row: { words: string[]; first: number; width: number } | null = null;
+    for (const word of words) {
+      const wide = width(word);
+      if (row && row.width + space + wide <= measure) {
+        row.words.push(word);
+        row.width += space + wide;
+      } else {
+        if (row) rows.push(row);
+        row = { words: [word], first: index, width: wide };
+      }
+      index++;
+    }
+    if (row) rows.push(row);
+  }
+  const band = BAND_EM * fontPx;
+  const ascent = (metrics.ascent * fontPx) / metrics.unitsPerEm;
+  const descent = (metrics.descent * fontPx) / metrics.unitsPerEm;
+  const blockHeight = rows.length * band;
   const top =
     'bottomShare' in style.place
       ? style.place.bottomShare * frame.height - blockHeight
       : style.place.centreShare * frame.height - blockHeight / 2;
-  let firstWord = 0;
-  const lines = broken.map((words, index) => {
-    const line = words.join(' ');
-    const width = measure(line);
-    const laid: LaidLine = {
-      text: line,
-      firstWord,
+  const pad = BOX_PAD_EM * fontPx;
+  const lines = rows.map((row, i): LaidLine => {
+    const lineText = row.words.join(' ');
+    const lineWidth = width(lineText);
+    const bandTop = top + i * band;
+    const x = px(style.leftShare === null ? (frame.width - lineWidth) / 2 : style.leftShare * frame.width);
+    let pen = x;
+    const words = row.words.map((word, k): LaidWord => {
+      const laid = { text: word, index: row.first + k, x: pen };
+      pen += width(word) + space;
+      return laid;
+    });
+    const left = px(x - pad);
+    const boxTop = px(bandTop);
+    return {
+      text: lineText,
+      x,
+      baseline: px(bandTop + (band - (ascent + descent)) / 2 + ascent),
+      width: lineWidth,
+      box: { x: left, y: boxTop, width: px(x + lineWidth + pad) - left, height: px(bandTop + band) - boxTop },
       words,
-      width,
-      left: style.leftShare === null ? (frame.width - width) / 2 : style.leftShare * frame.width,
-      top: top + index * bandHeight,
     };
-    firstWord += words.length;
-    return laid;
   });
-  return { fontSize, bandHeight, lines };
+  return { fontPx, lines };
 }
 
 /** The weight drawn for `wanted` from the weights a family has: the nearest, the lighter on a tie. */

@@ -1,19 +1,14 @@
 // Applies a composition to the monitor's frame element, on the page's compositor: a layer
 // per clip (its media element sized to its box, moved and turned by a transform, with its
 // opacity and filter; a wipe as a clip-path in frame pixels), stacked by z-index so an
-// element never moves in the document while it plays; captions on top as laid-out lines.
-// Elements of clips not drawn stay in their layer, hidden, ready to come on screen.
-import { cssFont, captionFont, measureWith, type CaptionFont } from './captionFonts.ts';
-import {
-  BOX_PAD_EM,
-  KARAOKE_COLOR,
-  TEXT_COLOR,
-  captionStyleOf,
-  layoutCaption,
-  type CaptionLayout,
-} from './captionLayout.ts';
+// element never moves in the document while it plays; captions on top, drawn on a canvas
+// character by character at whole-pixel pen positions (as drawtext sets text), at the
+// screen's own pixels. Elements of clips not drawn stay in their layer, hidden.
+import { cssFont, captionFont, type CaptionFont } from './captionFonts.ts';
+import { KARAOKE_COLOR, TEXT_COLOR, captionStyleOf, layoutCaption, type CaptionLayout } from './captionLayout.ts';
 import type { CaptionLayer, Composition, PictureLayer } from './composeFrame.ts';
 import type { Size } from './frameGeometry.ts';
+import { advancePx } from './fontMetrics.ts';
 import type { MediaSlot } from './mediaSlot.ts';
 import { filterMarkup, filterPrimitives } from './pictureFilters.ts';
 
@@ -33,7 +28,7 @@ function rgba(hex: string, alpha: number): string {
 export class FrameView {
   readonly #root: HTMLElement;
   readonly #defs: SVGDefsElement;
-  readonly #captions: HTMLDivElement;
+  readonly #captions: HTMLCanvasElement;
   readonly #layers = new Map<string, Layer>();
   readonly #layouts = new Map<string, CaptionLayout>();
   #captionKey = '';
@@ -52,8 +47,9 @@ export class FrameView {
     svg.style.position = 'absolute';
     this.#defs = document.createElementNS(SVG, 'defs');
     svg.append(this.#defs);
-    this.#captions = document.createElement('div');
+    this.#captions = document.createElement('canvas');
     this.#captions.className = 'pv-captions';
+    this.#captions.setAttribute('aria-hidden', 'true');
     root.append(svg, this.#captions);
   }
 
@@ -124,12 +120,15 @@ export class FrameView {
   }
 
   #drawCaptions(captions: readonly CaptionLayer[], frame: Size): boolean {
+    // Laid out at the screen's own pixels: a whole pixel of the semantics is a device pixel.
+    const scale = window.devicePixelRatio || 1;
+    const pixels = { width: Math.round(frame.width * scale), height: Math.round(frame.height * scale) };
     let complete = true;
     const blocks: { caption: CaptionLayer; font: CaptionFont; layout: CaptionLayout }[] = [];
     for (const caption of captions) {
       const style = captionStyleOf(caption.style);
       const font = captionFont(caption.fontId, style.weight, this.weightsOf(caption.fontId));
-      if (!document.fonts.check(cssFont(font, 16), caption.text || 'x')) {
+      if (!font.metrics) {
         complete = false;
         if (!this.#waiting.has(font.family)) {
           this.#waiting.add(font.family);
@@ -137,60 +136,59 @@ export class FrameView {
         }
         continue;
       }
-      const key = `${caption.text}\n${caption.style}\n${font.family}\n${frame.width}x${frame.height}`;
+      const key = `${caption.text}\n${caption.style}\n${font.family}\n${pixels.width}x${pixels.height}`;
       let layout = this.#layouts.get(key);
       if (!layout) {
-        layout = layoutCaption(caption.text, style, frame, measureWith(font, style.fontShare * frame.height));
+        layout = layoutCaption(caption.text, style, pixels, font.metrics);
         if (this.#layouts.size > 200) this.#layouts.clear();
         this.#layouts.set(key, layout);
       }
       blocks.push({ caption, font, layout });
     }
-    // Rebuilt only when what shows changes (a new caption, a word lit, a resize).
-    const key = blocks.map((b) => `${b.caption.clipId}:${b.caption.highlighted}:${b.layout.fontSize}`).join('|');
-    const signature = `${key}|${frame.width}x${frame.height}|${blocks.map((b) => b.caption.text).join('\n')}`;
+    // Drawn again only when what shows changes (a caption, a word lit, a resize).
+    const signature = JSON.stringify([
+      pixels,
+      blocks.map((b) => [b.caption.clipId, b.caption.text, b.caption.style, b.font.family, b.caption.highlighted]),
+    ]);
     if (signature === this.#captionKey) return complete;
     this.#captionKey = signature;
-    this.#captions.replaceChildren(...blocks.map((b) => captionBlock(b.caption, b.font, b.layout)));
+    const canvas = this.#captions;
+    if (canvas.width !== pixels.width || canvas.height !== pixels.height) {
+      canvas.width = pixels.width;
+      canvas.height = pixels.height;
+    }
+    const g = canvas.getContext('2d');
+    if (!g) return complete;
+    g.clearRect(0, 0, canvas.width, canvas.height);
+    for (const block of blocks) drawCaption(g, block.caption, block.font, block.layout);
     return complete;
   }
 }
 
 const filterId = (clipId: string) => `pvfx-${clipId}`;
 
-function captionBlock(caption: CaptionLayer, font: CaptionFont, layout: CaptionLayout): HTMLElement {
+/** Boxes, then each character at its whole-pixel pen position on the baseline, as drawtext draws them. */
+function drawCaption(
+  g: CanvasRenderingContext2D,
+  caption: CaptionLayer,
+  font: CaptionFont,
+  layout: CaptionLayout,
+): void {
   const style = captionStyleOf(caption.style);
-  const pad = BOX_PAD_EM * layout.fontSize;
-  const block = document.createElement('div');
-  block.className = 'pv-caption';
-  block.dataset.clipId = caption.clipId;
+  const metrics = font.metrics!;
+  g.font = cssFont(font, layout.fontPx);
+  g.textBaseline = 'alphabetic';
+  g.textAlign = 'left';
   for (const line of layout.lines) {
-    const row = document.createElement('div');
-    row.className = 'pv-caption-line';
-    Object.assign(row.style, {
-      left: `${line.left - pad}px`,
-      top: `${line.top}px`,
-      width: `${line.width + 2 * pad}px`,
-      height: `${layout.bandHeight}px`,
-      lineHeight: `${layout.bandHeight}px`,
-      paddingLeft: `${pad}px`,
-      font: cssFont(font, layout.fontSize),
-      background: rgba(style.box.color, style.box.alpha),
-      color: TEXT_COLOR,
-    });
-    line.words.forEach((word, i) => {
-      if (i > 0) row.append(' ');
-      const lit = style.karaoke && line.firstWord + i < caption.highlighted;
-      if (!lit) {
-        row.append(word);
-        return;
+    g.fillStyle = rgba(style.box.color, style.box.alpha);
+    g.fillRect(line.box.x, line.box.y, line.box.width, line.box.height);
+    for (const word of line.words) {
+      g.fillStyle = style.karaoke && word.index < caption.highlighted ? KARAOKE_COLOR : TEXT_COLOR;
+      let pen = word.x;
+      for (const char of word.text) {
+        g.fillText(char, pen, line.baseline);
+        pen += advancePx(metrics, char.codePointAt(0)!, layout.fontPx);
       }
-      const span = document.createElement('span');
-      span.style.color = KARAOKE_COLOR;
-      span.textContent = word;
-      row.append(span);
-    });
-    block.append(row);
+    }
   }
-  return block;
 }

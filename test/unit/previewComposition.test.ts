@@ -1,11 +1,16 @@
 // The monitor's own model of docs/render-semantics.md, rule by rule: the frame and the seek
 // to a source frame, track order and what draws, fit / scale / position / rotation /
 // opacity, effects (blur's σ in frame pixels), each transition with its held predecessor,
-// speed, karaoke timing, caption lines and placement, and the gains of the mix.
+// speed, karaoke timing, caption lines and placement in whole pixels (the fonts' metrics
+// checked against the service's reading of the same files), and the gains of the mix.
 import { describe, expect, it } from 'vitest';
 import type { CaptionClip, MediaClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
 import { clipGain, soundAt } from '../../renderer/preview/audioMix.ts';
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { readWoff2Metrics } from '../../sandbox/render/fontMetrics.ts';
 import { captionStyleOf, layoutCaption, nearestWeight } from '../../renderer/preview/captionLayout.ts';
+import { metricsOf, textWidthPx, woffTables, type FontMetrics } from '../../renderer/preview/fontMetrics.ts';
 import { composeFrame, highlightedWords, type MediaShape } from '../../renderer/preview/composeFrame.ts';
 import { fitBox, frameSize, seekSeconds } from '../../renderer/preview/frameGeometry.ts';
 
@@ -189,30 +194,58 @@ describe('captions', () => {
     expect(composed.captions[0]!.highlighted).toBe(0);
   });
 
-  it('lays words greedily into lines within the measure, breaks at \\n, and places each style', () => {
-    const measure = (text: string) => text.length * 10;
-    const subtitle = layoutCaption(
-      'aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk',
-      captionStyleOf('subtitle'),
-      FRAME,
-      measure,
-    );
-    // 0.8 × 640 = 512 px: 51 characters fit, so 10 words of 4 (49 characters with spaces) make the first line.
-    expect(subtitle.lines.map((l) => l.text)).toEqual(['aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj', 'kkkk']);
-    expect(subtitle.fontSize).toBe(18);
-    expect(subtitle.bandHeight).toBe(22.5);
-    expect(subtitle.lines[1]).toMatchObject({ firstWord: 10, width: 40, left: 300, top: 0.93 * 360 - 22.5 });
-    expect(subtitle.lines[0]!.top).toBe(0.93 * 360 - 45);
+  it('sets text in whole pixels: advances rounded down, lines greedy within the measure, every position rounded', () => {
+    // Every character is half an em wide: 9 px at 18 px.
+    const metrics: FontMetrics = { unitsPerEm: 1000, ascent: 800, descent: 200, advance: () => 500 };
+    const twelve = 'aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll';
+    const subtitle = layoutCaption(twelve, captionStyleOf('subtitle'), FRAME, metrics);
+    expect(subtitle.fontPx).toBe(18);
+    // 0.8 × 640 = 512 px: 11 words (54 characters, 486 px) fit, a 12th would make 531.
+    expect(subtitle.lines.map((l) => l.text)).toEqual([twelve.slice(0, 54), 'llll']);
+    const [first, second] = subtitle.lines;
+    expect(first).toMatchObject({ width: 486, x: 77 });
+    expect(first!.words.map((w) => [w.index, w.x])).toEqual(Array.from({ length: 11 }, (_, i) => [i, 77 + i * 45]));
+    // Block bottom at 0.93 × 360 = 334.8; bands of 22.5 px; baseline centred by ascent 14.4 and descent 3.6.
+    expect(second).toMatchObject({ x: 302, baseline: 329, width: 36, box: { x: 297, y: 312, width: 46, height: 23 } });
+    expect(second!.words[0]).toEqual({ text: 'llll', index: 11, x: 302 });
 
-    const broken = layoutCaption('short\n' + 'x'.repeat(60) + ' end', captionStyleOf('lower-third'), FRAME, measure);
-    expect(broken.lines.map((l) => l.text)).toEqual(['short', 'x'.repeat(60), 'end']);
-    expect(broken.lines.every((l) => l.left === 0.06 * 640)).toBe(true);
-    expect(broken.fontSize).toBeCloseTo(16.2, 9);
-    expect(broken.lines[2]!.top + broken.bandHeight).toBeCloseTo(0.85 * 360, 9);
+    const lower = layoutCaption('short\n' + 'x'.repeat(60) + ' end', captionStyleOf('lower-third'), FRAME, metrics);
+    expect(lower.fontPx).toBe(16);
+    // A word wider than the measure stands alone; \n breaks a line; left-aligned at 0.06 × W.
+    expect(lower.lines.map((l) => l.text)).toEqual(['short', 'x'.repeat(60), 'end']);
+    expect(lower.lines.map((l) => l.x)).toEqual([38, 38, 38]);
+    expect(lower.lines[2]!.box.y + lower.lines[2]!.box.height).toBe(306);
 
-    const title = layoutCaption('Big\nTitle', captionStyleOf('title'), FRAME, measure);
-    expect(title.lines[0]!.top).toBeCloseTo(180 - title.bandHeight, 9);
+    const title = layoutCaption('Big\nTitle', captionStyleOf('title'), FRAME, metrics);
+    expect(title.fontPx).toBe(32);
+    expect(title.lines[0]!.box.y).toBe(140);
+    expect(title.lines[1]!.box.y + title.lines[1]!.box.height).toBe(220);
     expect(captionStyleOf('unknown-style')).toBe(captionStyleOf('subtitle'));
+  });
+
+  it('reads each caption font from its WOFF twin with the numbers the service reads from the WOFF2 file', async () => {
+    const inflate = async (bytes: Uint8Array) => new Uint8Array(inflateSync(bytes));
+    const text = 'The quick brown fox jumps over the lazy dog 0123456789 ,.;:!?"\'()-–—&@ éü';
+    for (const [id, weight] of [
+      ['inter', 400],
+      ['inter', 700],
+      ['roboto', 500],
+      ['playfair-display', 700],
+      ['dejavu-sans', 400],
+      ['source-code-pro', 400],
+    ] as const) {
+      const file = `node_modules/@fontsource/${id}/files/${id}-latin-${weight}-normal`;
+      const ours = metricsOf(await woffTables(new Uint8Array(readFileSync(`${file}.woff`)), inflate));
+      const theirs = readWoff2Metrics(`${file}.woff2`);
+      expect([ours.unitsPerEm, ours.ascent, ours.descent], id).toEqual([
+        theirs.unitsPerEm,
+        theirs.ascent,
+        theirs.descent,
+      ]);
+      for (const char of text)
+        expect(ours.advance(char.codePointAt(0)!), `${id} ${char}`).toBe(theirs.advance(char.codePointAt(0)!));
+      for (const size of [18, 27, 54, 97]) expect(textWidthPx(ours, text, size)).toBeGreaterThan(0);
+    }
   });
 
   it('draws the nearest weight the family has, the lighter on a tie', () => {
