@@ -194,6 +194,14 @@ export const REQUESTS = {
   'jobs.list': request<{ intents: IntentSummary[]; jobs: TrackedJobView[] }>()(none),
   /** Only an intent not sent yet can be cancelled; false when sending has begun or it already ended. */
   'jobs.cancelIntent': request<{ cancelled: boolean }>()(z.strictObject({ intentId: z.string().min(1).max(100) })),
+  /**
+   * Asks the service to cancel a running job of the active workspace, where it offers a
+   * cancel (transcriptions, reviews, finishes, speech edits, batches): it stops and refunds
+   * it. False when it had already ended; refused for a kind the service cannot cancel.
+   */
+  'jobs.cancelJob': request<{ cancelled: boolean }>()(
+    z.strictObject({ kind: z.string().min(1).max(40), jobId: z.string().min(1).max(64) }),
+  ),
 
   'exports.list': request<Page<Export>>()(z.strictObject({ ...pageQuery, projectId: id.optional() })),
   'exports.get': request<Export>()(z.strictObject({ id })),

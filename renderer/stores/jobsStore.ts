@@ -1,11 +1,13 @@
 // The Jobs screen's state: the rows of jobs.overview, kept live by the jobs service's events
 // (a job's progress is applied at once; anything new or ended reads the overview again, in
-// one read per burst), and cancelling work that was never sent.
+// one read per burst), the screen's filter, and cancelling: work never sent (it leaves the
+// journal), or a running job the service can stop (it is refunded).
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import type { JobRow } from '../../shared/ipc/jobsView.ts';
 import { invoke } from '../client/clipdesk.ts';
+import { ALL_JOBS, type JobFilter } from '../screens/jobs/jobFilter.ts';
 import { useToasts } from './toastStore.ts';
 
 /** A burst of events (a queue draining) is one read. */
@@ -16,8 +18,13 @@ interface JobsState {
   /** True once the screen asked for the rows (events then keep them fresh). */
   wanted: boolean;
   loaded: boolean;
-  /** The intent being cancelled. */
+  /** The row being cancelled (its key). */
   cancelling: string | null;
+  /** Which rows the screen shows (kept while the app runs). */
+  filter: JobFilter;
+  setFilter(change: Partial<JobFilter>): void;
+  /** Asks the service to stop a running job where it offers that (refunded). */
+  cancelJob(row: { key: string; kind: string; jobId: string }): Promise<void>;
   load(): Promise<void>;
   /** Reads the rows again soon, while the screen is shown. */
   refreshSoon(): void;
@@ -41,6 +48,22 @@ export const useJobs = create<JobsState>()((set, get) => ({
   wanted: false,
   loaded: false,
   cancelling: null,
+  filter: ALL_JOBS,
+
+  setFilter: (change) => set((s) => ({ filter: { ...s.filter, ...change } })),
+
+  async cancelJob({ key, kind, jobId }) {
+    set({ cancelling: key });
+    try {
+      const { cancelled } = await invoke('jobs.cancelJob', { kind, jobId });
+      if (!cancelled) useToasts.getState().showInfo('Not cancelled', 'The job had already ended: see how it ended.');
+      await get().load();
+    } catch (err) {
+      useToasts.getState().showError('Cancelling the job', err as AppError);
+    } finally {
+      set({ cancelling: null });
+    }
+  },
 
   async load() {
     const seq = ++loadSeq;
@@ -82,7 +105,10 @@ export const useJobs = create<JobsState>()((set, get) => ({
       progress: update.progress ?? row.progress,
       outputs: update.outputs.length > 0 ? update.outputs : row.outputs,
       error: update.error ? { code: update.error.code, message: update.error.message, requestId: null } : row.error,
-      cancellable: false,
+      // Heard of at the service: no longer unsent; one that ended cannot be cancelled.
+      cancel: update.terminal || row.cancel === 'unsent' ? null : row.cancel,
+      costUsd: update.costUsd ?? row.costUsd,
+      projectId: row.projectId ?? update.projectId,
       updatedAt: Math.max(row.updatedAt, update.at),
     };
     set({ rows: rows.map((r, i) => (i === index ? next : r)) });

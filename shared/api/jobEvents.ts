@@ -50,6 +50,10 @@ export const JobUpdatedEventSchema = z.object({
   /** The one asset the job made, for kinds that make exactly one (export, render, finish). */
   assetId: z.number().int().positive().nullable(),
   error: JobErrorSchema.nullable(),
+  /** What the job cost, USD, when its answer said (a refunded job costs 0). */
+  costUsd: z.number().nullable().default(null),
+  /** The project the job belongs to, when its answer said. */
+  projectId: z.number().int().positive().nullable().default(null),
   /** The intent that started the job, when this app started it. */
   intentId: z.string().nullable(),
   source: z.enum(JOB_UPDATE_SOURCES),

@@ -40,8 +40,15 @@ export const JobRowSchema = z.object({
   error: JobRowErrorSchema.nullable(),
   /** How many times sending was begun (every retry reuses the same idempotency key). */
   attempts: z.number().int().nonnegative(),
-  /** Only work never sent can be cancelled. */
-  cancellable: z.boolean(),
+  /**
+   * How it can be cancelled: unsent (never sent: it leaves the journal, nothing is charged),
+   * service (running: the service stops it and refunds it), or null (it runs to its end).
+   */
+  cancel: z.enum(['unsent', 'service']).nullable(),
+  /** The project it belongs to, when known (its request or its answer says). */
+  projectId: z.number().int().positive().nullable(),
+  /** Timeline edits sent one after another are one row: how many it stands for (1 otherwise). */
+  count: z.number().int().positive(),
   /** Assets the job made (a generation's outputs, an export's video). */
   outputs: z.array(z.number().int().positive()),
   createdAt: z.number(),

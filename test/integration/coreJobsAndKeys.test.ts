@@ -13,6 +13,9 @@ import type { JobRow } from '../../shared/ipc/jobsView.ts';
 import { createCore, type Core } from '../../main/core/app/createCore.ts';
 import { startSandboxProcess, type RunningSandbox } from '../support/sandboxProcess.ts';
 import { signIn } from '../support/session.ts';
+import { editorClient } from '../support/editorSupport.ts';
+import { makeFixtureDir, makeWav } from '../support/mediaFixtures.ts';
+import { apiClient } from '../support/sandboxProcess.ts';
 
 const SERVICE = `Clipdesk-jobs-keys-test-${randomUUID()}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +28,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
-  await sandbox.admin('POST', '/_sandbox/faults', { jobFailShare: 0 });
+  await sandbox.admin('POST', '/_sandbox/faults', { jobFailShare: 0, jobSlowFactor: 1 });
 });
 afterAll(async () => {
   await sandbox?.stop({ removeData: true });
@@ -83,13 +86,49 @@ async function rowOf(core: Core, intentId: string, phase: JobRow['phase']): Prom
 }
 
 describe('the jobs overview', () => {
+  it('names the project and price of a transcription, and cancels it at the service, refunded', async () => {
+    const { core } = openCore();
+    const { project } = await remoteWorkspace(core);
+    const fixtures = makeFixtureDir();
+    dirs.push(fixtures.dir);
+    const sound = await editorClient(apiClient(sandbox.createBaseUrl, sandbox.apiKey)).upload(
+      await makeWav(fixtures.dir, { seconds: 3 }),
+      project.id,
+    );
+    // Slow enough to be cancelled while it runs.
+    await sandbox.admin('POST', '/_sandbox/faults', { jobSlowFactor: 60 });
+    const asked = await ask(core, 'transcriptions.submit', { assetId: sound.id });
+    const running = await rowOf(core, asked.id, 'running');
+    expect(running).toMatchObject({ kind: 'transcription', projectId: project.id, cancel: 'service' });
+    const charged = await waitFor(async () => {
+      const { rows } = await ask(core, 'jobs.overview', undefined);
+      const row = rows.find((r) => r.intentId === asked.id);
+      return row?.costUsd ? row : undefined;
+    });
+    expect(charged.costUsd).toBeGreaterThan(0);
+
+    expect(await ask(core, 'jobs.cancelJob', { kind: 'transcription', jobId: running.jobId! })).toEqual({
+      cancelled: true,
+    });
+    const ended = await rowOf(core, asked.id, 'finished');
+    expect(ended).toMatchObject({ state: 'cancelled', cancel: null, costUsd: 0 });
+    // Cancelled already: nothing more to cancel, and a kind the service cannot cancel is refused.
+    expect(await ask(core, 'jobs.cancelJob', { kind: 'transcription', jobId: running.jobId! })).toEqual({
+      cancelled: false,
+    });
+    expect(await core.dispatch('jobs.cancelJob', { kind: 'generation', jobId: '1' })).toMatchObject({
+      ok: false,
+      error: { code: 'job.not_cancellable' },
+    });
+  });
+
   it('shows finished work with its price and request ID, and failed work with its error', async () => {
     const { core } = openCore();
     const { input } = await remoteWorkspace(core);
 
     const ok = await ask(core, 'generations.submit', { input: input('a lighthouse at dusk') });
     const done = await rowOf(core, ok.id, 'finished');
-    expect(done).toMatchObject({ kind: 'generation', state: 'completed', cancellable: false, error: null });
+    expect(done).toMatchObject({ kind: 'generation', state: 'completed', cancel: null, error: null });
     expect(done.jobId).toMatch(/^\d+$/);
     expect(done.requestId).toEqual(expect.any(String));
     expect(done.costUsd).toBeGreaterThan(0);

@@ -40,6 +40,8 @@ function update(kind: string, id: string, fields: Partial<JobUpdatedEvent>): Job
     outputs: [],
     assetId: null,
     error: null,
+    costUsd: null,
+    projectId: null,
     intentId: null,
     source: 'poll',
     at: 0,
@@ -69,9 +71,9 @@ describe('the jobs overview', () => {
     });
     const pending = intent({ state: 'pending' });
     const rows = buildJobRows(sources({ open: [unreachable, pending] }));
-    expect(rows.map((r) => [r.key, r.phase, r.state, r.cancellable])).toEqual([
-      [unreachable.id, 'waiting', 'sent', false],
-      [pending.id, 'waiting', 'pending', true],
+    expect(rows.map((r) => [r.key, r.phase, r.state, r.cancel])).toEqual([
+      [unreachable.id, 'waiting', 'sent', null],
+      [pending.id, 'waiting', 'pending', 'unsent'],
     ]);
     expect(rows[0]!.error).toEqual({
       code: 'network.unreachable',
@@ -153,5 +155,57 @@ describe('the jobs overview', () => {
       [mine.id, 'running', mine.id],
       ['render:40', 'running', null],
     ]);
+  });
+
+  it('names the project, the cost every kind reports (a transcription, a speech edit), and how each can be cancelled', () => {
+    const transcription = intent({
+      kind: 'transcription',
+      request: { method: 'POST', path: '/assets/5/transcriptions', body: {} },
+      state: 'accepted',
+      jobKind: 'transcription',
+      jobId: '11',
+    });
+    const generation = intent({
+      request: { method: 'POST', path: '/generations', body: { projectId: 3 } },
+      state: 'accepted',
+      jobKind: 'generation',
+      jobId: '12',
+    });
+    const rows = buildJobRows(
+      sources({ open: [transcription, generation] }, [
+        update('transcription', '11', { costUsd: 0.012, projectId: 4 }),
+        update('generation', '12', { costUsd: 0.02 }),
+      ]),
+    );
+    expect(rows.map((r) => [r.kind, r.projectId, r.costUsd, r.cancel])).toEqual([
+      // The service offers a cancel for a running transcription, not for a generation.
+      ['transcription', 4, 0.012, 'service'],
+      ['generation', 3, 0.02, null],
+    ]);
+  });
+
+  it('groups the timeline edits of a project that follow one another into one row', () => {
+    const edit = (projectId: number) =>
+      intent({
+        kind: 'editor-commands',
+        request: { method: 'POST', path: `/projects/${projectId}/editor/commands`, body: {} },
+        state: 'done',
+        requestId: `req-${seq + 1}`,
+      });
+    const finished = [edit(1), edit(1), edit(1), edit(2), edit(1)].reverse();
+    const failed = intent({
+      kind: 'editor-commands',
+      request: { method: 'POST', path: '/projects/1/editor/commands', body: {} },
+      state: 'failed',
+      lastError: appError('revision.conflict', 'Someone changed the timeline first.'),
+    });
+    const rows = buildJobRows(sources({ finished: [failed, ...finished] }));
+    expect(rows.map((r) => [r.kind, r.projectId, r.state, r.count])).toEqual([
+      ['editor-commands', 1, 'failed', 1],
+      ['editor-commands', 1, 'completed', 1],
+      ['editor-commands', 2, 'completed', 1],
+      ['editor-commands', 1, 'completed', 3],
+    ]);
+    expect(rows[3]).toMatchObject({ cancel: null, intentId: null });
   });
 });

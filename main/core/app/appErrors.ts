@@ -10,6 +10,7 @@ export const APP_ERROR_CODES = {
   'sandbox.stopped': 'The local sandbox stopped: Clipdesk starts it again on the next request.',
   'profile.in_use': 'Clipdesk is already running with this data folder: use that window.',
   'feature.unavailable': 'This part of Clipdesk is not available in this build yet.',
+  'workspace.not_ready': 'The workspace is still connecting: try again in a moment.',
   'stream.not_found': 'No streamed file has that id (it finished, was aborted or timed out): drop the file again.',
   'stream.out_of_order': 'The chunk does not start where the file stands: send the chunks in order.',
   'stream.too_many': 'Too many files are being streamed at once: wait for one to finish.',

@@ -12,6 +12,7 @@ import { checkedSubmission } from '../jobs/submission.ts';
 import type { GenericKind, PathParams } from '../jobs/jobKinds.ts';
 import type { IntentKind } from '../journal/intents.ts';
 import type { Journal } from '../journal/journal.ts';
+import { appFailure } from './appErrors.ts';
 import type { EventBus } from './eventBus.ts';
 import type { WorkspaceHttp, WorkspaceLink } from './workspaceHttp.ts';
 import type { WorkspaceRuntime } from './workspaceRuntime.ts';
@@ -99,6 +100,13 @@ export class JobsCoordinator {
     const cancelled = this.#options.journal.intents.cancel(intentId);
     if (cancelled) this.#options.queueChanged(intent.workspaceId);
     return cancelled;
+  }
+
+  /** Asks the service to cancel a running job of the active workspace (jobsService.cancelJob). */
+  async cancelJob(workspaceId: string, kind: string, jobId: string): Promise<boolean> {
+    const running = this.#running;
+    if (running?.workspaceId !== workspaceId) throw appFailure('workspace.not_ready');
+    return running.service.cancelJob(kind, jobId);
   }
 
   /** Answers of work answered at once (editor commands), each just before its intent is done; returns the unsubscribe function. */

@@ -7,6 +7,7 @@ import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
 import { isTerminalJobState } from '../../../shared/api/createTypes.ts';
 import type { JobPhase, JobRow, JobRowError } from '../../../shared/ipc/jobsView.ts';
 import { isNetworkError } from '../jobs/connectionMonitor.ts';
+import { contextFromRequest, jobKindSpec } from '../jobs/jobKinds.ts';
 import type { Intent } from '../journal/intents.ts';
 import type { TrackedJob } from '../journal/jobs.ts';
 
@@ -47,6 +48,50 @@ function intentState(intent: Intent, jobState: string | null): string {
   return intent.state;
 }
 
+/** How the work can be cancelled now: unsent (nothing sent yet) or at the service (where it offers a cancel). */
+function cancelOf(kind: string, phase: JobPhase, jobId: string | null, pending: boolean): JobRow['cancel'] {
+  if (pending) return 'unsent';
+  if (phase !== 'running' || jobId === null) return null;
+  return jobKindSpec(kind)?.cancelPath(jobId) ? 'service' : null;
+}
+
+/**
+ * Timeline edits are many and small: those of one project that follow one another in the
+ * list, in the same phase and state and without an error, are one row ("37 timeline edits").
+ */
+function groupEdits(rows: readonly JobRow[]): JobRow[] {
+  const out: JobRow[] = [];
+  for (const row of rows) {
+    const last = out.at(-1);
+    const joins =
+      last !== undefined &&
+      row.kind === 'editor-commands' &&
+      last.kind === 'editor-commands' &&
+      row.projectId === last.projectId &&
+      row.phase === last.phase &&
+      row.state === last.state &&
+      row.error === null &&
+      last.error === null;
+    if (!joins) {
+      out.push(row.kind === 'editor-commands' ? { ...row, cancel: row.count > 1 ? null : row.cancel } : row);
+      continue;
+    }
+    out[out.length - 1] = {
+      ...last,
+      count: last.count + row.count,
+      // One of several edits sent in order cannot be taken out of the middle: cancel them on the timeline.
+      cancel: null,
+      intentId: null,
+      jobId: null,
+      attempts: Math.max(last.attempts, row.attempts),
+      requestId: last.updatedAt >= row.updatedAt ? last.requestId : row.requestId,
+      createdAt: Math.min(last.createdAt, row.createdAt),
+      updatedAt: Math.max(last.updatedAt, row.updatedAt),
+    };
+  }
+  return out;
+}
+
 function jobError(update: JobUpdatedEvent | null): JobRowError | null {
   return update?.error ? { code: update.error.code, message: update.error.message, requestId: null } : null;
 }
@@ -69,21 +114,24 @@ export function buildJobRows(sources: OverviewSources): JobRow[] {
     const update = intent.jobId === null ? null : sources.activity(kind, intent.jobId);
     const jobState = update?.state ?? tracked?.state ?? null;
     const lastError = intent.lastError;
+    const phase = intentPhase(intent, jobState);
     return {
       key: intent.id,
       kind: intent.kind,
-      phase: intentPhase(intent, jobState),
+      phase,
       state: intentState(intent, jobState),
       intentId: intent.id,
       jobId: intent.jobId,
       progress: update?.progress ?? null,
-      costUsd: intent.jobId === null ? null : sources.cost(kind, intent.jobId),
+      costUsd: intent.jobId === null ? null : (update?.costUsd ?? sources.cost(kind, intent.jobId)),
       requestId: intent.requestId ?? lastError?.requestId ?? null,
       error: lastError
         ? { code: lastError.code, message: lastError.message, requestId: lastError.requestId }
         : jobError(update),
       attempts: intent.attempts,
-      cancellable: intent.state === 'pending',
+      cancel: cancelOf(kind, phase, intent.jobId, intent.state === 'pending'),
+      projectId: contextFromRequest(intent.request.path, intent.request.body).projectId ?? update?.projectId ?? null,
+      count: 1,
       outputs: update?.outputs ?? [],
       createdAt: intent.createdAt,
       updatedAt: Math.max(intent.updatedAt, update?.at ?? 0),
@@ -100,19 +148,22 @@ export function buildJobRows(sources: OverviewSources): JobRow[] {
     const update = sources.activity(job.kind, job.jobId);
     const state = update?.state ?? job.state;
     const ended = job.webhookFinished || isTerminalJobState(state);
+    const phase: JobPhase = ended ? 'finished' : 'running';
     loose.push({
       key,
       kind: job.kind,
-      phase: ended ? 'finished' : 'running',
+      phase,
       state,
       intentId: null,
       jobId: job.jobId,
       progress: update?.progress ?? null,
-      costUsd: sources.cost(job.kind, job.jobId),
+      costUsd: update?.costUsd ?? sources.cost(job.kind, job.jobId),
       requestId: null,
       error: jobError(update),
       attempts: 0,
-      cancellable: false,
+      cancel: cancelOf(job.kind, phase, job.jobId, false),
+      projectId: update?.projectId ?? null,
+      count: 1,
       outputs: update?.outputs ?? [],
       createdAt: job.createdAt,
       updatedAt: Math.max(job.updatedAt, update?.at ?? 0),
@@ -125,8 +176,10 @@ export function buildJobRows(sources: OverviewSources): JobRow[] {
   const running = loose.filter((row) => row.phase !== 'finished').sort((a, b) => b.createdAt - a.createdAt);
   // Open intents keep their send order; an accepted one whose job just ended moves to the finished part.
   const all = [...rows, ...running, ...finished];
-  return all
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => PHASE_ORDER[a.row.phase] - PHASE_ORDER[b.row.phase] || a.index - b.index)
-    .map(({ row }) => row);
+  return groupEdits(
+    all
+      .map((row, index) => ({ row, index }))
+      .sort((a, b) => PHASE_ORDER[a.row.phase] - PHASE_ORDER[b.row.phase] || a.index - b.index)
+      .map(({ row }) => row),
+  );
 }

@@ -19,6 +19,7 @@ type WorkRequests =
   | 'exports.submit'
   | 'jobs.list'
   | 'jobs.cancelIntent'
+  | 'jobs.cancelJob'
   | 'assets.upload'
   | 'assets.streamBegin'
   | 'assets.streamChunk'
@@ -30,7 +31,7 @@ export interface WorkDeps {
   readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'view' | 'connection' | 'walletUsd'>;
   readonly http: Pick<WorkspaceHttp, 'budgetFor'>;
   readonly journal: Pick<Journal, 'intents' | 'jobs'>;
-  readonly jobs: Pick<JobsCoordinator, 'submit' | 'cancel'>;
+  readonly jobs: Pick<JobsCoordinator, 'submit' | 'cancel' | 'cancelJob'>;
   readonly uploads: Pick<UploadsCoordinator, 'start'>;
   readonly streams: StreamedUploads;
   readonly pendingCounts: (workspaceId: string) => PendingCounts;
@@ -55,6 +56,10 @@ export function workHandlers(deps: WorkDeps): Pick<ContractHandlers, WorkRequest
       if (journal.intents.get(intentId)?.workspaceId !== runtime.activeId())
         throw appFailure('intent.not_found', `No job request of this workspace has the id "${intentId}".`);
       return { cancelled: jobs.cancel(intentId) };
+    },
+
+    async 'jobs.cancelJob'({ kind, jobId }) {
+      return { cancelled: await jobs.cancelJob(runtime.activeId(), kind, jobId) };
     },
 
     'assets.upload': (request) => uploads.start(runtime.activeId(), request),

@@ -55,6 +55,8 @@ export interface JobKindSpec {
   readonly pollPath: (jobId: string, context: JobContext) => string | null;
   /** The list that holds many jobs of this kind at once, or null. */
   readonly listPath: (context: JobContext) => ListLocation | null;
+  /** POST here cancels a queued or running job (the service refunds it); null where the service offers no cancel. */
+  readonly cancelPath: (jobId: string) => string | null;
   readonly results: (data: Readonly<Record<string, unknown>>) => JobResults;
   /** Which field of the job's data names the asset it works on (not one it made). */
   readonly sourceAssetField: string | null;
@@ -100,6 +102,7 @@ function assetJob(
     pollPath: (id) => `/${plural}/${seg(id)}`,
     listPath: ({ sourceAssetId }) =>
       sourceAssetId === undefined ? null : { path: `/assets/${sourceAssetId}/${plural}`, query: {} },
+    cancelPath: (id) => `/${plural}/${seg(id)}/cancel`,
     results,
     sourceAssetField: 'assetId',
   };
@@ -117,6 +120,7 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     synchronous: false,
     pollPath: (id) => `/generations/${seg(id)}`,
     listPath: ({ projectId }) => (projectId === undefined ? null : { path: '/generations', query: { projectId } }),
+    cancelPath: () => null,
     results: (data) => ({ outputs: assetList(data.outputs), assetId: null }),
     sourceAssetField: null,
   },
@@ -131,6 +135,7 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     synchronous: false,
     pollPath: (id) => `/exports/${seg(id)}`,
     listPath: ({ projectId }) => (projectId === undefined ? null : { path: '/exports', query: { projectId } }),
+    cancelPath: () => null,
     results: oneAsset('assetId'),
     sourceAssetField: null,
   },
@@ -147,6 +152,7 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
       projectId === undefined ? null : `/projects/${projectId}/editor/renders/${seg(id)}`,
     listPath: ({ projectId }) =>
       projectId === undefined ? null : { path: `/projects/${projectId}/editor/renders`, query: {} },
+    cancelPath: () => null,
     results: oneAsset('assetId'),
     sourceAssetField: null,
   },
@@ -165,6 +171,7 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     pollPath: (id) => `/speech-edits/${seg(id)}`,
     listPath: ({ transcriptionId }) =>
       transcriptionId === undefined ? null : { path: '/speech-edits', query: { transcriptionId } },
+    cancelPath: (id) => `/speech-edits/${seg(id)}/cancel`,
     results: noAssets,
     sourceAssetField: 'assetId',
   },
@@ -182,6 +189,7 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     pollPath: (id) => `/batches/${seg(id)}`,
     listPath: ({ projectId }) =>
       projectId === undefined ? null : { path: `/projects/${projectId}/editor/batches`, query: {} },
+    cancelPath: (id) => `/batches/${seg(id)}/cancel`,
     results: (data) => ({
       outputs: assetList(
         Array.isArray(data.items)
@@ -203,6 +211,7 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     synchronous: true,
     pollPath: () => null,
     listPath: () => null,
+    cancelPath: () => null,
     results: noAssets,
     sourceAssetField: null,
   },

@@ -16,6 +16,8 @@ export interface JobSnapshot {
   readonly outputs: number[];
   readonly assetId: number | null;
   readonly error: JobError | null;
+  /** What the job cost, USD, as its answer says (`costUsd`, or a receipt's); null when it does not say. */
+  readonly costUsd: number | null;
   readonly context: JobContext;
 }
 
@@ -36,6 +38,12 @@ function progressOf(value: unknown): number | null {
   if (value <= 1) return value;
   if (value <= 100) return value / 100;
   return null;
+}
+
+function costOf(fields: Record<string, unknown>): number | null {
+  const receipt = fields.receipt as Record<string, unknown> | null | undefined;
+  const value = fields.costUsd ?? (typeof receipt === 'object' && receipt !== null ? receipt.costUsd : undefined);
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 function errorOf(value: unknown): JobError | null {
@@ -59,6 +67,7 @@ export function readJob(spec: JobKindSpec, data: unknown): JobSnapshot | null {
     outputs,
     assetId,
     error: errorOf(fields.error),
+    costUsd: costOf(fields),
     context: contextFromData(spec, fields),
   };
 }
@@ -73,6 +82,7 @@ export function stateOnlySnapshot(id: string, state: string, context: JobContext
     outputs: [],
     assetId: null,
     error: null,
+    costUsd: null,
     context,
   };
 }
@@ -85,6 +95,7 @@ export function sameSnapshot(a: JobSnapshot | null, b: JobSnapshot): boolean {
     a.progress === b.progress &&
     a.assetId === b.assetId &&
     a.outputs.join(',') === b.outputs.join(',') &&
-    a.error?.code === b.error?.code
+    a.error?.code === b.error?.code &&
+    a.costUsd === b.costUsd
   );
 }

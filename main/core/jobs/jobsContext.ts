@@ -76,6 +76,8 @@ export function publishJob(
     outputs: snapshot.outputs,
     assetId: snapshot.assetId,
     error: snapshot.error,
+    costUsd: snapshot.costUsd,
+    projectId: snapshot.context.projectId ?? null,
     intentId,
     source,
     at: ctx.now(),

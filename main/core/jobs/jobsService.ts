@@ -5,6 +5,8 @@
 // Everything the UI needs to know goes out as events (shared/api/jobEvents.ts).
 //
 // Wiring: `receiver.onEvent(({ event }) => jobs.onWebhookEvent(event))` (main/core/webhooks).
+import { z } from 'zod';
+import { AppFailure, appError, toAppError } from '../../../shared/appError.ts';
 import type { ExportInput, GenerationInput } from '../../../shared/api/createTypes.ts';
 import type {
   ConnectionChangedEvent,
@@ -23,7 +25,7 @@ import type {
 } from '../../../shared/api/jobInputs.ts';
 import type { IntentKind } from '../journal/intents.ts';
 import { ConnectionMonitor, type ConnectionTiming } from './connectionMonitor.ts';
-import type { GenericKind, JobContext, PathParams } from './jobKinds.ts';
+import { jobKindSpec, type GenericKind, type JobContext, type PathParams } from './jobKinds.ts';
 import { JobPoller, type PollTiming } from './jobPoller.ts';
 import {
   intentIdOfJob,
@@ -84,6 +86,11 @@ export interface JobsService {
   submit<Kind extends GenericKind>(kind: Kind, request: GenericSubmissions[Kind]): IntentSummary;
   /** Cancels paid work that was never sent; false once sending has begun (then it runs to its end). */
   cancel(intentId: string): boolean;
+  /**
+   * Asks the service to cancel a running job where it offers a cancel (it stops and is
+   * refunded); its answer is applied like a poll. False when it had already ended.
+   */
+  cancelJob(kind: string, jobId: string): Promise<boolean>;
   /** Follows a job this app did not start (e.g. one found in a list). */
   track(kind: string, jobId: string | number, context?: JobContext): void;
   /** A verified webhook event (main/core/webhooks): a job it says ended is not polled again. */
@@ -136,6 +143,27 @@ export function createJobsService(options: JobsServiceOptions): JobsService {
       return submitChecked(kind, params, input);
     },
     cancel: (intentId) => outbox.cancel(intentId),
+
+    async cancelJob(kind, jobId) {
+      const spec = jobKindSpec(kind);
+      const path = spec?.cancelPath(jobId) ?? null;
+      if (!spec || path === null)
+        throw new AppFailure(
+          appError('job.not_cancellable', `The service offers no way to cancel a ${spec?.noun ?? kind} once it runs.`),
+        );
+      try {
+        // A user's action: before polling on the shared budget. Cancelling twice is harmless.
+        const { data } = await ctx.transport.call({ method: 'POST', path }, z.unknown(), { priority: 'user' });
+        const snapshot = readJob(spec, data);
+        if (snapshot) poller.apply(kind, snapshot, 'poll');
+        return true;
+      } catch (err) {
+        // Already completed, failed or cancelled: it is read again, so the screen shows how it ended.
+        if (toAppError(err).code !== 'job.not_cancellable') throw err;
+        poller.watch(kind, jobId, { dueInMs: 0 });
+        return false;
+      }
+    },
 
     track(kind, jobId, context = {}) {
       const id = jobIdOf(jobId);

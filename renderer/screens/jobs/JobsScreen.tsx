@@ -1,10 +1,15 @@
 // Jobs: every piece of the workspace's paid work — waiting to be sent (offline, it says it
-// will be sent when the service answers; it can still be cancelled), running, and finished —
-// with its state, progress, price, request ID and error.
-import { useEffect } from 'react';
+// will be sent when the service answers; it can still be cancelled), running (cancelled at
+// the service where it allows that), and finished — with its project, state, progress,
+// price, request ID and error; filtered by kind, state and project. Timeline edits come as
+// one row per run of edits, not one each.
+import { useEffect, useMemo } from 'react';
 import type { JobPhase, JobRow } from '../../../shared/ipc/jobsView.ts';
 import { useConnection } from '../../stores/connectionStore.ts';
 import { useJobs } from '../../stores/jobsStore.ts';
+import { useProjects } from '../../stores/projectsStore.ts';
+import { JobFilters } from './JobFilters.tsx';
+import { filterJobs } from './jobFilter.ts';
 import { dateTime, money, percent, rowStateText, rowTitle } from './jobText.ts';
 import { RequestIdCell } from './RequestIdCell.tsx';
 import './workTable.css';
@@ -32,13 +37,53 @@ function Progress({ row }: { row: JobRow }) {
   );
 }
 
+function ProjectCell({ projectId }: { projectId: number | null }) {
+  const name = useProjects((s) => s.items.find((p) => p.id === projectId)?.name);
+  if (projectId === null) return <span className="muted">—</span>;
+  return <span>{name ?? `Project #${projectId}`}</span>;
+}
+
+function CancelButton({ row, title }: { row: JobRow; title: string }) {
+  const cancelling = useJobs((s) => s.cancelling === row.key);
+  if (row.cancel === 'unsent' && row.intentId) {
+    const intentId = row.intentId;
+    return (
+      <button
+        type="button"
+        onClick={() => void useJobs.getState().cancel(intentId)}
+        disabled={cancelling}
+        aria-label={`Cancel ${title}`}
+        title="Never sent: nothing is charged"
+      >
+        Cancel
+      </button>
+    );
+  }
+  if (row.cancel === 'service' && row.jobId) {
+    const { key, kind, jobId } = row;
+    return (
+      <button
+        type="button"
+        onClick={() => void useJobs.getState().cancelJob({ key, kind, jobId })}
+        disabled={cancelling}
+        aria-label={`Cancel ${title}`}
+        title="The service stops it and refunds what it charged"
+      >
+        {cancelling ? 'Cancelling…' : 'Cancel'}
+      </button>
+    );
+  }
+  return null;
+}
+
 function JobLine({ row, offline }: { row: JobRow; offline: boolean }) {
-  const cancel = useJobs((s) => s.cancel);
-  const cancelling = useJobs((s) => s.cancelling === row.intentId);
   const title = rowTitle(row);
   return (
     <tr className={`job job-${row.phase} job-state-${row.state}`}>
       <th scope="row">{title}</th>
+      <td>
+        <ProjectCell projectId={row.projectId} />
+      </td>
       <td className="job-state">{rowStateText(row, offline)}</td>
       <td>
         <Progress row={row} />
@@ -66,16 +111,7 @@ function JobLine({ row, offline }: { row: JobRow; offline: boolean }) {
         )}
       </td>
       <td>
-        {row.cancellable && row.intentId && (
-          <button
-            type="button"
-            onClick={() => void cancel(row.intentId!)}
-            disabled={cancelling}
-            aria-label={`Cancel ${title}`}
-          >
-            Cancel
-          </button>
-        )}
+        <CancelButton row={row} title={title} />
       </td>
     </tr>
   );
@@ -87,6 +123,7 @@ function JobTable({ rows, label, offline }: { rows: JobRow[]; label: string; off
       <thead>
         <tr>
           <th scope="col">Job</th>
+          <th scope="col">Project</th>
           <th scope="col">State</th>
           <th scope="col">Progress</th>
           <th scope="col">Cost</th>
@@ -108,11 +145,13 @@ function JobTable({ rows, label, offline }: { rows: JobRow[]; label: string; off
 }
 
 export function JobsScreen() {
-  const rows = useJobs((s) => s.rows);
+  const all = useJobs((s) => s.rows);
+  const filter = useJobs((s) => s.filter);
+  const rows = useMemo(() => filterJobs(all, filter), [all, filter]);
   const loaded = useJobs((s) => s.loaded);
   const load = useJobs((s) => s.load);
   const offline = useConnection((s) => s.connection?.state === 'offline');
-  const waiting = rows.filter((row) => row.phase === 'waiting' || row.phase === 'sending').length;
+  const waiting = all.filter((row) => row.phase === 'waiting' || row.phase === 'sending').length;
 
   useEffect(() => {
     void load();
@@ -122,6 +161,7 @@ export function JobsScreen() {
   return (
     <section className="screen jobs-screen" aria-labelledby="screen-title" aria-busy={!loaded}>
       <h1 id="screen-title">Jobs</h1>
+      <JobFilters rows={all} />
       {offline && waiting > 0 && (
         <p className="notice" role="status">
           The service cannot be reached. {waiting === 1 ? '1 request waits' : `${waiting} requests wait`} here and will

@@ -38,8 +38,9 @@ export function rowStateText(row: JobRow, offline: boolean): string {
   return stateName(row.state);
 }
 
-/** "Generation #12", or "Generation (not sent yet)" before the service gave it an ID. */
+/** "Generation #12", "Generation (not sent yet)" before the service gave it an ID, "37 timeline edits" for a group. */
 export function rowTitle(row: JobRow): string {
+  if (row.count > 1) return `${row.count} ${kindName(row.kind).toLowerCase()}s`;
   return row.jobId === null ? `${kindName(row.kind)} (not sent yet)` : `${kindName(row.kind)} #${row.jobId}`;
 }
 
