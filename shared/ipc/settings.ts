@@ -15,7 +15,10 @@ export const SETTINGS_REQUESTS = {
   'settings.workspace': request<WorkspaceSettingsView>()(z.strictObject({ workspaceId })),
   /**
    * Changes only the fields given; null clears an optional one. A new Create API address of a
-   * remote workspace is checked with GET /me (with the saved key) before it is saved.
+   * remote workspace is checked with GET /me before it is saved: with the saved key when the
+   * address stays on the origin the key was checked against; on another origin the saved key
+   * is never sent there, and `apiKey` (the key for the new address) is required. Likewise a
+   * Messaging API address on another origin needs `messagingApiKey`.
    */
   'settings.updateWorkspace': request<WorkspaceSettingsView>()(
     z.strictObject({
@@ -28,6 +31,8 @@ export const SETTINGS_REQUESTS = {
         .optional(),
       createBaseUrl: baseUrl.optional(),
       messagingBaseUrl: baseUrl.nullable().optional(),
+      apiKey: z.string().trim().min(1).max(4096).optional(),
+      messagingApiKey: z.string().trim().min(1).max(4096).optional(),
       tunnel: TunnelChoiceSchema.optional(),
       defaultCountry: z
         .string()

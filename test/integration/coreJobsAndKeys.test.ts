@@ -236,9 +236,16 @@ describe("a workspace's own settings", () => {
     });
     expect(badCountry).toMatchObject({ ok: false, error: { code: 'settings.invalid' } });
     expect(!badCountry.ok && badCountry.error.message).toContain('defaultCountry');
+    // Another origin: the saved key is not sent there; with the key for it, it is checked there first.
+    const otherOrigin = await core.dispatch('settings.updateWorkspace', {
+      workspaceId: workspace.id,
+      createBaseUrl: 'http://127.0.0.1:1/api/v1',
+    });
+    expect(otherOrigin).toMatchObject({ ok: false, error: { code: 'workspace.key_origin' } });
     const badUrl = await core.dispatch('settings.updateWorkspace', {
       workspaceId: workspace.id,
       createBaseUrl: 'http://127.0.0.1:1/api/v1',
+      apiKey: sandbox.apiKey,
     });
     expect(badUrl).toMatchObject({ ok: false, error: { code: 'network.unreachable' } });
     expect((await ask(core, 'settings.workspace', { workspaceId: workspace.id })).createBaseUrl).toBe(

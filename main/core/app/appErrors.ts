@@ -6,6 +6,8 @@ export const APP_ERROR_CODES = {
   'workspace.not_found': 'No workspace has that id: pick one from the list.',
   'intent.not_found': 'No job request has that id: read the Jobs list again.',
   'workspace.key_missing': 'No API key is saved for this workspace: add one in Settings.',
+  'workspace.key_origin':
+    'The saved key was checked against another address: it is not sent to this one. Enter the key for the new address.',
   'sandbox.start_failed': 'The local sandbox could not start: see the message, then restart Clipdesk.',
   'sandbox.stopped': 'The local sandbox stopped: Clipdesk starts it again on the next request.',
   'profile.in_use': 'Clipdesk is already running with this data folder: use that window.',

@@ -39,7 +39,7 @@ import { timelineHandlers } from './timelineHandlers.ts';
 import { productionHandlers } from './productionHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
-import { createLocalSandbox, type SandboxKeys } from './localSandbox.ts';
+import { createLocalSandbox, type SandboxAddress, type SandboxKeys } from './localSandbox.ts';
 import { serviceHandlers } from './serviceHandlers.ts';
 import { createStreamedUploads } from './streamedUploads.ts';
 import { UploadsCoordinator } from './uploadsCoordinator.ts';
@@ -47,7 +47,7 @@ import { createWebhooksEngine } from './webhooksEngine.ts';
 import type { WebhooksEngine, WebhooksFactory } from './webhooksSeam.ts';
 import { workHandlers } from './workHandlers.ts';
 import { workspaceHandlers } from './workspaceHandlers.ts';
-import { WorkspaceHttp } from './workspaceHttp.ts';
+import { originOf, WorkspaceHttp } from './workspaceHttp.ts';
 import { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 export interface CoreOptions {
@@ -128,7 +128,7 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
     dataDir: (local?.kind === 'local' && local.dataFolder) || join(userDataDir, 'sandbox'),
     port: local?.kind === 'local' ? local.port : 0,
     extraArgs: jobSeconds ? ['--job-seconds', jobSeconds] : [],
-    saveKeys: (keys) => saveLocalKeys(keychain, keys),
+    saveKeys: (keys, address) => saveLocalKeys(keychain, keys, address),
     onUnexpectedExit: (detail) => {
       log(detail);
       runtime.sandboxStopped(detail);
@@ -369,11 +369,17 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
   };
 }
 
-/** The sandbox prints its keys at each start; they go to the keychain (written only when they changed). */
-async function saveLocalKeys(keychain: Keychain, keys: SandboxKeys): Promise<void> {
-  const current = await keychain.readSecretForRequest(LOCAL_WORKSPACE_ID, { kind: 'createApiKey' });
-  if (current !== keys.apiKey) await keychain.store(LOCAL_WORKSPACE_ID, { kind: 'createApiKey' }, keys.apiKey);
-  const messaging = await keychain.readSecretForRequest(LOCAL_WORKSPACE_ID, { kind: 'messagingApiKey' });
-  if (messaging !== keys.messagingApiKey)
-    await keychain.store(LOCAL_WORKSPACE_ID, { kind: 'messagingApiKey' }, keys.messagingApiKey);
+/**
+ * The sandbox prints its keys at each start; they go to the keychain, bound to the addresses it
+ * answers at this time (written only when the key or its address changed).
+ */
+async function saveLocalKeys(keychain: Keychain, keys: SandboxKeys, address: SandboxAddress): Promise<void> {
+  const save = async (kind: 'createApiKey' | 'messagingApiKey', key: string, baseUrl: string) => {
+    const origin = originOf(baseUrl);
+    const current = await keychain.readBoundSecret(LOCAL_WORKSPACE_ID, { kind });
+    if (current?.secret !== key || current.origin !== origin)
+      await keychain.store(LOCAL_WORKSPACE_ID, { kind }, key, { origin });
+  };
+  await save('createApiKey', keys.apiKey, address.createBaseUrl);
+  await save('messagingApiKey', keys.messagingApiKey, address.messagingBaseUrl);
 }

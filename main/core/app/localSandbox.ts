@@ -43,8 +43,8 @@ export interface LocalSandboxOptions {
   /** The Node that runs it: node, or Electron with ELECTRON_RUN_AS_NODE. */
   readonly execPath?: string;
   readonly extraArgs?: readonly string[];
-  /** Receives the keys of each start, to put them in the keychain before the sandbox counts as ready. */
-  readonly saveKeys: (keys: SandboxKeys) => Promise<void>;
+  /** Receives the keys of each start (and where it answers), to put them in the keychain before the sandbox counts as ready. */
+  readonly saveKeys: (keys: SandboxKeys, address: SandboxAddress) => Promise<void>;
   /** Told when the sandbox exits without being asked to. */
   readonly onUnexpectedExit?: (detail: string) => void;
   readonly log?: (line: string) => void;
@@ -131,7 +131,7 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
           messagingBaseUrl: ready.messagingBaseUrl,
           pid: ready.pid,
         };
-        options.saveKeys({ apiKey: ready.apiKey, messagingApiKey: ready.messagingApiKey }).then(
+        options.saveKeys({ apiKey: ready.apiKey, messagingApiKey: ready.messagingApiKey }, address).then(
           () =>
             settle(() => {
               current = address;

@@ -11,7 +11,7 @@ import type { Keychain } from '../keychain/keychain.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 import type { TunnelStatus } from '../webhooks/tunnel.ts';
 import type { EventBus } from './eventBus.ts';
-import type { WorkspaceHttp } from './workspaceHttp.ts';
+import { originOf, type WorkspaceHttp } from './workspaceHttp.ts';
 import { normaliseBaseUrl } from './workspaceHandlers.ts';
 import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
@@ -48,7 +48,7 @@ export interface SettingsDeps {
   readonly runtime: Pick<WorkspaceRuntime, 'workspace' | 'activeId' | 'activate' | 'view' | 'keyProblems'>;
   readonly http: Pick<WorkspaceHttp, 'checkKey'>;
   readonly settings: Pick<SettingsService, 'saveWorkspace'>;
-  readonly keychain: Pick<Keychain, 'readSecretForRequest'>;
+  readonly keychain: Pick<Keychain, 'readBoundSecret' | 'store' | 'forget'>;
   readonly events: Pick<EventBus, 'emit'>;
   /** The webhook tunnel's state for a workspace; null when none runs for it (or webhooks are off). */
   readonly webhookTunnel: (workspaceId: string) => TunnelStatus | null;
@@ -56,6 +56,37 @@ export interface SettingsDeps {
 
 export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, SettingsRequests> {
   const { runtime, http, settings, keychain, events, webhookTunnel } = deps;
+
+  /**
+   * A new Messaging API address: the saved Messaging key goes along only on its own origin;
+   * on another one the key for it must be given (it is stored once the change is saved).
+   */
+  async function checkMessagingOrigin(
+    workspaceId: string,
+    messagingBaseUrl: string | null,
+    messagingApiKey: string | undefined,
+    keysToStore: (() => Promise<unknown>)[],
+  ): Promise<void> {
+    if (messagingBaseUrl === null) {
+      keysToStore.push(() => keychain.forget(workspaceId, { kind: 'messagingApiKey' }));
+      return;
+    }
+    const origin = originOf(messagingBaseUrl);
+    if (messagingApiKey !== undefined) {
+      keysToStore.push(() => keychain.store(workspaceId, { kind: 'messagingApiKey' }, messagingApiKey, { origin }));
+      return;
+    }
+    const bound = await keychain.readBoundSecret(workspaceId, { kind: 'messagingApiKey' });
+    const current = runtime.workspace(workspaceId);
+    const was =
+      bound?.origin ??
+      (current.kind === 'remote' && current.messagingBaseUrl ? originOf(current.messagingBaseUrl) : null);
+    if (bound !== null && was !== origin)
+      throw appFailure(
+        'workspace.key_origin',
+        `The saved Messaging API key was checked against ${was}; Clipdesk does not send it to ${origin}. Give the Messaging API key for the new address.`,
+      );
+  }
 
   return {
     async 'settings.workspace'({ workspaceId }) {
@@ -79,16 +110,36 @@ export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, Set
         );
       }
       let adopt: (() => void) | null = null;
+      /** Keys for new addresses, stored once the change is saved. */
+      const keysToStore: (() => Promise<unknown>)[] = [];
       if (next.kind === 'remote') {
-        if (change.messagingBaseUrl !== undefined)
-          next.messagingBaseUrl =
+        if (change.messagingBaseUrl !== undefined) {
+          const messagingBaseUrl =
             change.messagingBaseUrl === null ? null : normaliseBaseUrl(change.messagingBaseUrl, null);
+          await checkMessagingOrigin(workspaceId, messagingBaseUrl, change.messagingApiKey, keysToStore);
+          next.messagingBaseUrl = messagingBaseUrl;
+        } else if (change.messagingApiKey !== undefined) {
+          throw new AppFailure(
+            appError('request.invalid', 'messagingApiKey: give it with the new messagingBaseUrl it is for.'),
+          );
+        }
         const createBaseUrl =
           change.createBaseUrl === undefined ? next.createBaseUrl : normaliseBaseUrl(change.createBaseUrl, '/api/v1');
         if (createBaseUrl !== next.createBaseUrl) {
-          // The saved key must work at the new address before anything is saved.
-          const key = await keychain.readSecretForRequest(workspaceId, { kind: 'createApiKey' });
-          if (key === null) throw appFailure('workspace.key_missing');
+          // The key must work at the new address before anything is saved; the saved key is
+          // checked there only when the address stays on the origin it was checked against.
+          const bound = await keychain.readBoundSecret(workspaceId, { kind: 'createApiKey' });
+          const origin = originOf(createBaseUrl);
+          const sameOrigin = bound !== null && (bound.origin ?? originOf(next.createBaseUrl)) === origin;
+          const key = change.apiKey ?? (sameOrigin ? bound.secret : null);
+          if (key === null) {
+            throw bound === null
+              ? appFailure('workspace.key_missing')
+              : appFailure(
+                  'workspace.key_origin',
+                  `The saved API key was checked against ${bound.origin ?? originOf(next.createBaseUrl)}; Clipdesk does not send it to ${origin}. Give the API key for the new address.`,
+                );
+          }
           const checked = await http.checkKey(workspaceId, createBaseUrl, key);
           adopt = checked.adopt;
           next.createBaseUrl = createBaseUrl;
@@ -98,9 +149,22 @@ export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, Set
             checked.discard();
             throw err;
           }
+          keysToStore.push(() =>
+            keychain.store(workspaceId, { kind: 'createApiKey' }, key, {
+              expiresAt: checked.me.key?.expiresAt ?? null,
+              origin,
+            }),
+          );
+        } else if (change.apiKey !== undefined) {
+          throw new AppFailure(
+            appError('request.invalid', 'apiKey: give it with the new createBaseUrl it is for (or replace the key).'),
+          );
         }
+      } else if (change.apiKey !== undefined || change.messagingApiKey !== undefined) {
+        throw new AppFailure(appError('request.invalid', 'apiKey: the local workspace makes its own keys.'));
       }
       const saved = settings.saveWorkspace(next);
+      for (const store of keysToStore) await store();
       if (adopt) adopt();
       if (saved.id === runtime.activeId()) {
         // A new address restarts the workspace's clients, jobs and uploads there; a new name is shown at once.

@@ -9,7 +9,7 @@ import { LOCAL_WORKSPACE_ID, remoteWorkspaceSchema, type RemoteWorkspace } from 
 import type { SettingsService } from '../settings/settingsService.ts';
 import type { FirstLaunch } from './firstLaunch.ts';
 import { keyStatus } from './views.ts';
-import type { WorkspaceHttp } from './workspaceHttp.ts';
+import { originOf, type WorkspaceHttp } from './workspaceHttp.ts';
 import type { WorkspaceRuntime } from './workspaceRuntime.ts';
 
 type WorkspaceRequests =
@@ -52,7 +52,10 @@ export interface WorkspaceDeps {
   readonly version: string;
   readonly settings: Pick<SettingsService, 'get' | 'saveWorkspace' | 'warning'>;
   readonly keychain: Pick<Keychain, 'store' | 'forget' | 'forgetWorkspace' | 'describe'>;
-  readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'view' | 'views' | 'activate' | 'workspace' | 'baseUrlOf'>;
+  readonly runtime: Pick<
+    WorkspaceRuntime,
+    'activeId' | 'view' | 'views' | 'activate' | 'workspace' | 'baseUrlOf' | 'messagingTarget'
+  >;
   readonly http: Pick<WorkspaceHttp, 'checkKey' | 'forgetKey'>;
   readonly firstLaunch: FirstLaunch;
 }
@@ -118,9 +121,12 @@ export function workspaceHandlers(deps: WorkspaceDeps): Pick<ContractHandlers, W
       try {
         await keychain.store(workspace.id, { kind: 'createApiKey' }, input.apiKey, {
           expiresAt: checked.me.key?.expiresAt ?? null,
+          origin: originOf(workspace.createBaseUrl),
         });
-        if (input.messagingApiKey !== undefined)
-          await keychain.store(workspace.id, { kind: 'messagingApiKey' }, input.messagingApiKey);
+        if (input.messagingApiKey !== undefined && workspace.messagingBaseUrl)
+          await keychain.store(workspace.id, { kind: 'messagingApiKey' }, input.messagingApiKey, {
+            origin: originOf(workspace.messagingBaseUrl),
+          });
         settings.saveWorkspace(workspace);
       } catch (err) {
         checked.discard();
@@ -153,16 +159,20 @@ export function workspaceHandlers(deps: WorkspaceDeps): Pick<ContractHandlers, W
     },
 
     async 'workspaces.replaceKey'({ workspaceId, which, apiKey }) {
-      runtime.workspace(workspaceId);
+      const workspace = runtime.workspace(workspaceId);
       if (which === 'messaging') {
         // The Messaging API has no identity call to check a key with; it is checked on first use.
-        return keyStatus(await keychain.store(workspaceId, { kind: 'messagingApiKey' }, apiKey));
+        const messagingBaseUrl = (await runtime.messagingTarget(workspaceId)).baseUrl;
+        const origin = originOf(messagingBaseUrl);
+        return keyStatus(await keychain.store(workspace.id, { kind: 'messagingApiKey' }, apiKey, { origin }));
       }
-      const checked = await http.checkKey(workspaceId, await runtime.baseUrlOf(workspaceId), apiKey);
+      const baseUrl = await runtime.baseUrlOf(workspaceId);
+      const checked = await http.checkKey(workspaceId, baseUrl, apiKey);
       let stored;
       try {
         stored = await keychain.store(workspaceId, { kind: 'createApiKey' }, apiKey, {
           expiresAt: checked.me.key?.expiresAt ?? null,
+          origin: originOf(baseUrl),
         });
       } catch (err) {
         checked.discard();

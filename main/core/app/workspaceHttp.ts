@@ -37,7 +37,7 @@ export interface MessagingTarget {
 }
 
 export interface WorkspaceHttpOptions {
-  readonly keychain: Pick<Keychain, 'readSecretForRequest'>;
+  readonly keychain: Pick<Keychain, 'readBoundSecret'>;
   /** The workspace's Create API address; for the local workspace, once its sandbox runs (started if need be). */
   readonly createBaseUrl: (workspaceId: string) => Promise<string>;
   /** The address known now, starting nothing; null while the local sandbox is not running. */
@@ -139,23 +139,31 @@ export class WorkspaceHttp {
     const client = createMessagingClient({
       baseUrl: target.baseUrl,
       defaultCountry: target.defaultCountry,
-      getApiKey: async () => {
-        const key = await this.#options.keychain.readSecretForRequest(workspaceId, { kind: 'messagingApiKey' });
-        if (key === null)
-          throw new AppFailure(appError('messaging.key_missing', MESSAGING_CLIENT_CODES['messaging.key_missing']));
-        return key;
-      },
+      getApiKey: this.#keyReader(workspaceId, 'messagingApiKey', target.baseUrl),
     });
     this.#messaging.set(workspaceId, { ...target, client });
     return client;
   }
 
-  /** What clients made elsewhere read the Create API key with, at each request. */
-  apiKeyReader(workspaceId: string): () => Promise<string> {
+  /**
+   * Reads a key at each request to `baseUrl`, and only for the origin it was checked against:
+   * a workspace whose address moved to another origin (a typo, a page that changed it) does
+   * not send its key there; the user enters the key for the new address.
+   */
+  #keyReader(workspaceId: string, kind: 'createApiKey' | 'messagingApiKey', baseUrl: string): () => Promise<string> {
+    const origin = originOf(baseUrl);
     return async () => {
-      const key = await this.#options.keychain.readSecretForRequest(workspaceId, { kind: 'createApiKey' });
-      if (key === null) throw appFailure('workspace.key_missing');
-      return key;
+      const bound = await this.#options.keychain.readBoundSecret(workspaceId, { kind });
+      if (bound === null)
+        throw kind === 'createApiKey'
+          ? appFailure('workspace.key_missing')
+          : new AppFailure(appError('messaging.key_missing', MESSAGING_CLIENT_CODES['messaging.key_missing']));
+      if (bound.origin !== null && bound.origin !== origin)
+        throw appFailure(
+          'workspace.key_origin',
+          `The ${kind === 'createApiKey' ? 'API' : 'Messaging API'} key was checked against ${bound.origin}; Clipdesk does not send it to ${origin}. Enter the key for the new address in Settings.`,
+        );
+      return bound.secret;
     };
   }
 
@@ -220,7 +228,7 @@ export class WorkspaceHttp {
         workspaceId,
         baseUrl,
         budget,
-        getApiKey: this.apiKeyReader(workspaceId),
+        getApiKey: this.#keyReader(workspaceId, 'createApiKey', baseUrl),
         onResponse: this.#options.observe(workspaceId),
       },
       client: null,
@@ -236,4 +244,9 @@ export class WorkspaceHttp {
     this.#budgets.get(workspaceId)?.close();
     this.#budgets.delete(workspaceId);
   }
+}
+
+/** scheme://host:port of a base URL: what a key is bound to. */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
 }

@@ -35,6 +35,8 @@ const storedSecretSchema = z.object({
   lastFour: z.string().nullable(),
   expiresAt: z.string().nullable(),
   storedAt: z.string(),
+  /** The origin (scheme://host:port) the key was checked against: it is sent nowhere else. Absent in older entries. */
+  origin: z.string().nullable().optional(),
 });
 type StoredSecret = z.infer<typeof storedSecretSchema>;
 
@@ -73,7 +75,7 @@ export class Keychain {
     workspaceId: string,
     name: SecretName,
     secret: string,
-    options: { expiresAt?: string | Date | null } = {},
+    options: { expiresAt?: string | Date | null; origin?: string | null } = {},
   ): Promise<SecretInfo> {
     const cleaned = checkSecret(name, secret);
     const expiresAt = checkExpiry(options.expiresAt ?? null);
@@ -82,6 +84,7 @@ export class Keychain {
       lastFour: cleaned.length >= MIN_LENGTH_FOR_LAST_FOUR ? cleaned.slice(-4) : null,
       expiresAt,
       storedAt: new Date().toISOString(),
+      origin: options.origin ?? null,
     };
     await this.#change(workspaceId, (entry) => put(entry, name, stored));
     return info(stored);
@@ -111,6 +114,17 @@ export class Keychain {
     checkName(name);
     const entry = await this.#read(workspaceId);
     return entry ? (get(entry, name)?.secret ?? null) : null;
+  }
+
+  /** The secret with the origin it is bound to (null for an entry from before keys were bound). Internal to main/core. */
+  async readBoundSecret(
+    workspaceId: string,
+    name: SecretName,
+  ): Promise<{ secret: string; origin: string | null } | null> {
+    checkName(name);
+    const entry = await this.#read(workspaceId);
+    const found = entry ? get(entry, name) : undefined;
+    return found ? { secret: found.secret, origin: found.origin ?? null } : null;
   }
 
   async #read(workspaceId: string): Promise<Entry | null> {

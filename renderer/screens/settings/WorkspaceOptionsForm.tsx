@@ -1,6 +1,7 @@
 // A workspace's own settings: its name, a remote account's addresses (a new Create API
-// address is checked with the saved key first), how webhooks reach the app (none, loopback,
-// or a tunnel command), and the messaging defaults (country, sender ID).
+// address is checked first; a key is sent only to the origin it was checked against, so an
+// address on another origin asks for the key of the new address), how webhooks reach the app
+// (none, loopback, or a tunnel command), and the messaging defaults (country, sender ID).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TunnelChoice, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
 import { APP_LIMITS, tooLong } from '../../../shared/limits.ts';
@@ -25,6 +26,9 @@ interface Fields {
   name: string;
   createBaseUrl: string;
   messagingBaseUrl: string;
+  /** The key for a new Create API origin (asked only then). */
+  apiKey: string;
+  messagingApiKey: string;
   tunnel: TunnelChoice['mode'];
   command: string;
   defaultCountry: string;
@@ -36,11 +40,23 @@ function fieldsOf(details: WorkspaceSettingsView): Fields {
     name: details.name,
     createBaseUrl: details.createBaseUrl ?? '',
     messagingBaseUrl: details.messagingBaseUrl ?? '',
+    apiKey: '',
+    messagingApiKey: '',
     tunnel: details.tunnel.mode,
     command: details.tunnel.mode === 'command' ? details.tunnel.command : '',
     defaultCountry: details.defaultCountry ?? '',
     senderId: details.senderId ?? '',
   };
+}
+
+/** scheme://host:port, or null for text that is not a URL yet. */
+function originOf(url: string | null): string | null {
+  return url ? (URL.parse(url.trim())?.origin ?? null) : null;
+}
+
+/** Whether the address moved to another origin, where the saved key will not be sent. */
+function newOrigin(before: string | null, after: string): boolean {
+  return after.trim() !== '' && before !== null && originOf(after) !== originOf(before);
 }
 
 /** Only what changed is sent; an emptied optional field is cleared (null). */
@@ -52,6 +68,10 @@ function changeOf(details: WorkspaceSettingsView, fields: Fields): WorkspaceChan
     if (fields.createBaseUrl.trim() !== details.createBaseUrl) change.createBaseUrl = fields.createBaseUrl;
     if (orNull(fields.messagingBaseUrl) !== details.messagingBaseUrl)
       change.messagingBaseUrl = orNull(fields.messagingBaseUrl);
+    if (newOrigin(details.createBaseUrl, fields.createBaseUrl) && fields.apiKey.trim())
+      change.apiKey = fields.apiKey.trim();
+    if (newOrigin(details.messagingBaseUrl, fields.messagingBaseUrl) && fields.messagingApiKey.trim())
+      change.messagingApiKey = fields.messagingApiKey.trim();
   }
   const tunnel: TunnelChoice =
     fields.tunnel === 'command' ? { mode: 'command', command: fields.command } : { mode: fields.tunnel };
@@ -112,8 +132,43 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
         <>
           <label htmlFor={`${id}-create`}>Create API base URL</label>
           <input id={`${id}-create`} type="url" value={fields.createBaseUrl} onChange={set('createBaseUrl')} required />
+          {newOrigin(details.createBaseUrl, fields.createBaseUrl) && (
+            <>
+              <label htmlFor={`${id}-create-key`}>
+                API key for {originOf(fields.createBaseUrl) ?? 'the new address'}
+              </label>
+              <input
+                id={`${id}-create-key`}
+                type="password"
+                autoComplete="off"
+                value={fields.apiKey}
+                onChange={set('apiKey')}
+                required
+                aria-describedby={`${id}-create-key-hint`}
+              />
+              <p id={`${id}-create-key-hint`} className="muted">
+                The saved key was checked against {originOf(details.createBaseUrl)}: it is never sent to another
+                address.
+              </p>
+            </>
+          )}
           <label htmlFor={`${id}-messaging`}>Messaging API base URL (optional)</label>
           <input id={`${id}-messaging`} type="url" value={fields.messagingBaseUrl} onChange={set('messagingBaseUrl')} />
+          {newOrigin(details.messagingBaseUrl, fields.messagingBaseUrl) && (
+            <>
+              <label htmlFor={`${id}-messaging-key`}>
+                Messaging API key for {originOf(fields.messagingBaseUrl) ?? 'the new address'}
+              </label>
+              <input
+                id={`${id}-messaging-key`}
+                type="password"
+                autoComplete="off"
+                value={fields.messagingApiKey}
+                onChange={set('messagingApiKey')}
+                required
+              />
+            </>
+          )}
         </>
       )}
       <fieldset>
