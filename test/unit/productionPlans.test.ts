@@ -59,15 +59,13 @@ function timelineOf(): Timeline {
 
 /** What the service makes of the same list (it must accept it). */
 function onService(timeline: Timeline, commands: EditorCommand[]): Timeline['tracks'] {
-  const tracks = structuredClone(timeline.tracks) as never;
-  serviceApply(tracks, commands as Command[], {
+  return serviceApply(timeline.tracks as never, commands as Command[], {
     asset: (id) => {
       const a = ASSETS.get(id);
       return a && { ...(a as { kind: 'video' | 'audio'; durationMs: number }), usable: true };
     },
     newId: randomUUID,
-  });
-  return tracks;
+  }).tracks;
 }
 
 const clipsOf = (timeline: Timeline, trackIndex: number) => timeline.tracks[trackIndex]!.clips as MediaClip[];
