@@ -5,6 +5,7 @@
 // strings: an unknown one is shown as it came. The rest of the app uses these types.
 import { z } from 'zod';
 import { CREATE_LIMITS, JOB_STATES, TERMINAL_JOB_STATES, type JobState } from '../limits.ts';
+import { OutputSettingsSchema } from './outputSettings.ts';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -215,6 +216,10 @@ export const ExportSchema = z
     projectId: id.optional(),
     durationMs: z.number().optional(),
     clips: z.array(ClipSchema).optional(),
+    /** clips (a clip list) or timeline (the project's timeline, at timeline.revision). */
+    source: z.string().optional(),
+    timeline: z.object({ revision: z.string() }).loose().nullable().optional(),
+    output: OutputSettingsSchema.optional(),
     costUsd: z.number().optional(),
     /** Whether clip titles were drawn into the picture (null until completed or without titles). */
     titlesDrawn: z.boolean().nullable().optional(),
@@ -285,15 +290,28 @@ export const ClipInputSchema = z
   .loose();
 export type ClipInput = z.input<typeof ClipInputSchema>;
 
+/**
+ * POST /exports: a clip list, or the project's whole editor timeline (drawn exactly as a
+ * render draws it; `revision`: only if the timeline is still at it), at output settings.
+ */
 export const ExportInputSchema = z
   .object({
     projectId: id,
     clips: z
       .array(ClipInputSchema)
       .min(1, 'an export needs at least one clip')
-      .max(CREATE_LIMITS.exportMaxClips, `must have at most ${CREATE_LIMITS.exportMaxClips} clips`),
+      .max(CREATE_LIMITS.exportMaxClips, `must have at most ${CREATE_LIMITS.exportMaxClips} clips`)
+      .optional(),
+    timeline: z
+      .object({ revision: z.string().min(1).optional() })
+      .loose()
+      .optional(),
+    output: OutputSettingsSchema.optional(),
   })
-  .loose();
+  .loose()
+  .refine((input) => (input.clips === undefined) !== (input.timeline === undefined), {
+    message: 'an export takes either clips or timeline',
+  });
 export type ExportInput = z.input<typeof ExportInputSchema>;
 
 /** One page of a list operation. */

@@ -5,6 +5,7 @@
 // through unchanged (`.loose()`): the service names anything it refuses.
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../limits.ts';
+import { OutputSettingsSchema } from './outputSettings.ts';
 
 const id = z
   .number()
@@ -26,6 +27,7 @@ export const RenderInputSchema = z
       .optional(),
     /** Render only if the timeline is still at this revision. */
     revision: z.string().min(1, 'must be the timeline revision read last').optional(),
+    output: OutputSettingsSchema.optional(),
   })
   .loose();
 export type RenderInput = z.input<typeof RenderInputSchema>;

@@ -11,7 +11,8 @@ import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { captionPlan, cuesOf, placeCues, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';
 import { locate, mediaClipsOf, timelineMsOf, timelineSpanOf } from '../../shared/production/clipTime.ts';
 import { findingMarkers } from '../../shared/production/findingMarkers.ts';
-import { checkExport, draftFromTimeline, exportInput, exportLengthMs } from '../../shared/production/exportPlan.ts';
+import { ExportInputSchema } from '../../shared/api/createTypes.ts';
+import { summarizeTimeline, timelineExportInput, timelineExportProblems } from '../../shared/production/exportPlan.ts';
 import { swapAssetCommands } from '../../shared/production/finishSwap.ts';
 import { estimateSpeechEdit, usdText } from '../../shared/production/speechPrice.ts';
 import { cutPlan } from '../../shared/production/speechCuts.ts';
@@ -250,83 +251,38 @@ describe('captions from a transcript', () => {
   });
 });
 
-describe('the export the timeline describes', () => {
-  it('takes the video clips in order with their trims, transition, look and volume', () => {
-    let timeline = timelineOf();
-    const [a, b] = clipsOf(timeline, 0);
-    timeline = applyCommands(
-      timeline,
-      [
-        { type: 'setTransition', clipId: b!.id, transitionId: 'wipe' },
-        { type: 'applyEffect', clipId: a!.id, effectId: 'saturation', params: { amount: 0 } },
-        { type: 'setClipProperties', clipId: b!.id, properties: { volume: 0.5 } },
-      ],
-      ctx,
-    );
-    const draft = draftFromTimeline(timeline);
-    expect(draft.clips.map((c) => [c.assetId, c.trimStartMs, c.trimEndMs, c.transition, c.look, c.volume])).toEqual([
-      [1, 1000, 9000, 'none', 'mono', 1],
-      [2, 0, 6000, 'dissolve', 'none', 0.5],
-    ]);
-    expect(draft.notes.join(' ')).toContain('1 clip of audio tracks is not in the export');
-    expect(draft.notes.join(' ')).toContain('wipe transition is exported as a dissolve');
-    expect(checkExport(draft.clips)).toEqual([]);
-    expect(exportLengthMs(draft.clips)).toBe(14_000);
-    expect(exportInput(7, draft.clips)).toEqual({
+describe('exporting the timeline', () => {
+  it('exports the whole timeline at the revision shown and the settings chosen, every track counted', () => {
+    const timeline = timelineOf();
+    expect(summarizeTimeline(timeline)).toEqual({ durationMs: 16_000, mediaClips: 3, captions: 0, soundingTracks: 2 });
+    expect(timelineExportProblems(timeline)).toEqual([]);
+    expect(timelineExportInput(7, timeline.revision, { resolution: '720p', frameRate: 25, quality: 'high' })).toEqual({
       projectId: 7,
-      clips: [
-        {
-          assetId: 1,
-          trimStartMs: 1000,
-          trimEndMs: 9000,
-          transition: 'none',
-          motion: 'none',
-          fit: 'contain',
-          look: 'mono',
-          volume: 1,
-        },
-        {
-          assetId: 2,
-          trimStartMs: 0,
-          trimEndMs: 6000,
-          transition: 'dissolve',
-          motion: 'none',
-          fit: 'contain',
-          look: 'none',
-          volume: 0.5,
-        },
-      ],
+      timeline: { revision: timeline.revision },
+      output: { resolution: '720p', frameRate: 25, quality: 'high' },
     });
+    // The body is what the service takes: clips or timeline, never both.
+    expect(ExportInputSchema.safeParse(timelineExportInput(7, 'r3', {})).success).toBe(true);
+    expect(ExportInputSchema.safeParse({ projectId: 7, timeline: {}, clips: [{ assetId: 1 }] }).success).toBe(false);
+    expect(ExportInputSchema.safeParse({ projectId: 7, timeline: {}, output: { resolution: '4k' } }).success).toBe(
+      false,
+    );
   });
 
-  it('says what to change over 80 clips or 30 minutes, and unticked clips do not count', () => {
-    const clip = (i: number, lengthMs: number) => ({
-      clipId: `c${i}`,
-      assetId: 1,
-      include: true,
-      trimStartMs: 0,
-      trimEndMs: lengthMs,
-      transition: 'none' as const,
-      motion: 'none' as const,
-      fit: 'contain' as const,
-      look: 'none' as const,
-      volume: 1,
-      title: '',
-    });
-    const many = Array.from({ length: 83 }, (_, i) => clip(i, 1000));
-    expect(checkExport(many).map((i) => i.message)).toEqual([
-      '83 clips are ticked; an export takes at most 80: untick 3 clips, or export the timeline in parts.',
+  it('says what to change when the timeline is empty, too long or holds too many media clips', () => {
+    const empty = { ...timelineOf(), durationMs: 0, tracks: timelineOf().tracks.map((t) => ({ ...t, clips: [] })) };
+    expect(timelineExportProblems(empty)).toEqual(['The timeline has no media clips: add some before exporting.']);
+    const video = timelineOf().tracks[0]!;
+    const many = Array.from({ length: 121 }, (_v, i) => ({
+      ...video.clips[0]!,
+      id: randomUUID(),
+      startMs: i * 20_000,
+    }));
+    const long = { ...timelineOf(), durationMs: 121 * 20_000, tracks: [{ ...video, clips: many }] };
+    expect(timelineExportProblems(long)).toEqual([
+      'The timeline lasts 40:20.0; an export lasts at most 30:00.0: shorten it by 10:20.0, or export it in parts.',
+      'The timeline holds 121 media clips; an export takes at most 120: remove 1, or export it in parts.',
     ]);
-    many.slice(80).forEach((c) => (c.include = false));
-    expect(checkExport(many)).toEqual([]);
-
-    const long = [clip(0, 20 * 60_000), clip(1, 11 * 60_000)];
-    expect(checkExport(long).map((i) => i.message)).toEqual([
-      'The ticked clips last 31:00.0; an export lasts at most 30:00.0: trim or untick clips to cut 1:00.0.',
-    ]);
-    long[1]!.trimStartMs = 5000;
-    long[1]!.trimEndMs = 4000;
-    expect(checkExport(long).map((i) => i.message)).toContain('Clip 2: the end trim must be after the start trim.');
   });
 });
 

@@ -9,6 +9,13 @@ import { dateTime, money, percent, stateName } from '../jobs/jobText.ts';
 import '../jobs/workTable.css';
 import { LoadMore } from '../../components/LoadMore.tsx';
 
+/** What an export rendered: the project's timeline (at a revision) or a list of clips. */
+function madeFrom(item: Export): string {
+  if (item.source === 'timeline') return `Timeline${item.timeline ? ` ${item.timeline.revision}` : ''}`;
+  if (!item.clips) return '—';
+  return `${item.clips.length} ${item.clips.length === 1 ? 'clip' : 'clips'}`;
+}
+
 function duration(ms: number | undefined): string {
   if (typeof ms !== 'number') return '—';
   const seconds = Math.round(ms / 1000);
@@ -48,7 +55,14 @@ function ExportLine({ item, projectName }: { item: Export; projectName: string }
         )}
       </td>
       <td className="number">{duration(item.durationMs)}</td>
-      <td className="number">{item.clips ? item.clips.length : '—'}</td>
+      <td>
+        {madeFrom(item)}
+        {item.output?.resolution && (
+          <div className="muted">
+            {item.output.resolution}, {item.output.frameRate} fps, {item.output.quality}
+          </div>
+        )}
+      </td>
       <td className="number">{money(item.costUsd)}</td>
       <td>{dateTime(item.createdAt)}</td>
       <td>
@@ -105,7 +119,7 @@ export function ExportsScreen() {
               <th scope="col">State</th>
               <th scope="col">Progress</th>
               <th scope="col">Length</th>
-              <th scope="col">Clips</th>
+              <th scope="col">Made from</th>
               <th scope="col">Cost</th>
               <th scope="col">Created</th>
               <th scope="col">
