@@ -42,6 +42,9 @@ export const CLIENT_ERROR_CODES = {
     'A keychain entry of this workspace was not written by Clipdesk: forget its keys and enter them again.',
   'keychain.invalid_secret': 'The key or secret is not usable: paste it again without spaces or line breaks.',
   'tunnel.command_invalid': 'The tunnel command cannot be run as written: it must name a program and contain {port}.',
+  'tunnel.command_unconfirmed':
+    'A tunnel command runs only once you allow it outside the page: in the desktop app’s dialog, or (browser mode) from the command line or the settings file.',
+  'tunnel.command_declined': 'You did not allow the tunnel command to run: it was not saved.',
   'tunnel.command_not_found': 'The tunnel program was not found: install it or give its full path.',
   'tunnel.command_not_permitted': 'Clipdesk may not run the tunnel program: check its permissions.',
   'tunnel.command_failed': 'The tunnel program could not be started.',

@@ -11,17 +11,24 @@ import { createCore, type Core } from '../core/app/createCore.ts';
 import { startBrowserServer } from './browserServer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const USAGE = 'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>]';
+const USAGE =
+  'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>] [--tunnel-command "<command with {port}>"]';
 
 function fail(message: string): never {
   process.stderr.write(`clipdesk: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-let values: { 'user-data'?: string; port?: string; help?: boolean };
+let values: { 'user-data'?: string; port?: string; 'tunnel-command'?: string; help?: boolean };
 try {
   values = parseArgs({
-    options: { 'user-data': { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      'user-data': { type: 'string' },
+      port: { type: 'string' },
+      // The page cannot set a program to run; the command line (or the settings file) can.
+      'tunnel-command': { type: 'string' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   }).values;
 } catch (err) {
@@ -49,6 +56,7 @@ try {
     mode: 'browser',
     version,
     sandboxScript: join(ROOT, 'sandbox/main.ts'),
+    tunnelCommand: values['tunnel-command'],
     log,
   });
 } catch (err) {

@@ -9,6 +9,7 @@ import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
 import { installMenu } from './menu.ts';
+import { confirmTunnelWithDialog } from './tunnelDialog.ts';
 import { createMainWindow, installPermissionHandlers } from './window.ts';
 
 const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
@@ -57,6 +58,11 @@ if (!app.requestSingleInstanceLock()) {
         sandboxScript: join(root, 'sandbox/main.ts'),
         // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
         execPath: process.execPath,
+        // A tunnel command is saved only once the user allows it in a native dialog.
+        confirmTunnelCommand: confirmTunnelWithDialog(
+          (parent, options) => (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)),
+          () => window,
+        ),
         // Downloads go where the user says (media.download).
         chooseSavePath: async (suggestedName) => {
           const options = { defaultPath: join(app.getPath('downloads'), suggestedName) };

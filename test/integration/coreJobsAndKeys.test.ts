@@ -40,7 +40,13 @@ function openCore() {
   const userDataDir = mkdtempSync(join(tmpdir(), 'clipdesk-jobs-keys-'));
   dirs.push(userDataDir);
   const events: { name: EventName; payload: unknown }[] = [];
-  const core = createCore({ userDataDir, env: { CLIPDESK_KEYCHAIN_SERVICE: SERVICE } });
+  // The desktop app, whose user allows the tunnel commands these tests set (tunnelConfirmation.test.ts tests the asking).
+  const core = createCore({
+    userDataDir,
+    env: { CLIPDESK_KEYCHAIN_SERVICE: SERVICE },
+    mode: 'electron',
+    confirmTunnelCommand: async () => true,
+  });
   core.events.subscribe((name, payload) => void events.push({ name, payload }));
   cores.push(core);
   return { core, events };

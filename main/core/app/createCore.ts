@@ -45,6 +45,7 @@ import { createStreamedUploads } from './streamedUploads.ts';
 import { UploadsCoordinator } from './uploadsCoordinator.ts';
 import { createWebhooksEngine } from './webhooksEngine.ts';
 import type { WebhooksEngine, WebhooksFactory } from './webhooksSeam.ts';
+import type { ConfirmTunnelCommand } from '../webhooks/tunnelConfirmation.ts';
 import { workHandlers } from './workHandlers.ts';
 import { workspaceHandlers } from './workspaceHandlers.ts';
 import { originOf, WorkspaceHttp } from './workspaceHttp.ts';
@@ -68,6 +69,16 @@ export interface CoreOptions {
   readonly execPath?: string;
   /** The webhook receiver and tunnel (webhooksSeam.ts; webhooksEngine.ts by default); null: jobs are only polled. */
   readonly webhooks?: WebhooksFactory | null;
+  /**
+   * The desktop app's native dialog asking the user to allow a new tunnel command (shown
+   * exactly as it will run); without it (browser mode) the page cannot set one.
+   */
+  readonly confirmTunnelCommand?: ConfirmTunnelCommand;
+  /**
+   * A tunnel command from the command line (browser mode's --tunnel-command): the user's own,
+   * set as the active remote workspace's tunnel at start.
+   */
+  readonly tunnelCommand?: string;
   /** The desktop app's save dialog for downloads; without it (browser mode) a download is a single-use link. */
   readonly chooseSavePath?: ChooseSavePath;
   readonly log?: (line: string) => void;
@@ -311,6 +322,7 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
       keychain,
       events,
       webhookTunnel: (workspaceId) => webhooks?.status?.(workspaceId) ?? null,
+      confirmTunnelCommand: options.confirmTunnelCommand,
     }),
     ...preferencesHandlers({ settings }),
     ...timelineHandlers({ runtime, jobs, reads: editorReads, strips, renders, tracker }),
@@ -325,6 +337,11 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
     ...messagingHandlers(messaging),
     ...previewHandlers({ runtime, settings, cache: mediaCache }),
   });
+
+  if (options.tunnelCommand) {
+    const active = settings.get().workspaces.find((w) => w.id === settings.get().activeWorkspaceId);
+    if (active) settings.saveWorkspace({ ...active, tunnel: { mode: 'command', command: options.tunnelCommand } });
+  }
 
   // Until the user has chosen a workspace nothing starts: the first-launch screen decides.
   if (!firstLaunch.isFirstLaunch()) runtime.start();

@@ -10,6 +10,7 @@ import { appFailure } from './appErrors.ts';
 import type { Keychain } from '../keychain/keychain.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 import type { TunnelStatus } from '../webhooks/tunnel.ts';
+import { approveTunnelCommand, type ConfirmTunnelCommand } from '../webhooks/tunnelConfirmation.ts';
 import type { EventBus } from './eventBus.ts';
 import { originOf, type WorkspaceHttp } from './workspaceHttp.ts';
 import { normaliseBaseUrl } from './workspaceHandlers.ts';
@@ -52,6 +53,8 @@ export interface SettingsDeps {
   readonly events: Pick<EventBus, 'emit'>;
   /** The webhook tunnel's state for a workspace; null when none runs for it (or webhooks are off). */
   readonly webhookTunnel: (workspaceId: string) => TunnelStatus | null;
+  /** The desktop app's native dialog for a new tunnel command; absent in browser mode (refused there). */
+  readonly confirmTunnelCommand?: ConfirmTunnelCommand;
 }
 
 export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, SettingsRequests> {
@@ -97,7 +100,17 @@ export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, Set
       const current = runtime.workspace(workspaceId);
       const next: WorkspaceInput = { ...current };
       if (change.name !== undefined) next.name = change.name;
-      if (change.tunnel !== undefined) next.tunnel = change.tunnel;
+      if (change.tunnel !== undefined) {
+        // A program main would run: only with the user's word, given outside the page.
+        if (change.tunnel.mode === 'command')
+          await approveTunnelCommand(
+            current.name,
+            change.tunnel.command,
+            current.tunnel.mode === 'command' ? current.tunnel.command : null,
+            deps.confirmTunnelCommand,
+          );
+        next.tunnel = change.tunnel;
+      }
       if (change.defaultCountry !== undefined) next.defaultCountry = change.defaultCountry;
       if (change.senderId !== undefined) next.senderId = change.senderId;
       const addressChange = change.createBaseUrl !== undefined || change.messagingBaseUrl !== undefined;
