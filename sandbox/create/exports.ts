@@ -7,7 +7,7 @@ import { renderProblem, timelineRender } from '../editor/timelineRender.ts';
 import { revisionConflict } from '../editor/timelineRoutes.ts';
 import { createTimelineStore, revisionLabel, toTimeline } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
-import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
+import { intQuery, jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import { cancelJob } from '../jobs/jobRoutes.ts';
@@ -55,7 +55,7 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Exports',
       summary: 'List exports, newest first',
-      query: pageQuery.extend({
+      query: jobListQuery.extend({
         projectId: intQuery(1, CREATE_LIMITS.idMax).optional().describe('Only the exports of this project.'),
       }),
       responses: { 200: { description: 'A page of exports', schema: ExportSchema, list: true } },

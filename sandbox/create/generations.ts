@@ -7,7 +7,7 @@ import { CREATE_LIMITS } from '../../shared/limits.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
-import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
+import { intQuery, jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import type { MediaKind } from '../media/assetStore.ts';
@@ -172,7 +172,7 @@ export function generationRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Generations',
       summary: 'List generations, newest first',
-      query: pageQuery.extend({
+      query: jobListQuery.extend({
         projectId: intQuery(1, CREATE_LIMITS.idMax).optional().describe("Only this project's generations."),
       }),
       responses: { 200: { description: 'A page of generations', schema: GenerationSchema, list: true } },

@@ -1,5 +1,6 @@
 // The Create API side of the fault switches, run by the router before anything else
-// (RouterDeps.beforeRequest): added latency, then one draw that decides whether this
+// (RouterDeps.beforeRequest): an older service's lists (updatedSince dropped from the
+// query, unread), added latency, then one draw that decides whether this
 // request's connection is dropped (dropShare), answered 503 (unavailableShare), or served.
 // With both shares set, drops take the first dropShare of the draw and 503s the next
 // unavailableShare, so each share means what it says while their sum stays at most 1.
@@ -29,7 +30,13 @@ async function dropMidRequest(req: IncomingMessage): Promise<void> {
 }
 
 export function createRequestFaults(faults: FaultSwitches, random: () => number = Math.random) {
-  return async function beforeRequest(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<boolean> {
+  return async function beforeRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    url: URL,
+  ): Promise<boolean> {
+    if (faults.ignoreUpdatedSince) url.searchParams.delete('updatedSince');
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     if (faults.dropShare === 0 && faults.unavailableShare === 0) return false;
     const draw = random();

@@ -11,6 +11,7 @@ export interface FaultSettings {
   retryAfterSeconds: number;
   dropShare: number;
   duplicateWebhooks: boolean;
+  ignoreUpdatedSince: boolean;
   jobFailShare: number;
   jobSlowFactor: number;
 }
@@ -39,6 +40,9 @@ export const FaultSettingsSchema = z.object({
   retryAfterSeconds: ranged('retryAfterSeconds', 'The Retry-After, in seconds, those 503s carry.'),
   dropShare: ranged('dropShare', 'Share (0..1) of Create API requests whose connection is dropped unanswered.'),
   duplicateWebhooks: z.boolean().describe('Deliver every webhook event twice, with the same id.'),
+  ignoreUpdatedSince: z
+    .boolean()
+    .describe('Answer job lists as a service that does not know updatedSince would: as if it were not asked.'),
   jobFailShare: ranged('jobFailShare', 'Share (0..1) of jobs that fail on purpose (paid jobs are refunded).'),
   jobSlowFactor: ranged('jobSlowFactor', 'Multiplies how long every job takes.'),
 });
@@ -53,6 +57,7 @@ export function currentFaults(faults: FaultSwitches, tuning: JobTuning): FaultSe
     retryAfterSeconds: faults.retryAfterSeconds,
     dropShare: faults.dropShare,
     duplicateWebhooks: faults.duplicateWebhooks,
+    ignoreUpdatedSince: faults.ignoreUpdatedSince,
     jobFailShare: tuning.failShare,
     jobSlowFactor: tuning.slowFactor,
   };
@@ -64,6 +69,7 @@ export function applyFaults(faults: FaultSwitches, tuning: JobTuning, patch: Par
   if (patch.retryAfterSeconds !== undefined) faults.retryAfterSeconds = patch.retryAfterSeconds;
   if (patch.dropShare !== undefined) faults.dropShare = patch.dropShare;
   if (patch.duplicateWebhooks !== undefined) faults.duplicateWebhooks = patch.duplicateWebhooks;
+  if (patch.ignoreUpdatedSince !== undefined) faults.ignoreUpdatedSince = patch.ignoreUpdatedSince;
   if (patch.jobFailShare !== undefined) tuning.failShare = patch.jobFailShare;
   if (patch.jobSlowFactor !== undefined) tuning.slowFactor = patch.jobSlowFactor;
   return currentFaults(faults, tuning);

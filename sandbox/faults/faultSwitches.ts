@@ -11,8 +11,17 @@ export interface FaultSwitches {
   dropShare: number;
   /** Deliver every webhook event twice (receivers must deduplicate on body.id). */
   duplicateWebhooks: boolean;
+  /** Answer job lists as a service that does not know `updatedSince` would: every job, as if it were not asked. */
+  ignoreUpdatedSince: boolean;
 }
 
 export function createFaultSwitches(): FaultSwitches {
-  return { latencyMs: 0, unavailableShare: 0, retryAfterSeconds: 1, dropShare: 0, duplicateWebhooks: false };
+  return {
+    latencyMs: 0,
+    unavailableShare: 0,
+    retryAfterSeconds: 1,
+    dropShare: 0,
+    duplicateWebhooks: false,
+    ignoreUpdatedSince: false,
+  };
 }

@@ -19,9 +19,26 @@ export const pageQuery = z.object({
   after: intQuery(1, CREATE_LIMITS.idMax).optional().describe("The previous page's pagination.nextCursor."),
 });
 
+/**
+ * A list of jobs also takes `updatedSince`: only the jobs changed at or after that time, so
+ * a client following many jobs reads what changed, not every job again. Each change is
+ * stored before the next one is made, so a client that passes the latest `updatedAt` it
+ * has read misses none.
+ */
+export const jobListQuery = pageQuery.extend({
+  updatedSince: z.iso
+    .datetime({ offset: true, message: 'must be a date-time such as 2026-01-31T12:00:00.000Z' })
+    .optional()
+    .describe(
+      'Only jobs whose updatedAt is at or after this time (pass the latest updatedAt you have read). Pages as usual, newest first.',
+    ),
+});
+
 export interface PageRequest {
   limit?: number;
   after?: number;
+  /** Jobs only (every job table has updated_at): changed at or after this date-time. */
+  updatedSince?: string;
 }
 
 /**
@@ -34,7 +51,11 @@ export function pageOf<Row extends { id: number }>(
 ): { items: Row[]; pagination: Pagination } {
   const limit = page.limit ?? defaultLimit;
   const after = page.after ?? CREATE_LIMITS.idMax + 1;
-  const fetched = rows('id < ?', [after], limit + 1);
+  // Stored times are toISOString() text, so the same form compares in time order.
+  const fetched =
+    page.updatedSince === undefined
+      ? rows('id < ?', [after], limit + 1)
+      : rows('id < ? AND updated_at >= ?', [after, new Date(page.updatedSince).toISOString()], limit + 1);
   const items = fetched.slice(0, limit);
   const more = fetched.length > limit;
   return { items, pagination: { nextCursor: more ? String(items[items.length - 1]!.id) : null } };

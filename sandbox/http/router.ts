@@ -80,7 +80,7 @@ export interface RouterDeps {
   /** Called for every request made with an API key before the handler runs; throws rate.limited. */
   chargeRate(principal: Principal): void;
   /** Hook for fault injection (latency, 503s, dropped connections); may answer itself. */
-  beforeRequest?(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<boolean>;
+  beforeRequest?(req: IncomingMessage, res: ServerResponse, requestId: string, url: URL): Promise<boolean>;
   log?(line: string): void;
 }
 
@@ -90,7 +90,7 @@ export function createRouter(deps: RouterDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const requestId = randomUUID();
     try {
-      if (deps.beforeRequest && (await deps.beforeRequest(req, res, requestId))) return;
+      if (deps.beforeRequest && (await deps.beforeRequest(req, res, requestId, url))) return;
       const method = (req.method ?? 'GET').toUpperCase();
       const matches = compiled
         .map((c) => ({ c, m: c.regex.exec(path) }))

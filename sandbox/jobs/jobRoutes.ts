@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { JobState } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
-import { pageOf, pageQuery } from '../http/pagination.ts';
+import { jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { isTerminal } from './jobLifecycle.ts';
 
@@ -38,7 +38,7 @@ export function projectJobListRoute<Item extends { id: number }>(list: {
     auth: 'any',
     tag: list.tag,
     summary: list.summary,
-    query: pageQuery,
+    query: jobListQuery,
     responses: {
       200: { description: `A page of ${list.plural}`, schema: list.schema, list: true },
       404: { description: 'resource.not_found: no such project in this account' },

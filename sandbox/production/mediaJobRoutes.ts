@@ -2,7 +2,7 @@
 // and listing an asset's jobs. Accepting one exactly once per key: idempotency.ts acceptOnce.
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
-import { pageOf, pageQuery } from '../http/pagination.ts';
+import { jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { cancelJob } from '../jobs/jobRoutes.ts';
 import type { MediaJobRow, MediaJobStore } from './mediaJobStore.ts';
@@ -64,7 +64,7 @@ export function assetJobListRoute(ctx: SandboxContext, job: JobResource & { plur
     auth: 'any',
     tag,
     summary: `List the ${job.plural} of an asset, newest first`,
-    query: pageQuery,
+    query: jobListQuery,
     responses: { 200: { description: `A page of ${job.plural}`, schema, list: true } },
     handler({ principal, params, query }) {
       const asset = ctx.assets.get(principal.accountId, params.id as number);

@@ -14,7 +14,7 @@ import {
   type TextModel,
 } from '../create/modelCatalog.ts';
 import { ApiError } from '../http/apiError.ts';
-import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
+import { intQuery, jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import { registerMediaJob } from './mediaJob.ts';
@@ -223,7 +223,7 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Speech edits',
       summary: 'List speech edits, newest first',
-      query: pageQuery.extend({
+      query: jobListQuery.extend({
         transcriptionId: intQuery(1, CREATE_LIMITS.idMax)
           .optional()
           .describe('Only the speech edits of this transcription.'),

@@ -17,6 +17,7 @@ const ALL_OFF = {
   unavailableShare: 0,
   dropShare: 0,
   duplicateWebhooks: false,
+  ignoreUpdatedSince: false,
   jobFailShare: 0,
   jobSlowFactor: 1,
 };
@@ -68,6 +69,7 @@ describe('fault switches from the command line', () => {
       retryAfterSeconds: 4,
       dropShare: 0,
       duplicateWebhooks: true,
+      ignoreUpdatedSince: false,
       jobFailShare: 0.25,
       jobSlowFactor: 1.5,
     });
