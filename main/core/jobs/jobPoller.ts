@@ -1,13 +1,16 @@
 // Keeps running jobs fresh, cheaply (DESIGN rule 4). Jobs of one kind that one list call
-// can show (a project's generations, an asset's transcriptions, …) are refreshed together,
-// a page of 100 at a time; the rest are read one by one. Each job is polled less often the
-// longer it stays unchanged (base → max, reset on any change). Every poll is a 'background'
-// request on the key's shared budget, so user actions go first. Polling stops when a job
-// ends, when a verified webhook says it ended, and while the service is offline.
+// can show (a project's generations, an asset's transcriptions, …) are refreshed together
+// (listReads.ts): read in full once, then — where the service can say what changed since —
+// one request a read however many they are. Such a list is read on its own clock: soon
+// again after a change, less often while nothing changes, the longer the less (a share of
+// its youngest job's age), and never more than `listReadsPerMinute` over all lists. Other
+// jobs are read one by one, each less often the longer it stays unchanged (base → max,
+// reset on any change). Every poll is a 'background' request on the key's shared budget, so
+// user actions go first. Polling stops when a job ends, when a verified webhook says it
+// ended, and while the service is offline.
 import { z } from 'zod';
 import { toAppError } from '../../../shared/appError.ts';
 import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
-import { CREATE_LIMITS } from '../../../shared/limits.ts';
 import { isNetworkError } from './connectionMonitor.ts';
 import {
   contextFromRequest,
@@ -19,26 +22,27 @@ import {
 } from './jobKinds.ts';
 import { intentIdOfJob, publishJob, settleIntent, type JobsContext } from './jobsContext.ts';
 import { readJob, sameSnapshot, stateOnlySnapshot, type JobSnapshot } from './jobSnapshot.ts';
+import { readList } from './listReads.ts';
+import { DEFAULT_POLL_TIMING, nextListInterval, type PollTiming } from './pollTiming.ts';
 
-export interface PollTiming {
-  /** The first wait, and the wait again after any change. */
-  baseMs: number;
-  /** The longest wait for a job that stays unchanged. */
-  maxMs: number;
-  /** Each unchanged poll multiplies the wait by this. */
-  factor: number;
+export type { PollTiming } from './pollTiming.ts';
+
+/** A list's own clock, and what its last reads showed. */
+interface ListState {
+  /** The latest `updatedAt` read: the next read asks for changes since (null: read it in full). */
+  watermark: string | null;
+  /** False once the service showed it does not honour `updatedSince`: its jobs keep their own clocks. */
+  delta: boolean;
+  lastFullAt: number;
+  intervalMs: number;
 }
-
-export const DEFAULT_POLL_TIMING: PollTiming = { baseMs: 1_000, maxMs: 30_000, factor: 1.5 };
-
-/** A list call is followed over at most this many pages in one refresh. */
-const MAX_LIST_PAGES = 10;
-const PAGE_SIZE = CREATE_LIMITS.pageSize.max;
 
 interface Watched {
   readonly kind: string;
   readonly spec: JobKindSpec;
   readonly jobId: string;
+  /** When this poller began to follow it: its age, as far as polling goes. */
+  readonly since: number;
   context: JobContext;
   intentId: string | null;
   last: JobSnapshot | null;
@@ -47,6 +51,7 @@ interface Watched {
 }
 
 interface ListGroup {
+  readonly key: string;
   readonly spec: JobKindSpec;
   readonly location: ListLocation;
   readonly members: Map<string, Watched>;
@@ -69,11 +74,13 @@ export interface Applied {
 }
 
 const watchKey = (kind: string, jobId: string) => `${kind}\u0000${jobId}`;
+const listKey = (kind: string, location: ListLocation) => `${kind} ${location.path} ${JSON.stringify(location.query)}`;
 
 export class JobPoller {
   readonly #ctx: JobsContext;
   readonly #timing: PollTiming;
   readonly #watched = new Map<string, Watched>();
+  readonly #lists = new Map<string, ListState>();
   #running = false;
   #timer: NodeJS.Timeout | null = null;
   #timerAt = Infinity;
@@ -127,15 +134,18 @@ export class JobPoller {
       existing.intentId ??= options.intentId ?? null;
       return;
     }
+    const now = this.#ctx.now();
     this.#watched.set(key, {
       kind,
       spec,
       jobId,
+      since: now,
       context: options.context ?? {},
       intentId: options.intentId ?? intentIdOfJob(this.#ctx, kind, jobId),
       last: options.last ?? null,
       intervalMs: this.#timing.baseMs,
-      nextPollAt: this.#ctx.now() + (options.dueInMs ?? this.#timing.baseMs),
+      // A job joining a list read on its own clock brings its next read this near, then keeps its clock.
+      nextPollAt: now + (options.dueInMs ?? this.#timing.baseMs),
     });
     this.#schedule();
   }
@@ -237,9 +247,9 @@ export class JobPoller {
     const groupOf = (watched: Watched): ListGroup | null => {
       const location = watched.spec.listPath(watched.context);
       if (!location) return null;
-      const key = `${watched.kind} ${location.path} ${JSON.stringify(location.query)}`;
+      const key = listKey(watched.kind, location);
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = { spec: watched.spec, location, members: new Map(), due: [] }));
+      if (!group) groups.set(key, (group = { key, spec: watched.spec, location, members: new Map(), due: [] }));
       return group;
     };
     const singles: Watched[] = [];
@@ -252,12 +262,21 @@ export class JobPoller {
     }
     const lists: ListGroup[] = [];
     for (const group of groups.values()) {
+      if (group.members.size < 2) continue;
+      lists.push(group);
+    }
+    // A list no job needs any more forgets what it read.
+    for (const key of this.#lists.keys()) if (!lists.some((group) => group.key === key)) this.#lists.delete(key);
+    for (const group of groups.values()) {
       if (group.due.length === 0) continue;
       // One list call costs what one read does, and refreshes every job it shows.
-      if (group.members.size >= 2) lists.push(group);
-      else singles.push(...group.due);
+      if (group.members.size < 2) singles.push(...group.due);
     }
-    await Promise.all([...lists.map((group) => this.#pollList(group)), ...singles.map((w) => this.#pollOne(w))]);
+    const reads = lists.filter((group) => group.due.length > 0);
+    await Promise.all([
+      ...reads.map((group) => this.#pollList(group, lists.length)),
+      ...singles.map((w) => this.#pollOne(w)),
+    ]);
   }
 
   async #pollOne(watched: Watched): Promise<void> {
@@ -284,46 +303,79 @@ export class JobPoller {
     }
   }
 
-  async #pollList(group: ListGroup): Promise<void> {
-    const due = new Set(group.due);
-    const wanted = new Set(group.due.map((w) => w.jobId));
-    const maxPages = Math.min(MAX_LIST_PAGES, Math.ceil(group.members.size / PAGE_SIZE) + 1);
-    let after: string | undefined;
+  async #pollList(group: ListGroup, activeLists: number): Promise<void> {
+    const now = this.#ctx.now();
+    const { baseMs, fullReadMs } = this.#timing;
+    let state = this.#lists.get(group.key);
+    if (!state) {
+      state = { watermark: null, delta: true, lastFullAt: 0, intervalMs: baseMs };
+      this.#lists.set(group.key, state);
+    }
+    const members = [...group.members.values()];
+    // In full when there is nothing to ask changes since, and now and then in any case (a job
+    // followed after it was last read in full, and unchanged since, is known by then).
+    const full = !state.delta || state.watermark === null || now - state.lastFullAt >= fullReadMs;
+    const wanted = new Set((full ? members : group.due).map((w) => w.jobId));
+    let result;
     try {
-      for (let page = 1; ; page++) {
-        const { data, pagination } = await this.#ctx.transport.call(
-          { method: 'GET', path: group.location.path, query: { ...group.location.query, limit: PAGE_SIZE, after } },
-          z.array(z.unknown()),
-          { priority: 'background', signal: this.#abort.signal },
-        );
-        let lowest = Infinity;
-        for (const item of data) {
-          const snapshot = readJob(group.spec, item);
-          if (!snapshot) continue;
-          lowest = Math.min(lowest, Number(snapshot.id));
-          const watched = group.members.get(snapshot.id);
-          if (!watched || !this.#isCurrent(watched)) continue;
-          wanted.delete(snapshot.id);
-          const { changed } = this.apply(watched.kind, snapshot, 'poll');
-          // A job that was not due yet was refreshed for free: its wait starts again, unchanged.
-          if (due.has(watched)) this.#reschedule(watched, changed);
-          else this.#reschedule(watched, changed, changed ? this.#timing.baseMs : watched.intervalMs);
-        }
-        after = pagination?.nextCursor ?? undefined;
-        if (after === undefined || wanted.size === 0 || page >= maxPages) break;
-        // Lists are newest first: past the oldest job still wanted, later pages cannot hold it.
-        const oldestWanted = Math.min(...[...wanted].map(Number));
-        if (Number.isFinite(oldestWanted) && lowest < oldestWanted) break;
-      }
+      result = await readList({
+        transport: this.#ctx.transport,
+        spec: group.spec,
+        location: group.location,
+        updatedSince: full ? null : state.watermark,
+        wanted,
+        signal: this.#abort.signal,
+      });
     } catch (err) {
-      this.#afterFailure(
-        group.due.filter((w) => wanted.has(w.jobId)),
-        err,
-      );
+      this.#afterFailure(group.due, err);
       return;
     }
-    // Due jobs the list did not show (older than its pages, or gone from it): read them directly.
-    await Promise.all(group.due.filter((w) => wanted.has(w.jobId) && this.#isCurrent(w)).map((w) => this.#pollOne(w)));
+    if (full) state.lastFullAt = now;
+    state.watermark = result.watermark;
+    state.delta = state.delta && result.honoured;
+    const read = new Map<Watched, boolean>();
+    for (const snapshot of result.snapshots) {
+      const watched = group.members.get(snapshot.id);
+      if (!watched || !this.#isCurrent(watched)) continue;
+      wanted.delete(snapshot.id);
+      read.set(watched, this.apply(watched.kind, snapshot, 'poll').changed);
+    }
+    if (state.delta) {
+      this.#nextListRead(state, members, [...read.values()].includes(true), activeLists);
+    } else {
+      // Its jobs keep their own clocks; one that was not due yet was refreshed for free.
+      const due = new Set(group.due);
+      for (const [watched, changed] of read) {
+        if (due.has(watched)) this.#reschedule(watched, changed);
+        else this.#reschedule(watched, changed, changed ? baseMs : watched.intervalMs);
+      }
+    }
+    // Jobs a full read did not show (older than its pages, or gone from it): read them directly.
+    if (full)
+      await Promise.all(
+        group.due.filter((w) => wanted.has(w.jobId) && this.#isCurrent(w)).map((w) => this.#pollOne(w)),
+      );
+  }
+
+  /**
+   * A list read by its changes: soon again after a change, later while nothing changes (by
+   * `factor`, up to a share of its youngest job's age, then maxMs), never sooner than the
+   * lists together allow; every job of it is due then.
+   */
+  #nextListRead(state: ListState, members: Watched[], changed: boolean, activeLists: number): void {
+    const youngest = Math.max(...members.map((w) => w.since));
+    state.intervalMs = nextListInterval(this.#timing, {
+      intervalMs: state.intervalMs,
+      changed,
+      youngestAgeMs: this.#ctx.now() - youngest,
+      activeLists,
+    });
+    const nextReadAt = this.#ctx.now() + state.intervalMs;
+    for (const watched of members) {
+      if (!this.#isCurrent(watched)) continue;
+      watched.intervalMs = state.intervalMs;
+      watched.nextPollAt = nextReadAt;
+    }
   }
 
   #reschedule(watched: Watched, changed: boolean, waitMs?: number): void {
