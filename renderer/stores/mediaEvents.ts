@@ -7,6 +7,7 @@ import { useGenerate } from './generateStore.ts';
 import { useMediaPreviews } from './mediaPreviewStore.ts';
 import { useMedia } from './mediaStore.ts';
 import { useMediaUploads } from './mediaUploadsStore.ts';
+import { useTimelineMedia } from './timelineMediaStore.ts';
 import { useWorkspace } from './workspaceStore.ts';
 
 /** The unsubscribe functions, for the list renderer/events.ts keeps. */
@@ -17,6 +18,7 @@ export function listenToMedia(): (() => void)[] {
     on('upload.finished', ({ uploadId, asset }) => {
       useMediaUploads.getState().finished(uploadId, asset);
       useMedia.getState().uploaded(asset);
+      useTimelineMedia.getState().learn(asset);
     }),
     on('upload.failed', ({ uploadId, error, resumable }) =>
       useMediaUploads.getState().failed(uploadId, error, resumable),

@@ -41,8 +41,8 @@ export interface UploadRow {
 
 interface UploadsState {
   rows: UploadRow[];
-  /** Queues the files; `target` is null when no project or brand is chosen (they are refused). */
-  add(files: readonly File[], target: UploadTarget | null): void;
+  /** Queues the files; `target` is null when no project or brand is chosen (they are refused). Returns the rows' keys, in order. */
+  add(files: readonly File[], target: UploadTarget | null): string[];
   pause(key: string): Promise<void>;
   resume(key: string): Promise<void>;
   cancel(key: string): Promise<void>;
@@ -137,6 +137,7 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
             : send(row.key, file, target),
         );
       });
+      return rows.map((row) => row.key);
     },
 
     async pause(key) {

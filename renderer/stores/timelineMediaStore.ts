@@ -33,6 +33,8 @@ interface TimelineMediaState {
   strips: ReadonlyMap<number, StripState>;
   renders: RenderItem[];
   loadAssets(projectId: number): Promise<void>;
+  /** An asset made meanwhile (an upload finished): known at once when it is this project's. */
+  learn(asset: Asset): void;
   requestStrip(assetId: number): void;
   render(
     projectId: number,
@@ -114,6 +116,10 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
       } finally {
         set({ assetsLoading: false });
       }
+    },
+
+    learn(asset) {
+      if (asset.projectId === get().projectId) set((s) => ({ assets: new Map(s.assets).set(asset.id, asset) }));
     },
 
     requestStrip(assetId) {

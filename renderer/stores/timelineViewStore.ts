@@ -32,6 +32,9 @@ interface TimelineViewState {
   drag: DragPreview | null;
   /** Clips copied (Ctrl+C), pasted at the playhead. */
   clipboard: readonly CopiedClip[];
+  /** The bin item being dragged (a drag's data cannot be read until the drop), for the drop's ghost. */
+  draggedAsset: number | null;
+  setDraggedAsset(assetId: number | null): void;
   setViewport(px: number): void;
   setContent(durationMs: number): void;
   /** Zooms keeping `anchorMs` (the playhead by default) where it is on screen. */
@@ -76,6 +79,8 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
   return {
     ...INITIAL,
     clipboard: [],
+    draggedAsset: null,
+    setDraggedAsset: (draggedAsset) => set({ draggedAsset }),
     setViewport: (viewportPx) => {
       if (viewportPx > 0 && viewportPx !== get().viewportPx)
         set({ viewportPx, viewStartMs: clampStart(get().viewStartMs) });

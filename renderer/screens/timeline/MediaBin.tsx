@@ -3,6 +3,7 @@
 import type { DragEvent } from 'react';
 import type { Asset } from '../../../shared/api/createTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { addAsset } from './timelineActions.ts';
 import { formatTime } from './timelineGeometry.ts';
 import { ASSET_DRAG_TYPE } from './TrackLane.tsx';
@@ -17,6 +18,7 @@ export function MediaBin() {
   function onDragStart(event: DragEvent<HTMLLIElement>, asset: Asset) {
     event.dataTransfer.setData(ASSET_DRAG_TYPE, String(asset.id));
     event.dataTransfer.effectAllowed = 'copy';
+    useTimelineView.getState().setDraggedAsset(asset.id);
   }
 
   return (
@@ -34,6 +36,7 @@ export function MediaBin() {
               key={asset.id}
               draggable
               onDragStart={(event) => onDragStart(event, asset)}
+              onDragEnd={() => useTimelineView.getState().setDraggedAsset(null)}
               className={`tl-bin-item${asset.kind === 'audio' ? ' tl-bin-audio' : ''}`}
             >
               <span className="tl-bin-name" title={name}>

@@ -2,17 +2,15 @@
 // scroller. The lanes draw only a window three screens wide around what is visible; the
 // window moves in whole screens, so scrolling within it changes one transform (written
 // straight to the DOM) and no clip re-renders. The playhead line is moved the same way.
-import { useEffect, useLayoutEffect, useMemo, useRef, type DragEvent, type WheelEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type WheelEvent } from 'react';
 import { clipsTouched } from '../../../shared/timeline/timelineDiff.ts';
 import type { Track } from '../../../shared/timeline/timelineTypes.ts';
-import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
-import { addMediaCommand } from './editActions.ts';
-import { snapShift, snapTargets } from './timelineGeometry.ts';
 import { TimeRuler } from './TimeRuler.tsx';
 import { TrackHeader } from './TrackHeader.tsx';
-import { ASSET_DRAG_TYPE, LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
+import { LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
+import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
 
 /** Browsers lay out at most some millions of pixels: beyond this the scrollbar is scaled. */
@@ -24,6 +22,28 @@ function scrollGeometry() {
   const maxScrollPx = Math.max(0, contentPx - viewportPx);
   const maxStartMs = Math.max(0, contentMs - viewportPx / pxPerMs);
   return { contentPx, maxScrollPx, maxStartMs };
+}
+
+const NO_TRACKS: readonly Track[] = [];
+
+/** Where dropped media will land, and whether it overwrites or inserts. */
+function DropGhostBox({ ghost }: { ghost: DropGhost }) {
+  const viewStartMs = useTimelineView((s) => s.viewStartMs);
+  const pxPerMs = useTimelineView((s) => s.pxPerMs);
+  return (
+    <div
+      className={`tl-drop-ghost tl-drop-${ghost.mode}`}
+      aria-hidden="true"
+      style={{
+        top: ghost.trackIndex * LANE_HEIGHT,
+        height: LANE_HEIGHT,
+        left: (ghost.atMs - viewStartMs) * pxPerMs,
+        width: ghost.lengthMs === null ? 2 : Math.max(2, ghost.lengthMs * pxPerMs),
+      }}
+    >
+      <span>{ghost.mode === 'insert' ? 'Insert' : 'Overwrite'}</span>
+    </div>
+  );
 }
 
 export function TimelinePanel() {
@@ -49,7 +69,8 @@ export function TimelinePanel() {
   const originRef = useRef(originMs);
   originRef.current = originMs;
   const pendingClips = useMemo(() => clipsTouched(pending.flatMap((e) => e.commands)), [pending]);
-  const tracks = timeline?.tracks ?? [];
+  const tracks = timeline?.tracks ?? NO_TRACKS;
+  const mediaDrop = useMediaDrop(lanes, tracks);
 
   useEffect(() => {
     if (timeline) useTimelineView.getState().setContent(timeline.durationMs);
@@ -105,35 +126,6 @@ export function TimelinePanel() {
     view.zoomBy(event.deltaY < 0 ? 1.25 : 0.8, view.viewStartMs + (event.clientX - rect.left) / view.pxPerMs);
   }
 
-  /** The track under the pointer, if it takes media. */
-  function dropTrack(event: DragEvent<HTMLDivElement>): Track | null {
-    const rect = lanes.current?.getBoundingClientRect();
-    const track = rect ? tracks[Math.floor((event.clientY - rect.top) / LANE_HEIGHT)] : undefined;
-    return track && track.kind !== 'caption' && !track.locked ? track : null;
-  }
-
-  function onDragOver(event: DragEvent<HTMLDivElement>) {
-    if (event.dataTransfer.types.includes(ASSET_DRAG_TYPE) && dropTrack(event)) {
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
-    }
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    const assetId = Number(event.dataTransfer.getData(ASSET_DRAG_TYPE));
-    const track = dropTrack(event);
-    const t = useTimeline.getState().timeline;
-    const asset = useTimelineMedia.getState().assets.get(assetId);
-    const rect = lanes.current?.getBoundingClientRect();
-    if (!track || !t || !asset || !rect) return;
-    event.preventDefault();
-    const view = useTimelineView.getState();
-    const atMs = Math.max(0, view.viewStartMs + (event.clientX - rect.left) / view.pxPerMs);
-    const targets = snapTargets(t, view.viewStartMs, view.viewStartMs + 2 * spanMs, new Set(), view.playheadMs);
-    const snapped = view.snapping ? atMs + snapShift([atMs], targets, 8 / view.pxPerMs) : atMs;
-    useTimeline.getState().edit([addMediaCommand(track, asset, snapped, () => crypto.randomUUID())], 'Add clip');
-  }
-
   const home = drag?.toTrackId ? tracks.findIndex((t) => t.clips.some((c) => drag.clipIds.has(c.id))) : -1;
   const dragLaneShift = drag?.toTrackId && home >= 0 ? tracks.findIndex((t) => t.id === drag.toTrackId) - home : 0;
   const height = Math.max(1, tracks.length) * LANE_HEIGHT;
@@ -155,8 +147,9 @@ export function TimelinePanel() {
             role="group"
             aria-label="Timeline tracks"
             style={{ width: viewportPx, height }}
-            onDragOver={onDragOver}
-            onDrop={onDrop}
+            onDragOver={mediaDrop.onDragOver}
+            onDragLeave={mediaDrop.onDragLeave}
+            onDrop={mediaDrop.onDrop}
             onPointerDown={(event) => {
               // A click on the tracks' background clears the selection, as in every editor.
               const plainClick = !(event.shiftKey || event.ctrlKey || event.metaKey) && event.button === 0;
@@ -187,6 +180,7 @@ export function TimelinePanel() {
                 />
               ))}
             </div>
+            {mediaDrop.ghost && <DropGhostBox ghost={mediaDrop.ghost} />}
             <div ref={guide} className="tl-snap-guide" hidden aria-hidden="true" />
             <div ref={playhead} className="tl-playhead" aria-hidden="true" />
           </div>

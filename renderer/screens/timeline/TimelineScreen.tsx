@@ -65,7 +65,7 @@ export function TimelineScreen() {
       )}
       {projectId === null && (
         <p>
-          Choose a project in the rail to edit its timeline, or{' '}
+          Choose a project at the top to edit its timeline, or{' '}
           <button type="button" onClick={() => useNavigation.getState().go('Projects')}>
             create a project
           </button>
