@@ -9,6 +9,9 @@ import { DataFolderInUse } from './dataFolderLock.ts';
 import { watchParent } from './parentWatch.ts';
 import { startSandbox } from './server.ts';
 
+// Its database holds the account's data: readable by this user alone (files 0600, folders 0700).
+process.umask(0o077);
+
 const USAGE = [
   'usage: npm run sandbox -- --port <n|0> --data <dir> [--messaging-port <n|0>] [--wallet <usd>] [--job-seconds <s>]',
   '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',

@@ -10,6 +10,10 @@ import { AppFailure } from '../../shared/appError.ts';
 import { createCore, type Core } from '../core/app/createCore.ts';
 import { startBrowserServer } from './browserServer.ts';
 
+// Everything the app writes (settings, journal, caches, the local service's data) is the
+// user's alone: files 0600, folders 0700, whatever the login's umask.
+process.umask(0o077);
+
 const ROOT = resolve(import.meta.dirname, '../..');
 const USAGE =
   'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>] [--tunnel-command "<command with {port}>"]';

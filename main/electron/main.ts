@@ -14,6 +14,10 @@ import { createMainWindow, installPermissionHandlers } from './window.ts';
 
 const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
 
+// Everything the app writes (settings, journal, caches, the local service's data) is the
+// user's alone: files 0600, folders 0700, whatever the login's umask.
+process.umask(0o077);
+
 // Both shells take --user-data <dir>, so tests and separate profiles never share state; set
 // before the single-instance lock, which is held per data folder.
 const userDataFlag = process.argv.indexOf('--user-data');
