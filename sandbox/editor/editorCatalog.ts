@@ -8,6 +8,8 @@ export type TrackKind = 'video' | 'audio' | 'caption';
 
 export interface NumberParam {
   name: string;
+  /** What to call it on screen, in words ("Horizontal position"). */
+  label: string;
   type: 'number';
   min: number;
   max: number;
@@ -43,6 +45,7 @@ export interface PropertyDef extends NumberParam {
 
 const num = (
   name: string,
+  label: string,
   min: number,
   max: number,
   dflt: number,
@@ -50,6 +53,7 @@ const num = (
   description: string,
 ): NumberParam => ({
   name,
+  label,
   type: 'number',
   min,
   max,
@@ -65,7 +69,7 @@ export const EFFECTS: EffectDef[] = [
     description: 'Non-linear RGB v in [0, 1]: amount a ≤ 0 gives v × (1 + a); a > 0 gives v + (1 − v) × a.',
     appliesTo: ['video'],
     changesDuration: false,
-    params: [num('amount', -1, 1, 0, null, '0 leaves the picture as it is; -1 is black, 1 is white.')],
+    params: [num('amount', 'Amount', -1, 1, 0, null, '0 leaves the picture as it is; -1 is black, 1 is white.')],
   },
   {
     id: 'contrast',
@@ -73,7 +77,7 @@ export const EFFECTS: EffectDef[] = [
     description: 'Non-linear RGB v in [0, 1]: (v − 0.5) × amount + 0.5, clamped.',
     appliesTo: ['video'],
     changesDuration: false,
-    params: [num('amount', 0, 2, 1, null, '1 leaves the picture as it is.')],
+    params: [num('amount', 'Amount', 0, 2, 1, null, '1 leaves the picture as it is.')],
   },
   {
     id: 'saturation',
@@ -81,7 +85,7 @@ export const EFFECTS: EffectDef[] = [
     description: "The matrix of CSS saturate(amount) (BT.709 luma weights) on non-linear RGB; 0 is the picture's luma.",
     appliesTo: ['video'],
     changesDuration: false,
-    params: [num('amount', 0, 3, 1, null, '0 is black and white; 1 leaves the colours as they are.')],
+    params: [num('amount', 'Amount', 0, 3, 1, null, '0 is black and white; 1 leaves the colours as they are.')],
   },
   {
     id: 'blur',
@@ -90,7 +94,7 @@ export const EFFECTS: EffectDef[] = [
       "A Gaussian blur of the clip's picture, σ = radius × H / 1080 pixels of an H-line frame; beyond its edges the edge pixels repeat.",
     appliesTo: ['video'],
     changesDuration: false,
-    params: [num('radius', 0, 50, 5, 'px', 'Gaussian blur radius.')],
+    params: [num('radius', 'Radius', 0, 50, 5, 'px', 'Gaussian blur radius.')],
   },
   {
     id: 'speed',
@@ -98,7 +102,9 @@ export const EFFECTS: EffectDef[] = [
     description: 'Plays picture and sound at rate × (the sound keeps its pitch); the clip lasts (outMs − inMs) / rate.',
     appliesTo: ['video', 'audio'],
     changesDuration: true,
-    params: [num('rate', 0.25, 4, 1, 'x', 'Playback rate: the clip lasts (outMs - inMs) / rate on the timeline.')],
+    params: [
+      num('rate', 'Rate', 0.25, 4, 1, 'x', 'Playback rate: the clip lasts (outMs - inMs) / rate on the timeline.'),
+    ],
   },
 ];
 
@@ -181,18 +187,34 @@ export const FONTS = [
 ] as const;
 
 export const PROPERTIES: PropertyDef[] = [
-  { ...num('volume', 0, 2, 1, 'gain', '1 is the source level; 0 is silent.'), appliesTo: ['video', 'audio'] },
-  { ...num('opacity', 0, 1, 1, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
-  { ...num('scale', 0.1, 10, 1, 'x', 'Size relative to fitting the frame.'), appliesTo: ['video'] },
+  { ...num('volume', 'Volume', 0, 2, 1, 'gain', '1 is the source level; 0 is silent.'), appliesTo: ['video', 'audio'] },
+  { ...num('opacity', 'Opacity', 0, 1, 1, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
+  { ...num('scale', 'Scale', 0.1, 10, 1, 'x', 'Size relative to fitting the frame.'), appliesTo: ['video'] },
   {
-    ...num('positionX', -1, 1, 0, 'frame widths', 'Horizontal offset of the centre from the frame centre.'),
+    ...num(
+      'positionX',
+      'Horizontal position',
+      -1,
+      1,
+      0,
+      'frame widths',
+      'Horizontal offset of the centre from the frame centre.',
+    ),
     appliesTo: ['video'],
   },
   {
-    ...num('positionY', -1, 1, 0, 'frame heights', 'Vertical offset of the centre from the frame centre.'),
+    ...num(
+      'positionY',
+      'Vertical position',
+      -1,
+      1,
+      0,
+      'frame heights',
+      'Vertical offset of the centre from the frame centre.',
+    ),
     appliesTo: ['video'],
   },
-  { ...num('rotation', -360, 360, 0, 'degrees', 'Clockwise rotation.'), appliesTo: ['video'] },
+  { ...num('rotation', 'Rotation', -360, 360, 0, 'degrees', 'Clockwise rotation.'), appliesTo: ['video'] },
 ];
 
 /** How a video track's media clip meets the frame (setClipFit); contain by default. */
@@ -202,6 +224,8 @@ export const DEFAULT_FIT: Fit = 'contain';
 
 /** How long an image lasts when addClip gives no outMs. */
 export const DEFAULT_IMAGE_MS = 5000;
+
+const FIT_LABELS: Record<Fit, string> = { contain: 'Fit inside', cover: 'Fill, cropping', fill: 'Stretch to fill' };
 
 const FIT_DESCRIPTIONS: Record<Fit, string> = {
   contain: 'The whole picture, as large as fits the frame: bars of what is beneath where the shapes differ.',
@@ -233,6 +257,7 @@ export const PropertiesInput = z
 
 const NumberParamSchema = z.object({
   name: z.string(),
+  label: z.string().describe('What to call it on screen, in words.'),
   type: z.literal('number'),
   min: z.number(),
   max: z.number(),
@@ -280,7 +305,9 @@ export const CatalogSchema = z.object({
     ),
   properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(TRACK_KIND) })),
   fits: z
-    .array(z.object({ id: z.enum(FITS), description: z.string() }))
+    .array(
+      z.object({ id: z.enum(FITS), label: z.string().describe('What to call it on screen.'), description: z.string() }),
+    )
     .describe("The values of a media clip's fit (setClipFit); contain by default."),
   trackKinds: z.array(TRACK_KIND),
   defaultImageDurationMs: z.number().int().describe('How long an image clip lasts when addClip gives no outMs.'),
@@ -303,7 +330,7 @@ export function catalog(): z.infer<typeof CatalogSchema> {
     captionStyles: CAPTION_STYLES.map((s) => ({ ...s })),
     fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
     properties: PROPERTIES,
-    fits: FITS.map((id) => ({ id, description: FIT_DESCRIPTIONS[id] })),
+    fits: FITS.map((id) => ({ id, label: FIT_LABELS[id], description: FIT_DESCRIPTIONS[id] })),
     trackKinds: ['video', 'audio', 'caption'],
     defaultImageDurationMs: DEFAULT_IMAGE_MS,
     limits: {

@@ -84,6 +84,8 @@ export type Timeline = z.infer<typeof TimelineSchema>;
 const NumberParamSchema = z
   .object({
     name: z.string(),
+    /** What to call it on screen; a service may not say (then the name is made into words). */
+    label: z.string().optional(),
     min: z.number(),
     max: z.number(),
     default: z.number(),
@@ -120,7 +122,9 @@ export const CatalogSchema = z
     captionStyles: z.array(z.object({ id: z.string(), name: z.string(), defaultFontId: z.string() }).loose()),
     fonts: z.array(z.object({ id: z.string(), name: z.string() }).loose()),
     properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(z.string()) })),
-    fits: z.array(z.object({ id: z.string(), description: z.string().optional() }).loose()).optional(),
+    fits: z
+      .array(z.object({ id: z.string(), label: z.string().optional(), description: z.string().optional() }).loose())
+      .optional(),
     defaultImageDurationMs: z.number().optional(),
     limits: z
       .object({

@@ -1,270 +1,286 @@
-// The catalog applied to the selection: clip properties, effects with their parameters,
-// transitions, captions with their style and font. Each "Apply" is one edit covering every
-// selected clip it applies to.
+// The selected clips' own values, edited in place: the clip's properties, its fit, its
+// effects with their parameters, its transition in, a caption's text, style and font — each
+// named in words from the catalog. A value the selected clips share is shown; where they
+// differ the field says "Mixed". A committed change is one edit for every selected clip it
+// applies to (Enter or leaving a field commits, Escape puts it back).
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Catalog } from '../../../shared/timeline/timelineTypes.ts';
+import { Button } from '../../components/Button.tsx';
+import { Field } from '../../components/Field.tsx';
+import type { Catalog, CaptionClip, MediaClip, Track } from '../../../shared/timeline/timelineTypes.ts';
+import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { locate, type Located } from './editActions.ts';
+import { ChoiceSetting, NumberSetting, TextSetting } from './InspectorFields.tsx';
+import { common, labelOf } from './inspectorValues.ts';
 import { addCaptionAtPlayhead, applyToSelection } from './timelineActions.ts';
+import { formatTime } from './timelineGeometry.ts';
 
-function NumberField({
-  label,
-  value,
-  min,
-  max,
-  step,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  onChange: (v: number) => void;
-}) {
+type MediaItem = { readonly clip: MediaClip; readonly track: Track };
+type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
+
+const DEFAULT_FIT = 'contain';
+
+/** The value the clips share, null when they differ ("Mixed"), `none` when there are no clips. */
+function shared<T>(values: readonly T[], none: T): T | null {
+  const value = common(values);
+  return value === undefined ? none : value;
+}
+
+function clipName(item: Located): string {
+  if (item.clip.kind === 'caption') return `Caption “${item.clip.text}”`;
+  const asset = useTimelineMedia.getState().assets.get(item.clip.assetId);
+  return asset?.filename ?? `Asset ${item.clip.assetId}`;
+}
+
+/** Where the clip is: its start and how long it lasts (one clip), or the span of several. */
+function Placement({ items }: { items: readonly Located[] }) {
+  const start = Math.min(...items.map((i) => i.clip.startMs));
+  const end = Math.max(...items.map((i) => i.clip.endMs));
   return (
-    <label className="tl-field">
-      <span>{label}</span>
-      <input
-        type="number"
-        value={Number.isFinite(value) ? value : ''}
-        min={min}
-        max={max}
-        step={step}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-    </label>
+    <p className="tl-hint tl-placement">
+      {formatTime(start)} to {formatTime(end)} · {((end - start) / 1000).toFixed(2)} s
+    </p>
   );
 }
 
-const stepOf = (min: number, max: number) => (max - min > 20 ? 1 : 0.05);
-
-function Properties({ catalog, items }: { catalog: Catalog; items: Located[] }) {
-  const media = items.filter((i) => i.clip.kind === 'media');
-  const kind = media[0]?.track.kind;
-  const defs = catalog.properties.filter((p) => kind && p.appliesTo.includes(kind));
-  const first = media[0]?.clip;
-  const [values, setValues] = useState<Record<string, number>>({});
-  const shown = (name: string, fallback: number) =>
-    values[name] ?? (first?.kind === 'media' ? first.properties[name] : undefined) ?? fallback;
-  if (!first || defs.length === 0) return null;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    applyToSelection('Set properties', ({ clip, track }) => {
-      if (clip.kind !== 'media') return null;
-      const properties = Object.fromEntries(
-        defs.filter((d) => d.appliesTo.includes(track.kind)).map((d) => [d.name, shown(d.name, d.default)]),
-      );
-      return Object.keys(properties).length > 0 ? { type: 'setClipProperties', clipId: clip.id, properties } : null;
-    });
-    setValues({});
-  }
+function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly MediaItem[] }) {
+  const kinds = new Set(items.map((i) => i.track.kind));
+  const properties = catalog.properties.filter((def) => def.appliesTo.some((k) => kinds.has(k as never)));
+  const video = items.filter((i) => i.track.kind === 'video');
+  const fits = catalog.fits ?? [];
   return (
-    <form className="tl-inspector-section" aria-label="Clip properties" onSubmit={submit}>
-      <h3>Properties</h3>
-      {defs.map((d) => (
-        <NumberField
-          key={d.name}
-          label={`${d.name}${d.unit ? ` (${d.unit})` : ''}`}
-          value={shown(d.name, d.default)}
-          min={d.min}
-          max={d.max}
-          step={stepOf(d.min, d.max)}
-          onChange={(v) => setValues((s) => ({ ...s, [d.name]: v }))}
-        />
-      ))}
-      <button type="submit">Apply properties</button>
-    </form>
+    <>
+      <Placement items={items} />
+      <section className="tl-inspector-section" aria-label="Clip properties">
+        <h3>Properties</h3>
+        {properties.map((def) => {
+          const label = labelOf(def);
+          const takes = items.filter((i) => def.appliesTo.includes(i.track.kind));
+          return (
+            <NumberSetting
+              key={def.name}
+              def={def}
+              label={label}
+              value={shared(
+                takes.map((i) => i.clip.properties[def.name] ?? def.default),
+                def.default,
+              )}
+              onCommit={(value) =>
+                applyToSelection(`Set ${label.toLowerCase()}`, ({ clip, track }) =>
+                  clip.kind === 'media' && def.appliesTo.includes(track.kind)
+                    ? { type: 'setClipProperties', clipId: clip.id, properties: { [def.name]: value } }
+                    : null,
+                )
+              }
+            />
+          );
+        })}
+        {video.length > 0 && fits.length > 0 && (
+          <ChoiceSetting
+            label="Fit in the frame"
+            value={common(video.map((i) => i.clip.fit ?? DEFAULT_FIT)) ?? null}
+            choices={fits.map((fit) => ({ id: fit.id, label: fit.label ?? labelOf({ name: fit.id }) }))}
+            hint={fits.find((f) => f.id === common(video.map((i) => i.clip.fit ?? DEFAULT_FIT)))?.description}
+            onChoose={(fit) =>
+              applyToSelection('Set fit', ({ clip, track }) =>
+                clip.kind === 'media' && track.kind === 'video'
+                  ? { type: 'setClipFit', clipId: clip.id, fit: fit as MediaClip['fit'] & string }
+                  : null,
+              )
+            }
+          />
+        )}
+      </section>
+      <Effects catalog={catalog} items={items} />
+      <Transition catalog={catalog} items={items} />
+    </>
   );
 }
 
-function Effects({ catalog, items }: { catalog: Catalog; items: Located[] }) {
-  const kinds = new Set(items.filter((i) => i.clip.kind === 'media').map((i) => i.track.kind));
-  const effects = catalog.effects.filter((e) => e.appliesTo.some((k) => kinds.has(k as never)));
-  const [effectId, setEffectId] = useState('');
-  const [params, setParams] = useState<Record<string, number>>({});
-  const effect = effects.find((e) => e.id === effectId) ?? effects[0];
-  if (!effect) return null;
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const chosen = effect!;
-    applyToSelection(`Apply ${chosen.name}`, ({ clip, track }) =>
-      clip.kind === 'media' && chosen.appliesTo.includes(track.kind)
-        ? {
-            type: 'applyEffect',
-            clipId: clip.id,
-            effectId: chosen.id,
-            params: Object.fromEntries(chosen.params.map((p) => [p.name, params[p.name] ?? p.default])),
-          }
-        : null,
-    );
-  }
+function Effects({ catalog, items }: { catalog: Catalog; items: readonly MediaItem[] }) {
+  const kinds = new Set(items.map((i) => i.track.kind));
+  const usable = catalog.effects.filter((e) => e.appliesTo.some((k) => kinds.has(k as never)));
+  const present = usable.filter((e) => items.some((i) => i.clip.effects.some((x) => x.effectId === e.id)));
+  const addable = usable.filter((e) => !items.every((i) => i.clip.effects.some((x) => x.effectId === e.id)));
+  const [adding, setAdding] = useState('');
+  const toAdd = addable.find((e) => e.id === adding) ?? addable[0];
   return (
-    <form className="tl-inspector-section" aria-label="Effects" onSubmit={apply}>
+    <section className="tl-inspector-section" aria-label="Effects">
       <h3>Effects</h3>
-      <label className="tl-field">
-        <span>Effect</span>
-        <select
-          value={effect.id}
-          onChange={(e) => {
-            setEffectId(e.target.value);
-            setParams({});
-          }}
-        >
-          {effects.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {effect.params.map((p) => (
-        <NumberField
-          key={p.name}
-          label={`${p.name}${p.unit ? ` (${p.unit})` : ''}`}
-          value={params[p.name] ?? p.default}
-          min={p.min}
-          max={p.max}
-          step={stepOf(p.min, p.max)}
-          onChange={(v) => setParams((s) => ({ ...s, [p.name]: v }))}
-        />
-      ))}
-      <span className="tl-buttons">
-        <button type="submit">Apply effect</button>
-        <button
-          type="button"
-          onClick={() =>
-            applyToSelection(`Remove ${effect.name}`, ({ clip }) =>
-              clip.kind === 'media' && clip.effects.some((e) => e.effectId === effect.id)
-                ? { type: 'removeEffect', clipId: clip.id, effectId: effect.id }
-                : null,
-            )
-          }
-        >
-          Remove effect
-        </button>
-      </span>
-    </form>
+      {present.length === 0 && (
+        <p className="tl-hint">No effect on {items.length > 1 ? 'these clips' : 'this clip'}.</p>
+      )}
+      {present.map((effect) => {
+        const having = items.map((i) => i.clip.effects.find((x) => x.effectId === effect.id)).filter((x) => x);
+        return (
+          <fieldset key={effect.id} className="tl-effect">
+            <legend>{effect.name}</legend>
+            {effect.params.map((param) => {
+              const label = `${effect.name} ${labelOf(param).toLowerCase()}`;
+              return (
+                <NumberSetting
+                  key={param.name}
+                  def={param}
+                  label={label}
+                  value={shared(
+                    having.map((x) => x!.params[param.name] ?? param.default),
+                    param.default,
+                  )}
+                  onCommit={(value) =>
+                    applyToSelection(`Set ${label.toLowerCase()}`, ({ clip, track }) =>
+                      clip.kind === 'media' && effect.appliesTo.includes(track.kind)
+                        ? { type: 'applyEffect', clipId: clip.id, effectId: effect.id, params: { [param.name]: value } }
+                        : null,
+                    )
+                  }
+                />
+              );
+            })}
+            <Button
+              size="sm"
+              onClick={() =>
+                applyToSelection(`Remove ${effect.name.toLowerCase()}`, ({ clip }) =>
+                  clip.kind === 'media' && clip.effects.some((x) => x.effectId === effect.id)
+                    ? { type: 'removeEffect', clipId: clip.id, effectId: effect.id }
+                    : null,
+                )
+              }
+            >
+              Remove {effect.name.toLowerCase()}
+            </Button>
+          </fieldset>
+        );
+      })}
+      {toAdd && (
+        <div className="tl-add-effect">
+          <Field label="New effect" inline>
+            {(control) => (
+              <select {...control} value={toAdd.id} onChange={(e) => setAdding(e.target.value)}>
+                {addable.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Button
+            size="sm"
+            onClick={() =>
+              applyToSelection(`Add ${toAdd.name.toLowerCase()}`, ({ clip, track }) =>
+                clip.kind === 'media' &&
+                toAdd.appliesTo.includes(track.kind) &&
+                !clip.effects.some((x) => x.effectId === toAdd.id)
+                  ? { type: 'applyEffect', clipId: clip.id, effectId: toAdd.id }
+                  : null,
+              )
+            }
+          >
+            Add effect
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }
 
-function Transitions({ catalog }: { catalog: Catalog }) {
-  const [transitionId, setTransitionId] = useState(catalog.transitions[0]?.id ?? '');
-  const def = catalog.transitions.find((t) => t.id === transitionId);
-  const [durationMs, setDurationMs] = useState<number | null>(null);
-  const duration = durationMs ?? def?.defaultDurationMs ?? 500;
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    applyToSelection(def ? `${def.name} transition` : 'Cut', ({ clip }) =>
+function Transition({ catalog, items }: { catalog: Catalog; items: readonly MediaItem[] }) {
+  const chosen = common(items.map((i) => i.clip.transitionIn?.transitionId ?? 'none'));
+  const def = catalog.transitions.find((t) => t.id === chosen);
+  const duration = common(items.map((i) => i.clip.transitionIn?.durationMs ?? 0));
+  const set = (transitionId: string | null, durationMs?: number) =>
+    applyToSelection(transitionId ? 'Set transition' : 'Remove transition', ({ clip }) =>
       clip.kind !== 'media'
         ? null
-        : def
-          ? { type: 'setTransition', clipId: clip.id, transitionId: def.id, durationMs: duration }
+        : transitionId
+          ? { type: 'setTransition', clipId: clip.id, transitionId, ...(durationMs && { durationMs }) }
           : { type: 'setTransition', clipId: clip.id, transitionId: null },
     );
-  }
   return (
-    <form className="tl-inspector-section" aria-label="Transition" onSubmit={apply}>
+    <section className="tl-inspector-section" aria-label="Transition">
       <h3>Transition in</h3>
-      <label className="tl-field">
-        <span>Transition</span>
-        <select
-          value={transitionId}
-          onChange={(e) => {
-            setTransitionId(e.target.value);
-            setDurationMs(null);
-          }}
-        >
-          {catalog.transitions.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-          <option value="">Cut (none)</option>
-        </select>
-      </label>
+      <ChoiceSetting
+        label="Transition"
+        value={chosen ?? null}
+        choices={[
+          { id: 'none', label: 'None (a cut)' },
+          ...catalog.transitions.map((t) => ({ id: t.id, label: t.name })),
+        ]}
+        onChoose={(id) => set(id === 'none' ? null : id)}
+      />
       {def && (
-        <NumberField
-          label="Duration (ms)"
-          value={duration}
-          min={def.minDurationMs}
-          max={def.maxDurationMs}
-          step={50}
-          onChange={setDurationMs}
+        <NumberSetting
+          def={{
+            min: def.minDurationMs / 1000,
+            max: def.maxDurationMs / 1000,
+            default: def.defaultDurationMs / 1000,
+            unit: 'seconds',
+            description: `How long the ${def.name.toLowerCase()} lasts, from the clip's start.`,
+          }}
+          label="Transition length"
+          value={duration === null || duration === undefined ? null : duration / 1000}
+          onCommit={(seconds) => set(def.id, Math.round(seconds * 1000))}
         />
       )}
-      <button type="submit">Apply transition</button>
-    </form>
+    </section>
   );
 }
 
-function Captions({ catalog, items }: { catalog: Catalog; items: Located[] }) {
-  const captions = items.filter((i) => i.clip.kind === 'caption');
-  const first = captions[0]?.clip;
+function CaptionSettings({ catalog, items }: { catalog: Catalog; items: readonly CaptionItem[] }) {
+  const update = (label: string, change: Partial<Pick<CaptionClip, 'text' | 'style' | 'font'>>) =>
+    applyToSelection(label, ({ clip }) =>
+      clip.kind === 'caption' ? { type: 'updateCaption', clipId: clip.id, ...change } : null,
+    );
+  return (
+    <section className="tl-inspector-section" aria-label="Caption">
+      <h3>{items.length > 1 ? 'Captions' : 'Caption'}</h3>
+      <TextSetting
+        label="Caption text"
+        value={common(items.map((i) => i.clip.text)) ?? null}
+        maxLength={catalog.limits?.captionTextMax ?? 500}
+        onCommit={(text) => update('Change caption text', { text })}
+      />
+      <ChoiceSetting
+        label="Caption style"
+        value={common(items.map((i) => i.clip.style)) ?? null}
+        choices={catalog.captionStyles.map((s) => ({ id: s.id, label: s.name }))}
+        onChoose={(style) => update('Change caption style', { style })}
+      />
+      <ChoiceSetting
+        label="Font"
+        value={common(items.map((i) => i.clip.font)) ?? null}
+        choices={catalog.fonts.map((f) => ({ id: f.id, label: f.name }))}
+        onChoose={(font) => update('Change caption font', { font })}
+      />
+    </section>
+  );
+}
+
+/** A new caption at the playhead, on the first caption track. */
+function NewCaption({ catalog }: { catalog: Catalog }) {
   const [text, setText] = useState('');
-  const [style, setStyle] = useState('');
-  const [font, setFont] = useState('');
+  const max = catalog.limits?.captionTextMax ?? 500;
+  const tooLong = text.trim().length > max;
   function add(event: FormEvent) {
     event.preventDefault();
-    if (text.trim()) addCaptionAtPlayhead(text.trim(), 2000, style || undefined, font || undefined);
+    if (!text.trim() || tooLong) return;
+    addCaptionAtPlayhead(text.trim());
     setText('');
   }
-  function update() {
-    applyToSelection('Change captions', ({ clip }) =>
-      clip.kind !== 'caption'
-        ? null
-        : {
-            type: 'updateCaption',
-            clipId: clip.id,
-            ...(text.trim() && { text: text.trim() }),
-            ...(style && { style }),
-            ...(font && { font }),
-          },
-    );
-  }
   return (
-    <form className="tl-inspector-section" aria-label="Captions" onSubmit={add}>
-      <h3>Captions</h3>
-      <label className="tl-field">
-        <span>Caption text</span>
-        <input
-          value={text}
-          maxLength={catalog.limits?.captionTextMax ?? 500}
-          placeholder={first?.kind === 'caption' ? first.text : 'Words on screen'}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </label>
-      <label className="tl-field">
-        <span>Caption style</span>
-        <select value={style} onChange={(e) => setStyle(e.target.value)}>
-          <option value="">{first?.kind === 'caption' ? `Keep (${first.style})` : 'Default'}</option>
-          {catalog.captionStyles.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="tl-field">
-        <span>Font</span>
-        <select value={font} onChange={(e) => setFont(e.target.value)}>
-          <option value="">{first?.kind === 'caption' ? `Keep (${first.font})` : 'The style’s font'}</option>
-          {catalog.fonts.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <span className="tl-buttons">
-        <button type="submit" disabled={!text.trim()}>
-          Add caption at playhead
-        </button>
-        <button type="button" disabled={captions.length === 0 || (!text.trim() && !style && !font)} onClick={update}>
-          Update selected captions
-        </button>
-      </span>
+    <form className="tl-inspector-section" aria-label="New caption" onSubmit={add}>
+      <Field
+        label="New caption text"
+        error={tooLong ? `The caption is ${text.trim().length} characters: shorten it to at most ${max}.` : null}
+      >
+        {(control) => (
+          <input {...control} value={text} placeholder="Words on screen" onChange={(e) => setText(e.target.value)} />
+        )}
+      </Field>
+      <Button type="submit" size="sm" disabled={!text.trim() || tooLong}>
+        Add caption at playhead
+      </Button>
     </form>
   );
 }
@@ -275,6 +291,8 @@ export function Inspector() {
   const selection = useTimelineView((s) => s.selection);
   const items = useMemo(() => (timeline ? locate(timeline, selection) : []), [timeline, selection]);
   const key = [...selection].join(',');
+  const media = items.filter((i): i is MediaItem => i.clip.kind === 'media');
+  const captions = items.filter((i): i is CaptionItem => i.clip.kind === 'caption');
   return (
     <aside className="tl-inspector" aria-labelledby="tl-inspector-title">
       <h2 id="tl-inspector-title">Inspector</h2>
@@ -282,18 +300,13 @@ export function Inspector() {
         {items.length === 0
           ? 'No clip selected'
           : items.length === 1
-            ? '1 clip selected'
-            : `${items.length} clips selected`}
+            ? `${clipName(items[0]!)} selected`
+            : `${items.length} clips selected: a change applies to each`}
       </p>
       {!catalog && <p className="tl-hint">Reading the catalog…</p>}
-      {catalog && items.length > 0 && (
-        <>
-          <Properties key={`p-${key}`} catalog={catalog} items={items} />
-          <Effects catalog={catalog} items={items} />
-          <Transitions catalog={catalog} />
-        </>
-      )}
-      {catalog && <Captions key={`c-${key}`} catalog={catalog} items={items} />}
+      {catalog && media.length > 0 && <MediaSettings key={`m-${key}`} catalog={catalog} items={media} />}
+      {catalog && captions.length > 0 && <CaptionSettings key={`c-${key}`} catalog={catalog} items={captions} />}
+      {catalog && <NewCaption catalog={catalog} />}
     </aside>
   );
 }
