@@ -5,7 +5,8 @@
 # Extra arguments go to browser mode, e.g. `npm start -- --port 8080 --user-data <dir>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v ffmpeg >/dev/null || bash scripts/system-deps.sh
+# ffmpeg makes and measures media; pocketsphinx is the local service's speech recogniser.
+{ command -v ffmpeg && command -v pocketsphinx_continuous; } >/dev/null || bash scripts/system-deps.sh
 source scripts/node24.sh
 source scripts/npm-deps.sh
 npm run --silent build >/dev/null

@@ -199,6 +199,16 @@ export const ERROR_CODES = {
     meaning:
       'The transcription has not completed: poll it until it completes (or, if it failed or was cancelled, transcribe the asset again).',
   },
+  'transcription.language_unsupported': {
+    status: 400,
+    meaning:
+      "The service's speech recogniser does not understand that language (error.languages lists those it does): transcribe speech in one of them, or use a service that understands yours. Nothing was charged.",
+  },
+  'transcription.recognizer_missing': {
+    status: 500,
+    meaning:
+      "The local service's speech recogniser is not installed (a failed job, not an HTTP answer; refunded): install the Debian packages pocketsphinx and pocketsphinx-en-us, then transcribe again.",
+  },
   'model.task_unsupported': {
     status: 400,
     meaning:
@@ -207,6 +217,11 @@ export const ERROR_CODES = {
   'speech_edit.same_language': {
     status: 400,
     meaning: 'The transcription is already in English: use its caption files instead of translating them.',
+  },
+  'speech_edit.translation_unavailable': {
+    status: 400,
+    meaning:
+      "This service does not translate captions: its recogniser hears English only, and English captions need no translation into English. Use the transcription's caption files.",
   },
   'finish.silent_audio': {
     status: 400,

@@ -17,6 +17,8 @@ export interface SandboxReady {
   login: { email: string; password: string };
   origin: string;
   adminToken: string;
+  /** The sandbox's process. */
+  pid: number;
 }
 
 export interface BenchSandbox extends SandboxReady {

@@ -58,18 +58,6 @@ function spansFrom(log: string, start: RegExp, end: RegExp, durationMs: number):
   return spans.filter((span) => span.endMs > span.startMs);
 }
 
-/** The parts of [0, durationMs] not covered by `spans` (which are sorted and disjoint). */
-function complement(spans: Span[], durationMs: number): Span[] {
-  const gaps: Span[] = [];
-  let at = 0;
-  for (const span of spans) {
-    if (span.startMs > at) gaps.push({ startMs: at, endMs: span.startMs });
-    at = Math.max(at, span.endMs);
-  }
-  if (at < durationMs) gaps.push({ startMs: at, endMs: durationMs });
-  return gaps;
-}
-
 /** loudnorm's JSON summary: the last {...} block of the log that names input_i. */
 function parseLoudnorm(log: string): { input: Loudness; normalization: string } | null {
   const blocks = log.match(/\{[^{}]*"input_i"[^{}]*\}/g);
@@ -89,41 +77,6 @@ function parseLoudnorm(log: string): { input: Loudness; normalization: string } 
 }
 
 const SILENCE = { start: /silence_start: (-?[\d.]+)/, end: /silence_end: (-?[\d.]+)/ };
-
-/** silencedetect's shortest silence when looking for speech: edges of sound land within this. */
-const DETECT_SILENCE_MS = 50;
-
-/**
- * Where the audio is not silent, from silencedetect at `noiseDb`. Pauses shorter than
- * `minPauseMs` inside the sound are bridged (speech has short gaps between words), but
- * silence before the first and after the last sound is always cut off, however short;
- * sounds shorter than `minSoundMs` (clicks) are dropped.
- */
-export async function soundSpans(
-  path: string,
-  durationMs: number,
-  options: { noiseDb: number; minPauseMs: number; minSoundMs: number },
-): Promise<Span[]> {
-  const log = await ffmpegLog([
-    '-i',
-    path,
-    '-map',
-    '0:a:0',
-    '-af',
-    `silencedetect=noise=${options.noiseDb}dB:d=${DETECT_SILENCE_MS / 1000}`,
-    '-f',
-    'null',
-    '-',
-  ]);
-  const silences = spansFrom(log, SILENCE.start, SILENCE.end, durationMs);
-  const merged: Span[] = [];
-  for (const sound of complement(silences, durationMs)) {
-    const last = merged[merged.length - 1];
-    if (last && sound.startMs - last.endMs < options.minPauseMs) last.endMs = sound.endMs;
-    else merged.push({ ...sound });
-  }
-  return merged.filter((span) => span.endMs - span.startMs >= options.minSoundMs);
-}
 
 export interface ReviewMeasurements {
   /** Stretches of (nearly) black picture; empty without video. */

@@ -4,7 +4,7 @@
 // problem, where it is, and what to do about it.
 import { buildCues } from './captions.ts';
 import type { ReviewMeasurements, Span } from './mediaAnalysis.ts';
-import type { Word } from './syntheticTranscript.ts';
+import type { Word } from './transcriptWords.ts';
 
 export const REVIEW_ASPECTS = ['frames', 'sound', 'motion', 'captions'] as const;
 export type ReviewAspect = (typeof REVIEW_ASPECTS)[number];

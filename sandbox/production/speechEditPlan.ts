@@ -1,12 +1,14 @@
 // What a speech edit produces from a transcript, and what it costs. The sandbox's "text
-// model" is deterministic: an interview edit proposes cutting hesitations and tightening
-// long pauses; a caption translation glosses each word into English and drops the
-// hesitations. Tokens are estimated the usual way (about four characters a token) from
-// the text the model reads and writes; since the output is deterministic the estimate
-// made at acceptance is also the actual usage shown in the receipt.
-import type { SpeechTask, TextModel } from '../create/modelCatalog.ts';
-import { buildCues } from './captions.ts';
-import { englishOf, isFiller, type Word } from './syntheticTranscript.ts';
+// model" is deterministic: an interview edit proposes cutting hesitations (the fillers the
+// recogniser heard, if any) and tightening long pauses (gaps between words). It translates
+// nothing: the local recogniser hears English only, and captions are translated into
+// English, so a caption translation is refused before it is planned (speechEdits.ts);
+// translations stored by earlier versions are still read. Tokens are estimated the usual
+// way (about four characters a token) from the text the model reads and writes; since the
+// output is deterministic the estimate made at acceptance is also the actual usage shown in
+// the receipt.
+import type { TextModel } from '../create/modelCatalog.ts';
+import { isFiller, type Word } from './transcriptWords.ts';
 
 export const INTERVIEW_RULES = {
   /** A pause between words at least this long is proposed for tightening. */
@@ -32,16 +34,17 @@ export interface TranslatedCue {
   text: string;
 }
 
-export type SpeechEditResult =
-  | { task: 'interview-edit'; proposals: Proposal[] }
-  | { task: 'caption-translation'; targetLanguage: 'en'; cues: TranslatedCue[] };
+export interface InterviewEdit {
+  task: 'interview-edit';
+  proposals: Proposal[];
+}
 
-const INSTRUCTIONS: Record<SpeechTask, string> = {
-  'interview-edit':
-    'You edit interview recordings. From the timed words below, propose cuts of hesitations and tightening of long pauses, each with the time range to remove and a short reason.',
-  'caption-translation':
-    'You translate captions into English. From the timed words below, write English caption cues that keep the original timing.',
-};
+/** What a completed speech edit stored; caption translations only by earlier versions. */
+export type SpeechEditResult =
+  InterviewEdit | { task: 'caption-translation'; targetLanguage: 'en'; cues: TranslatedCue[] };
+
+const INSTRUCTIONS =
+  'You edit interview recordings. From the timed words below, propose cuts of hesitations and tightening of long pauses, each with the time range to remove and a short reason.';
 
 function proposeInterviewEdits(words: Word[]): Proposal[] {
   const proposals: Omit<Proposal, 'id'>[] = [];
@@ -73,15 +76,8 @@ function proposeInterviewEdits(words: Word[]): Proposal[] {
   return proposals.sort((a, b) => a.startMs - b.startMs).map((p, i) => ({ id: `p${i + 1}`, ...p }));
 }
 
-function translateCaptions(words: Word[]): TranslatedCue[] {
-  const english = words.filter((w) => !isFiller(w.text)).map((w) => ({ ...w, text: englishOf(w.text) }));
-  return buildCues(english).map((cue) => ({ startMs: cue.startMs, endMs: cue.endMs, text: cue.lines.join('\n') }));
-}
-
-export function planSpeechEdit(task: SpeechTask, words: Word[]): SpeechEditResult {
-  return task === 'interview-edit'
-    ? { task, proposals: proposeInterviewEdits(words) }
-    : { task, targetLanguage: 'en', cues: translateCaptions(words) };
+export function planInterviewEdit(words: Word[]): InterviewEdit {
+  return { task: 'interview-edit', proposals: proposeInterviewEdits(words) };
 }
 
 const tokensOf = (text: string) => Math.ceil(text.length / 4);
@@ -94,13 +90,12 @@ export interface SpeechEditUsage {
 
 /** The model reads the instructions and the timed words, and writes the result as JSON. */
 export function usageOf(
-  task: SpeechTask,
   words: Word[],
-  result: SpeechEditResult,
+  result: InterviewEdit,
   model: TextModel,
   microsPerCredit: number,
 ): SpeechEditUsage {
-  const prompt = `${INSTRUCTIONS[task]}\n${words.map((w) => `${w.startMs}-${w.endMs} ${w.text}`).join('\n')}`;
+  const prompt = `${INSTRUCTIONS}\n${words.map((w) => `${w.startMs}-${w.endMs} ${w.text}`).join('\n')}`;
   const inputTokens = tokensOf(prompt);
   const outputTokens = tokensOf(JSON.stringify(result));
   const credits =

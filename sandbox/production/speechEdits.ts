@@ -1,8 +1,11 @@
 // Speech edits (spec: "Proposed interview edits or English caption translations from
 // completed transcriptions; does not change the timeline"). Text work is charged from the
 // text model's credits per million tokens (spec rule 4) when the job is accepted; the
-// receipt shows the tokens; a failed or cancelled job is refunded.
+// receipt shows the tokens; a failed or cancelled job is refunded. Caption translations are
+// into English, and the local recogniser hears English only, so this service refuses them
+// (the remote service does them); the ones an earlier version made are still served.
 import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/errorCodes.ts';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import {
@@ -17,11 +20,11 @@ import { ApiError } from '../http/apiError.ts';
 import { intQuery, jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
-import { registerMediaJob } from './mediaJob.ts';
+import { jobFailure, registerMediaJob } from './mediaJob.ts';
 import { jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
-import { planSpeechEdit, usageOf, type SpeechEditResult } from './speechEditPlan.ts';
-import { isEnglish } from './syntheticTranscript.ts';
+import { planInterviewEdit, usageOf, type SpeechEditResult } from './speechEditPlan.ts';
+import { isEnglish } from './transcriptWords.ts';
 import { completedWords, createTranscriptionStore } from './transcriptions.ts';
 
 const OPERATION = 'POST /speech-edits';
@@ -174,9 +177,15 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
     kind: 'speech-edit',
     store,
     async work(row) {
+      // A caption translation queued by an earlier version when it stopped: this one cannot do it (refunded).
+      if ((JSON.parse(row.input) as StoredInput).task !== 'interview-edit')
+        throw jobFailure(
+          'speech_edit.translation_unavailable',
+          ERROR_CODES['speech_edit.translation_unavailable'].meaning,
+        );
       // A completed transcription never changes, so this is the plan priced at acceptance.
       const transcription = transcriptions.get(row.account_id, row.parent_id!);
-      return planSpeechEdit((JSON.parse(row.input) as StoredInput).task, completedWords(transcription));
+      return planInterviewEdit(completedWords(transcription));
     },
   });
 
@@ -186,25 +195,22 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
     const model = textModelFor(body.modelId, body.task);
     const words = completedWords(transcription);
     const { language } = JSON.parse(transcription.input) as { language: string };
-    if (body.task === 'caption-translation' && isEnglish(language)) {
-      throw new ApiError(
-        'speech_edit.same_language',
-        `Transcription ${transcription.id} is already in English (${language}): use its captions (GET /transcriptions/${transcription.id}/captions.srt or .vtt) instead of translating.`,
-      );
+    if (body.task === 'caption-translation') {
+      if (isEnglish(language))
+        throw new ApiError(
+          'speech_edit.same_language',
+          `Transcription ${transcription.id} is already in English (${language}): use its captions (GET /transcriptions/${transcription.id}/captions.srt or .vtt) instead of translating.`,
+        );
+      throw new ApiError('speech_edit.translation_unavailable');
     }
     const usage = usageOf(
-      body.task,
       words,
-      planSpeechEdit(body.task, words),
+      planInterviewEdit(words),
       model,
       microsPerCredit(ctx.wallet.pricingMultiplier(accountId)),
     );
     if (usage.micros > 0) ctx.wallet.charge(accountId, usage.micros, `This ${model.name} ${body.task}`);
-    const input: StoredInput = {
-      task: body.task,
-      modelId: model.id,
-      targetLanguage: body.task === 'caption-translation' ? 'en' : null,
-    };
+    const input: StoredInput = { task: body.task, modelId: model.id, targetLanguage: null };
     return store.insert({
       accountId,
       assetId: transcription.asset_id,
@@ -244,7 +250,7 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Speech edits',
       summary:
-        "Propose interview edits, or translate captions into English, from a completed transcription. Does not change the timeline. Charged as text work when accepted (tokens × the model's credits per million tokens × usdPerCredit); refunded if it fails or is cancelled",
+        "Propose interview edits, or translate captions into English, from a completed transcription. Does not change the timeline. This service proposes edits only: its transcriptions are English, so it refuses caption translations (speech_edit.same_language). Charged as text work when accepted (tokens × the model's credits per million tokens × usdPerCredit); refunded if it fails or is cancelled",
       body: SpeechEditInput,
       idempotent: true,
       responses: {
@@ -256,7 +262,7 @@ export function speechEditRoutes(ctx: SandboxContext): Route[] {
         },
         400: {
           description:
-            'request.invalid (a field, e.g. targetLanguage other than "en"), model.unknown, model.task_unsupported, speech_edit.same_language, idempotency.key_missing or idempotency.key_invalid',
+            'request.invalid (a field, e.g. targetLanguage other than "en"), model.unknown, model.task_unsupported, speech_edit.same_language (a caption translation of English speech: every transcription this service makes is English), speech_edit.translation_unavailable, idempotency.key_missing or idempotency.key_invalid',
         },
         403: { description: 'wallet.insufficient_balance: nothing was created or charged' },
         404: { description: 'resource.not_found: no such transcription in this account' },

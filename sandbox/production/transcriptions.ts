@@ -3,6 +3,8 @@
 // files are served once it completed. Speech work is charged (spec principle 5): per
 // second of audio at TRANSCRIPTION_CREDITS_PER_MINUTE, refunded if the job fails or is
 // cancelled. A video without a sound track costs nothing and reads as an empty transcript.
+// The words come from a real offline recogniser (speechRecognizer.ts: PocketSphinx, US
+// English); a language it does not understand is refused before anything is charged.
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
@@ -13,18 +15,15 @@ import { acceptOnce } from '../idempotency.ts';
 import type { AssetRow } from '../media/assetStore.ts';
 import { probe } from '../media/ffmpeg.ts';
 import { buildCues, toSrt, toVtt } from './captions.ts';
-import { soundSpans } from './mediaAnalysis.ts';
 import { registerMediaJob } from './mediaJob.ts';
 import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
-import { synthesizeWords, type Word } from './syntheticTranscript.ts';
+import { recognizeSpeech, RECOGNIZER } from './speechRecognizer.ts';
+import { isEnglish, type Word } from './transcriptWords.ts';
 
 const OPERATION = 'POST /assets/{id}/transcriptions';
 /** $0.006 a minute at the base credit price, billed per started second of audio. */
 export const TRANSCRIPTION_CREDITS_PER_MINUTE = 0.6;
-
-/** Speech is sound louder than -40 dB lasting 150 ms or more; pauses under 250 ms are gaps between words. */
-const SPEECH = { noiseDb: -40, minPauseMs: 250, minSoundMs: 150 } as const;
 
 const TranscriptionInput = z
   .strictObject({
@@ -32,17 +31,29 @@ const TranscriptionInput = z
       .string()
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a BCP-47 language tag such as "en" or "pt-BR"')
       .default('en')
-      .describe('The spoken language, as a BCP-47 tag; "en" by default.'),
+      .describe(
+        `The spoken language, as a BCP-47 tag; "en" by default. This service's recogniser understands ${RECOGNIZER.languages.join(', ')}: English, as "en" or a regional tag such as "en-US" or "en-GB" (its model is US English). Any other language is refused with 400 transcription.language_unsupported.`,
+      ),
   })
   .prefault({});
 
 type TranscriptionInputBody = z.infer<typeof TranscriptionInput>;
 
 const WordSchema = z.object({
-  text: z.string(),
-  startMs: z.number().int(),
-  endMs: z.number().int(),
-  confidence: z.number().describe('0 to 1.'),
+  text: z.string().describe('The word in lower case, as the recogniser\'s dictionary spells it (e.g. "mr", "don\'t").'),
+  startMs: z
+    .number()
+    .int()
+    .describe(
+      "When the word starts, in milliseconds from the start of the asset's media (the recogniser works in 10 ms frames).",
+    ),
+  endMs: z
+    .number()
+    .int()
+    .describe(
+      "When the word ends (the end of its last frame). A gap between one word's endMs and the next startMs is a pause: silence or sound that is not speech.",
+    ),
+  confidence: z.number().describe("0 to 1: the recogniser's posterior probability of the word."),
 });
 
 interface TranscriptResult {
@@ -55,9 +66,9 @@ export const TranscriptionSchema = z.object({
   ...mediaJobShape,
   language: z.string(),
   recognizer: z
-    .literal('synthetic')
+    .enum([RECOGNIZER.id, 'synthetic'])
     .describe(
-      'The sandbox has no speech model: its recogniser finds where the real audio makes sound (ffmpeg silencedetect) and fills those stretches with words from a fixed vocabulary, about 2.5 a second, so the timings are real and the words are not.',
+      `What heard the words. ${RECOGNIZER.id}: ${RECOGNIZER.summary}; it hears fillers ("um", "uh") when they are spoken, and leaves silence and noise out of the words. synthetic: a transcription made by an earlier version of this service, whose words were placeholders at the times of the sound.`,
     ),
   billedSeconds: z.number().int().describe('Seconds of audio charged (0 for media without a sound track).'),
   transcript: z
@@ -75,12 +86,12 @@ export const TranscriptionSchema = z.object({
 });
 
 function toTranscription(row: MediaJobRow): z.infer<typeof TranscriptionSchema> {
-  const input = JSON.parse(row.input) as { language: string; billedSeconds: number };
+  const input = JSON.parse(row.input) as { language: string; billedSeconds: number; recognizer?: typeof RECOGNIZER.id };
   const completed = row.state === 'completed' && row.result !== null;
   return {
     ...mediaJobFields(row),
     language: input.language,
-    recognizer: 'synthetic',
+    recognizer: input.recognizer ?? 'synthetic',
     billedSeconds: input.billedSeconds,
     transcript: completed ? (JSON.parse(row.result!) as TranscriptResult) : null,
     captions: completed
@@ -152,9 +163,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
       const info = await probe(asset.storage_path);
       const durationMs = info?.durationMs ?? asset.duration_ms ?? 0;
       if (!info?.hasAudio || durationMs === 0) return { durationMs, text: '', words: [] };
-      const spans = await soundSpans(asset.storage_path, durationMs, SPEECH);
-      const { language } = JSON.parse(row.input) as { language: string };
-      const words = synthesizeWords(spans, language, Number.parseInt(asset.sha256.slice(0, 8), 16));
+      const words = await recognizeSpeech(asset.storage_path);
       return { durationMs, text: words.map((w) => w.text).join(' '), words };
     },
   });
@@ -186,13 +195,23 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
     });
   }
 
+  /** 400 unless the recogniser understands the language. */
+  function requireKnownLanguage(language: string): void {
+    if (isEnglish(language)) return;
+    throw new ApiError(
+      'transcription.language_unsupported',
+      `language: this service's recogniser (${RECOGNIZER.id}) understands English only ("en", or a regional tag such as "en-US"), not "${language}": transcribe English speech, or speech in ${language} with a service that understands it.`,
+      { details: { language, languages: [...RECOGNIZER.languages] } },
+    );
+  }
+
   return [
     route<TranscriptionInputBody>({
       method: 'POST',
       path: '/assets/{id}/transcriptions',
       auth: 'any',
       tag: 'Transcriptions',
-      summary: `Transcribe a video or audio asset into timed words and caption files. Charged as speech work: ${TRANSCRIPTION_CREDITS_PER_MINUTE} credits per minute of audio (US$0.006 at the base credit price), billed per started second, when accepted; refunded if it fails or is cancelled. The sandbox's recogniser is synthetic: real timings, placeholder words`,
+      summary: `Transcribe a video or audio asset into timed words and caption files. Charged as speech work: ${TRANSCRIPTION_CREDITS_PER_MINUTE} credits per minute of audio (US$0.006 at the base credit price), billed per started second, when accepted; refunded if it fails or is cancelled. This service's recogniser: ${RECOGNIZER.summary}; it understands English (${RECOGNIZER.languages.join(', ')}). Word times are milliseconds from the start of the asset's media`,
       body: TranscriptionInput,
       idempotent: true,
       responses: {
@@ -204,7 +223,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         },
         400: {
           description:
-            'request.invalid (language), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid',
+            'request.invalid (language is not a BCP-47 tag), transcription.language_unsupported (a language the recogniser does not understand: error.languages lists those it does), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid',
         },
         403: { description: 'wallet.insufficient_balance: nothing was created or charged' },
         404: { description: 'resource.not_found: no such asset in this account' },
@@ -214,6 +233,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         const { accountId } = principal;
         const asset = ctx.assets.get(accountId, params.id as number);
         requireTimedMedia(asset, 'transcription');
+        requireKnownLanguage(body.language);
         const info = await probe(asset.storage_path);
         const billedSeconds = info?.hasAudio ? Math.ceil((info.durationMs ?? asset.duration_ms ?? 0) / 1000) : 0;
         const outcome = acceptOnce(
@@ -229,7 +249,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
               accountId,
               assetId: asset.id,
               projectId: asset.project_id,
-              input: { language: body.language, billedSeconds },
+              input: { language: body.language, billedSeconds, recognizer: RECOGNIZER.id },
               costMicros: micros,
             });
           },

@@ -11,13 +11,15 @@ import { productionPage } from './pages/productionPage.ts';
 import { projectsPage } from './pages/projectsPage.ts';
 import { shellPage } from './pages/shellPage.ts';
 import {
-  makeSpeechClip,
+  makeSpokenClip,
+  makeToneClip,
   probeDurationMs,
   serviceApi,
   videoTrackLengthMs,
   type ServiceApi,
 } from './support/productionMedia.ts';
 import { makeFixtureDir, makePng } from '../support/mediaFixtures.ts';
+import { sentence } from '../support/spokenMedia.ts';
 
 const fixtures = makeFixtureDir();
 // A desktop window: the timeline, the panels around it and the export dialog side by side.
@@ -46,11 +48,13 @@ async function interviewTimeline(
   await projectsPage(page).create('Interview cut');
   const api = await serviceApi(app);
   const projectId: number = (await api.get('/projects?limit=1')).data[0].id;
-  // Tone is "speech", silence a pause: the recogniser hears words (some of them hesitations) and long pauses.
+  // The opening is speech with a long pause (two recorded sentences): what the recogniser hears and the
+  // interview edit tightens. The answer and the closing are a tone, sound that is not speech: the answer's
+  // long silence is what the review finds.
   const files = await Promise.all([
-    makeSpeechClip(fixtures.dir, `opening-${projectId}.mp4`, 6, [{ startMs: 2500, endMs: 4000 }]),
-    makeSpeechClip(fixtures.dir, `answer-${projectId}.mp4`, 5, [{ startMs: 2500, endMs: 4700 }]),
-    makeSpeechClip(fixtures.dir, `closing-${projectId}.mp4`, 4, []),
+    makeSpokenClip(fixtures.dir, `opening-${projectId}.mp4`, [sentence('0880'), { silenceMs: 1500 }, sentence('0930')]),
+    makeToneClip(fixtures.dir, `answer-${projectId}.mp4`, 5, [{ startMs: 2500, endMs: 4700 }]),
+    makeToneClip(fixtures.dir, `closing-${projectId}.mp4`, 4, []),
   ]);
   const assets = [];
   for (const file of files) assets.push(await api.upload(file, projectId));
@@ -90,7 +94,7 @@ test('transcribe a clip, caption it, accept a speech edit, then export and downl
   await panels.panel.getByRole('button', { name: 'Transcribe clip' }).click();
   await expect(panels.transcript).toBeVisible({ timeout: 45_000 });
   await expect(panels.panel).toContainText(
-    /Transcription #\d+ · en · \d+ words, \d+ on the timeline · charged \$0\.\d+ for 6 s of audio/,
+    /Transcription #\d+ · en · \d+ words, \d+ on the timeline · charged \$0\.\d+ for 8 s of audio/,
   );
   const enabled = panels.words.and(page.locator(':enabled'));
   expect(await enabled.count()).toBeGreaterThan(5);

@@ -14,6 +14,7 @@ import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { createCore, type Core } from '../../main/core/app/createCore.ts';
 import { makeFixtureDir, mediaForm } from '../support/mediaFixtures.ts';
 import { makeToneBursts } from '../support/speechFixtures.ts';
+import { makeSpokenMedia, sentence } from '../support/spokenMedia.ts';
 
 const SERVICE = `Clipdesk-production-test-${randomUUID()}`;
 const fixtures = makeFixtureDir();
@@ -50,6 +51,7 @@ function finished(intentId: string): Promise<JobUpdatedEvent> {
 }
 
 let projectId: number;
+let toneAssetId: number;
 let assetId: number;
 
 beforeAll(async () => {
@@ -69,8 +71,16 @@ beforeAll(async () => {
     return res.json();
   };
   projectId = (await ask('projects.create', { name: 'Interview', aspectRatio: '16:9' })).id;
-  // Speech with a hesitation-length gap and a long pause, as the synthetic recogniser hears it.
-  const wav = await makeToneBursts(
+  // Two recorded sentences with a long pause between them: words to caption, a pause to tighten.
+  const speech = await makeSpokenMedia(fixtures.dir, [
+    { silenceMs: 300 },
+    sentence('0880'),
+    { silenceMs: 1500 },
+    sentence('0930'),
+  ]);
+  assetId = (await api('POST', '/assets', undefined, mediaForm(speech.path, { projectId }))).data.id;
+  // A steady tone with a long silence: a finding to review and a level to finish.
+  const tones = await makeToneBursts(
     fixtures.dir,
     [
       { startMs: 200, endMs: 2200 },
@@ -78,7 +88,7 @@ beforeAll(async () => {
     ],
     6.8,
   );
-  assetId = (await api('POST', '/assets', undefined, mediaForm(wav, { projectId }))).data.id;
+  toneAssetId = (await api('POST', '/assets', undefined, mediaForm(tones, { projectId }))).data.id;
 });
 
 afterAll(async () => {
@@ -99,7 +109,7 @@ describe('transcription, captions and speech edits', () => {
     transcriptionId = Number(job.id);
     const transcription = await ask('transcriptions.get', { id: transcriptionId });
     expect(transcription.transcript!.words.length).toBeGreaterThan(5);
-    expect(transcription.transcript!.words[0]!.startMs).toBeGreaterThanOrEqual(150);
+    expect(transcription.transcript!.words[0]!.startMs).toBeGreaterThanOrEqual(300);
     expect((await ask('transcriptions.list', { assetId })).items.map((t) => t.id)).toEqual([transcriptionId]);
   });
 
@@ -134,12 +144,12 @@ describe('transcription, captions and speech edits', () => {
 
 describe('review and finishing', () => {
   it("reads a review's findings and a finish's new asset", async () => {
-    const review = await finished((await ask('reviews.submit', { assetId, aspects: ['sound'] })).id);
+    const review = await finished((await ask('reviews.submit', { assetId: toneAssetId, aspects: ['sound'] })).id);
     const findings = (await ask('reviews.get', { id: Number(review.id) })).findings!;
     expect(findings.some((f) => f.aspect === 'sound' && f.message.startsWith('No sound for'))).toBe(true);
 
-    const finish = await finished((await ask('finishes.submit', { assetId, targetLufs: -16 })).id);
-    expect(finish.assetId).toBeGreaterThan(assetId);
+    const finish = await finished((await ask('finishes.submit', { assetId: toneAssetId, targetLufs: -16 })).id);
+    expect(finish.assetId).toBeGreaterThan(toneAssetId);
     const read = await ask('finishes.get', { id: Number(finish.id) });
     expect(read.outputAssetId).toBe(finish.assetId);
     expect(read.loudness!.output.integratedLufs).toBeCloseTo(-16, 0);

@@ -12,13 +12,13 @@ import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } fro
 import {
   makeClipWithGaps,
   makeQuietWav,
-  makeToneBursts,
   newProject,
   settle,
   startJob,
   upload,
   walletUsd,
 } from '../support/speechFixtures.ts';
+import { makeSpokenMedia, sentence } from '../support/spokenMedia.ts';
 
 const fixtures = makeFixtureDir();
 afterAll(() => fixtures.cleanup());
@@ -166,21 +166,16 @@ describe('reviews', () => {
   });
 
   it('checks captions against the latest completed transcription, and reviews only the aspects asked for', async () => {
-    const asset = await upload(
-      call,
-      await newProject(call),
-      await makeToneBursts(
-        fixtures.dir,
-        [
-          { startMs: 300, endMs: 2300 },
-          { startMs: 3300, endMs: 3600 },
-        ],
-        4,
-      ),
-    );
+    // A sentence, a pause, then one word cut from another recording ("… young man"): a caption that flashes by.
+    const speech = await makeSpokenMedia(fixtures.dir, [
+      sentence('0930'),
+      { silenceMs: 1200 },
+      { of: sentence('0880'), fromMs: 2250, toMs: 2850 },
+    ]);
+    const asset = await upload(call, await newProject(call), speech.path);
     const transcription = await startJob(call, `/assets/${asset.id}/transcriptions`, {});
     expect(transcription.status).toBe(202);
-    const transcribed = await settle(call, `/transcriptions/${transcription.body.data.id}`);
+    const transcribed = await settle(call, `/transcriptions/${transcription.body.data.id}`, 120_000);
     expect(transcribed.state).toBe('completed');
 
     const res = await startJob(call, `/assets/${asset.id}/reviews`, { aspects: ['captions'] });
@@ -189,10 +184,11 @@ describe('reviews', () => {
     const done = await settle(call, `/reviews/${res.body.data.id}`);
     expect(done).toMatchObject({ state: 'completed', transcriptionId: transcribed.id });
     expect(done.findings.every((f: any) => f.aspect === 'captions')).toBe(true);
-    // The second burst (300 ms) holds one short word: its caption flashes by.
-    const lastWord = transcribed.transcript.words.at(-1);
-    const short = done.findings.find((f: any) => f.startMs === lastWord.startMs && f.severity === 'info');
-    expect(short).toMatchObject({ endMs: lastWord.endMs });
+    // The words heard after the pause make the last caption, up for less than 0.7 s.
+    const afterPause = transcribed.transcript.words.filter((w: any) => w.startMs >= speech.sentences[0]!.endMs);
+    expect(afterPause.length, JSON.stringify(transcribed.transcript.words)).toBeGreaterThan(0);
+    const short = done.findings.find((f: any) => f.severity === 'info' && f.startMs === afterPause[0].startMs);
+    expect(short).toMatchObject({ endMs: afterPause.at(-1).endMs });
     expect(short.message).toMatch(/shows for only/);
   });
 

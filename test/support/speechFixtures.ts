@@ -160,15 +160,19 @@ export function startJob(call: ApiCall, path: string, body: unknown, key: string
   return call('POST', path, { body, headers: { 'idempotency-key': key } });
 }
 
-/** Polls gently (one key allows 120 requests a minute) until the job's state is final. */
+/**
+ * Polls gently until the job's state is final: four times a second at first, then once a
+ * second, so a slow job (speech recognition under load) stays within one key's 120 requests a minute.
+ */
 export async function settle(call: ApiCall, path: string, timeoutMs = 30_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
   for (;;) {
     const res = await call('GET', path);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if (['completed', 'failed', 'cancelled'].includes(res.body.data.state)) return res.body.data;
-    if (Date.now() > deadline) throw new Error(`${path} still ${res.body.data.state} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
+    const elapsed = Date.now() - started;
+    if (elapsed > timeoutMs) throw new Error(`${path} still ${res.body.data.state} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, elapsed < 5000 ? 250 : 1000));
   }
 }
 

@@ -1,12 +1,13 @@
-// Media and service access for the production e2e tests: short MP4s whose sound is a tone
-// with silences where the test says (the sandbox's recogniser hears words in the tone and
-// pauses in the silences, with hesitations among the words), the workspace's own API for
-// building the timeline behind the app (as a script or another editor would), and ffprobe.
+// Media and service access for the production e2e tests: short MP4s of recorded speech
+// (LibriVox sentences the recogniser hears, with pauses where the test says) and of a tone
+// with silences (sound that is not speech: for reviews and finishes), the workspace's own
+// API for building the timeline behind the app (as a script or another editor would), and ffprobe.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { mediaForm } from '../../support/mediaFixtures.ts';
+import { makeSpokenMedia, type SpokenPart } from '../../support/spokenMedia.ts';
 
 const run = promisify(execFile);
 
@@ -18,8 +19,13 @@ export interface Span {
 const inside = (spans: readonly Span[]) =>
   spans.map((s) => `between(t,${s.startMs / 1000},${s.endMs / 1000})`).join('+') || '0';
 
+/** An MP4 (test pattern, 10 fps, AAC) of sentences and silences, as an interview camera would record them. */
+export async function makeSpokenClip(dir: string, name: string, parts: SpokenPart[]): Promise<string> {
+  return (await makeSpokenMedia(dir, parts, { video: true, name })).path;
+}
+
 /** An MP4 (test pattern, 10 fps, AAC) `seconds` long with a 440 Hz tone except during `silences`. */
-export async function makeSpeechClip(
+export async function makeToneClip(
   dir: string,
   name: string,
   seconds: number,
