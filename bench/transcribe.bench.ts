@@ -160,7 +160,7 @@ async function main() {
         return { text, cpuMs, wallMs };
       });
       const defaultsJoined = await measure(set, () =>
-        timed(async () => sentenceOf(await recognizeSpeech(set.joined, []))),
+        timed(async () => sentenceOf(await recognizeSpeech(set.joined, { settings: [] }))),
       );
       const ours = await measure(set, () => timed(async () => sentenceOf(await recognizeSpeech(set.joined))));
 

@@ -15,8 +15,8 @@ export interface MediaJobKind<Result> {
   /** The job runner's kind, e.g. 'transcription'. */
   kind: string;
   store: MediaJobStore;
-  /** The real work; throw an Error with a `code` to fail the job with that code. */
-  work(row: MediaJobRow): Promise<Result>;
+  /** The real work; throw an Error with a `code` to fail the job with that code. `signal`: cancelled meanwhile. */
+  work(row: MediaJobRow, signal: AbortSignal): Promise<Result>;
   /** The webhook event of a final state, for kinds that have events (row as it now is). */
   event?(row: MediaJobRow): { accountId: number; data: Record<string, unknown> };
 }
@@ -28,10 +28,10 @@ export function registerMediaJob<Result>(ctx: SandboxContext, job: MediaJobKind<
   registerJob<Result>(ctx, {
     kind: job.kind,
     states: store.states,
-    async work(id) {
+    async work(id, signal) {
       const row = store.byId(id);
       if (!row) throw new Error(`${store.noun} ${id} no longer exists`);
-      return job.work(row);
+      return job.work(row, signal);
     },
     complete: (id, result) => store.markCompleted(id, result ?? null),
     end(id, to, failure) {

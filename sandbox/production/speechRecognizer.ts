@@ -69,11 +69,11 @@ export function parseDecoderWords(stdout: string): Word[] {
 }
 
 /** Runs the decoder on raw 16 kHz PCM; its stdout once it exits 0, else the end of its log as the error. */
-function decode(pcmPath: string, settings: readonly string[]): Promise<string> {
+function decode(pcmPath: string, settings: readonly string[], signal?: AbortSignal): Promise<string> {
   // prettier-ignore
   const args = ['-infile', pcmPath, '-samprate', String(SAMPLE_RATE), '-time', 'yes',
     '-hmm', MODEL.hmm, '-lm', MODEL.lm, '-dict', MODEL.dict, ...settings];
-  const decoder = spawn(DECODER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const decoder = spawn(DECODER, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal && { signal }) });
   let stdout = '';
   let log = '';
   decoder.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -90,33 +90,25 @@ function decode(pcmPath: string, settings: readonly string[]): Promise<string> {
 
 /**
  * The words spoken in the first sound track of a media file, in time order, timed from the
- * start of the file. `settings` replaces DECODER_SETTINGS (the benchmark's baseline passes []).
+ * start of the file. `settings` replaces DECODER_SETTINGS (the benchmark's baseline passes
+ * []); `signal` stops the child processes (a cancelled job, a stopping service).
  */
 export async function recognizeSpeech(
   mediaPath: string,
-  settings: readonly string[] = DECODER_SETTINGS,
+  options: { settings?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<Word[]> {
+  const { settings = DECODER_SETTINGS, signal } = options;
   if (!Object.values(MODEL).every((path) => existsSync(path)))
     throw jobFailure('transcription.recognizer_missing', MISSING);
   // A file, not a pipe: the decoder opens its input by name, and Node's child pipes are sockets it cannot open.
   const dir = await mkdtemp(join(tmpdir(), 'clipdesk-speech-'));
   try {
     const pcmPath = join(dir, 'speech.s16le');
-    await ffmpeg([
-      '-i',
-      mediaPath,
-      '-map',
-      '0:a:0',
-      '-vn',
-      '-ac',
-      '1',
-      '-ar',
-      String(SAMPLE_RATE),
-      '-f',
-      's16le',
-      pcmPath,
-    ]);
-    return parseDecoderWords(await decode(pcmPath, settings));
+    await ffmpeg(
+      ['-i', mediaPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', pcmPath],
+      { signal },
+    );
+    return parseDecoderWords(await decode(pcmPath, settings, signal));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw jobFailure('transcription.recognizer_missing', MISSING);
     throw jobFailure('job.failed', `The speech could not be recognised: ${(err as Error).message}`);

@@ -158,12 +158,12 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
   registerMediaJob<TranscriptResult>(ctx, {
     kind: 'transcription',
     store,
-    async work(row) {
+    async work(row, signal) {
       const asset = ctx.assets.get(row.account_id, row.asset_id);
       const info = await probe(asset.storage_path);
       const durationMs = info?.durationMs ?? asset.duration_ms ?? 0;
       if (!info?.hasAudio || durationMs === 0) return { durationMs, text: '', words: [] };
-      const words = await recognizeSpeech(asset.storage_path);
+      const words = await recognizeSpeech(asset.storage_path, { signal });
       return { durationMs, text: words.map((w) => w.text).join(' '), words };
     },
   });

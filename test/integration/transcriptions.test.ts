@@ -39,6 +39,18 @@ const SECONDS = 4;
  */
 const MIN_ACCURACY = 0.65;
 
+/** The command names of a process's running children (/proc/PID/stat's second field is the name in parentheses). */
+function childCommands(pid: number): string[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return children.flatMap((child) => {
+    try {
+      return [/\((.*)\)/.exec(readFileSync(`/proc/${child}/stat`, 'utf8'))![1]!];
+    } catch {
+      return []; // it ended meanwhile
+    }
+  });
+}
+
 /** CPU time (ms) of the finished children of a process: the sandbox's ffmpeg and pocketsphinx runs. */
 function childrenCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -323,6 +335,26 @@ describe('transcriptions', () => {
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency.key_reused');
     expect((await call('GET', `/assets/${asset.id}/transcriptions`)).body.data).toHaveLength(1);
+  });
+
+  it('stops the recogniser at once when a running transcription is cancelled', async () => {
+    const long = await makeSpokenMedia(fixtures.dir, [
+      sentence('0870'),
+      { silenceMs: 500 },
+      sentence('0920'),
+      { silenceMs: 500 },
+      sentence('0870'),
+    ]);
+    const asset = await upload(call, await newProject(call), long.path);
+    const res = await startJob(call, `/assets/${asset.id}/transcriptions`, {});
+    expect(res.status).toBe(202);
+    // The decoder of this job is a child of the sandbox's process once it reads the sound.
+    const decoders = () => childCommands(sandbox.process.pid!).filter((c) => c.startsWith('pocketsphinx'));
+    await expect.poll(decoders, { timeout: 30_000, interval: 100 }).toHaveLength(1);
+    const cancelled = await call('POST', `/transcriptions/${res.body.data.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ state: 'cancelled', costUsd: 0 });
+    await expect.poll(decoders, { timeout: 2000, interval: 50 }).toHaveLength(0);
   });
 
   it('cancels a queued transcription with a refund, refuses to cancel it twice, and has no captions for it', async () => {
