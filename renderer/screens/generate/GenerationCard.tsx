@@ -1,12 +1,19 @@
 // One generation of the project's history: what was asked (model, prompt, settings), where
 // it stands (progress while it runs, the error if it failed), what it cost, the previews of
-// its outputs in place, and "New version" (which starts a new generation from these inputs
+// its outputs in place (each viewed large, or played, on demand), and "New version" (which starts a new generation from these inputs
 // and links this one as its parent; this one never changes).
-import type { Generation } from '../../../shared/api/createTypes.ts';
+import { Maximize2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Asset, Generation } from '../../../shared/api/createTypes.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 import { useGenerate } from '../../stores/generateStore.ts';
 import { AssetThumbnail } from '../media/AssetThumbnail.tsx';
+import { MediaPlayer } from '../media/MediaPlayer.tsx';
 import { formatWhen } from '../media/assetText.ts';
 import { formatUsd } from './modelForm.ts';
+
+type OutputAsset = Pick<Asset, 'id' | 'kind' | 'filename'>;
 
 const STATE_TEXT: Record<string, string> = {
   queued: 'Queued',
@@ -25,6 +32,7 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
   const progress = useGenerate((s) => s.progress[generation.id]);
   const newVersionOf = useGenerate((s) => s.newVersionOf);
   const { id, state } = generation;
+  const [viewing, setViewing] = useState<OutputAsset | null>(null);
   const running = state === 'queued' || state === 'running';
   const settings = settingsText(generation.settings);
   return (
@@ -56,14 +64,24 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
       )}
       {generation.outputs.length > 0 && (
         <ul className="outputs" aria-label={`Outputs of generation ${id}`}>
-          {generation.outputs.map((assetId, index) => (
-            <li key={assetId}>
-              <AssetThumbnail
-                asset={{ id: assetId, kind: generation.kind, filename: `output ${index + 1} of generation ${id}` }}
-              />
-            </li>
-          ))}
+          {generation.outputs.map((assetId, index) => {
+            const asset = { id: assetId, kind: generation.kind, filename: `output ${index + 1} of generation ${id}` };
+            return (
+              <li key={assetId}>
+                <AssetThumbnail asset={asset} />
+                <Button size="sm" icon={Maximize2} onClick={() => setViewing(asset)}>
+                  {generation.kind === 'image' ? 'View' : 'Play'}
+                  <span className="visually-hidden"> {asset.filename}</span>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
+      )}
+      {viewing && (
+        <Dialog title={`Output of generation ${id}`} size="lg" onClose={() => setViewing(null)}>
+          <MediaPlayer asset={viewing} large />
+        </Dialog>
       )}
       <div className="generation-foot">
         <span className="hint">

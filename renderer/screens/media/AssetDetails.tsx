@@ -1,4 +1,4 @@
-// The selected asset: a larger preview, what it is (kind, type, size, dimensions, duration,
+// The selected asset: played in place (video and audio, with scrubbing), or a larger preview, what it is (kind, type, size, dimensions, duration,
 // when it was made), and what can be done with it: download, attach a brand asset to the
 // project, delivery links.
 import type { Asset } from '../../../shared/api/createTypes.ts';
@@ -6,7 +6,7 @@ import { formatBytes } from '../../../shared/mediaTypes.ts';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useMedia } from '../../stores/mediaStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
-import { AssetThumbnail } from './AssetThumbnail.tsx';
+import { MediaPlayer } from './MediaPlayer.tsx';
 import { assetName, formatDuration, formatWhen, kindName } from './assetText.ts';
 import { DeliveryLinks } from './DeliveryLinks.tsx';
 
@@ -66,7 +66,7 @@ export function AssetDetails() {
       <h2 className="details-title" title={name}>
         {name}
       </h2>
-      <AssetThumbnail asset={asset} large />
+      <MediaPlayer key={asset.id} asset={asset} />
       <Facts asset={asset} attached={attached} brandName={brandName} />
       <div className="actions">
         <button type="button" onClick={() => void download(asset)} disabled={busy === 'downloading'}>
