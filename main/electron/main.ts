@@ -3,12 +3,13 @@
 // 'electron'; everything else is main/core, which runs the same in browser mode).
 // Bundled by `npm run build` into dist/main/main.js (package.json "main").
 import { join, resolve } from 'node:path';
-import { app, dialog, type BrowserWindow } from 'electron';
+import { app, dialog, safeStorage, type BrowserWindow } from 'electron';
 import { AppFailure } from '../../shared/appError.ts';
 import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
 import { installMenu } from './menu.ts';
+import { safeStorageSecretStore } from './safeStorageSecretStore.ts';
 import { confirmTunnelWithDialog } from './tunnelDialog.ts';
 import { createMainWindow, installPermissionHandlers } from './window.ts';
 
@@ -62,6 +63,8 @@ if (!app.requestSingleInstanceLock()) {
         sandboxScript: join(root, 'sandbox/main.ts'),
         // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
         execPath: process.execPath,
+        // Where no OS keychain can be used, a remote account's keys go to safeStorage (if it really encrypts).
+        encryptedSecretStore: safeStorageSecretStore(safeStorage, app.getPath('userData')),
         // A tunnel command is saved only once the user allows it in a native dialog.
         confirmTunnelCommand: confirmTunnelWithDialog(
           (parent, options) => (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)),

@@ -142,6 +142,13 @@ const electron = vi.hoisted(() => {
   const crashReports: unknown[] = [];
   const crashReporter = { start: (options: unknown) => void crashReports.push(options) };
   const dialog = { showSaveDialog: async () => ({ canceled: true, filePath: '' }) };
+  // No real encryption here (Linux's basic_text backend): the shell must not use it for keys.
+  const safeStorage = {
+    isEncryptionAvailable: () => true,
+    getSelectedStorageBackend: () => 'basic_text',
+    encryptString: (text: string) => Buffer.from(text),
+    decryptString: (data: Buffer) => data.toString(),
+  };
   const exposed = new Map<string, unknown>();
   const rendererInvokes: unknown[][] = [];
   const rendererListeners = new Map<string, Listener[]>();
@@ -178,6 +185,7 @@ const electron = vi.hoisted(() => {
     crashReports,
     crashReporter,
     dialog,
+    safeStorage,
     exposed,
     rendererInvokes,
     rendererListeners,
@@ -195,6 +203,7 @@ vi.mock('electron', () => ({
   Menu: electron.Menu,
   crashReporter: electron.crashReporter,
   dialog: electron.dialog,
+  safeStorage: electron.safeStorage,
   ipcRenderer: electron.ipcRenderer,
   contextBridge: electron.contextBridge,
 }));

@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import type { IpcReply } from '../../../shared/ipc.ts';
 import { openJournal } from '../journal/journal.ts';
+import { FallbackSecretStore } from '../keychain/fallbackSecretStore.ts';
 import { Keychain } from '../keychain/keychain.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, KeytarSecretStore } from '../keychain/keytarSecretStore.ts';
 import type { SecretStore } from '../keychain/secretStore.ts';
@@ -56,6 +57,12 @@ export interface CoreOptions {
   readonly userDataDir: string;
   /** Where secrets are kept; by default the OS keychain through keytar. */
   readonly secretStore?: SecretStore;
+  /**
+   * Where a remote account's keys go when the OS keychain cannot be used: the desktop app's
+   * safeStorage-backed store, where the OS offers real encryption; null or absent: refused
+   * with what is missing. (The local workspace's keys then live for the session only.)
+   */
+  readonly encryptedSecretStore?: SecretStore | null;
   /**
    * Read for: CLIPDESK_KEYCHAIN_SERVICE (the keychain service name; tests use their own),
    * CLIPDESK_SANDBOX_JOB_SECONDS (how long the local sandbox's jobs take).
@@ -122,7 +129,10 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
   const settings = openSettings(new ConfSettingsBackend({ cwd: userDataDir }));
   if (settings.warning) log(`settings: ${settings.warning.message}`);
   const keychain = new Keychain(
-    options.secretStore ?? new KeytarSecretStore(env.CLIPDESK_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE),
+    new FallbackSecretStore(
+      options.secretStore ?? new KeytarSecretStore(env.CLIPDESK_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE),
+      { encrypted: options.encryptedSecretStore ?? null, log },
+    ),
   );
   const journal = openJournal({ dataDir: userDataDir });
   const recovered = journal.recoverAtStartup();
