@@ -22,7 +22,7 @@ import { FrameView } from './frameView.ts';
 import { MediaSlot } from './mediaSlot.ts';
 
 export interface EngineStatus {
-  /** The frame on screen is the one for timeMs: every layer on its frame, every font loaded, no media missing. */
+  /** Paused, and the frame on screen is the one for the time shown: every layer on its frame, every font loaded, no media missing. */
   readonly settled: boolean;
   readonly playing: boolean;
   /** Media of what is under the playhead still being fetched or proxied. */
@@ -352,14 +352,16 @@ export class PreviewEngine {
     media: ReadonlyMap<number, PreviewMedia>,
   ): void {
     const under = mediaClipsBetween(timeline, t, t + 1).map(({ clip }) => media.get(clip.assetId));
-    const preparing = under.filter((m) => !m || m.state === 'fetching' || (m.state === 'proxying' && !m.url));
+    // What still changes: media not here yet, or a proxy on its way (the original may show meanwhile).
+    const pending = under.filter((m) => !m || m.state === 'fetching' || m.state === 'proxying');
+    const preparing = pending.filter((m) => !m?.url);
     const progress = preparing.map((m) => m?.progress).filter((p): p is number => typeof p === 'number');
     const problem =
       under.find((m) => m?.state === 'unavailable')?.message ??
       [...this.#slots.values()].find((s) => s.failed)?.failed ??
       null;
     const status: EngineStatus = {
-      settled: settled && preparing.length === 0,
+      settled: settled && pending.length === 0 && this.#mode === 'paused',
       playing: this.#mode !== 'paused',
       preparing: preparing.length
         ? { count: preparing.length, progress: progress.length ? Math.min(...progress) : null }

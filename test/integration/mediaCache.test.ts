@@ -27,7 +27,22 @@ import { apiClient, startSandboxProcess, type RunningSandbox } from '../support/
 let sandbox: RunningSandbox;
 let client: CreateApiClient;
 let fixtures: { dir: string; cleanup(): void };
-const files: Record<'clip' | 'tone' | 'big' | 'other', { id: number; path: string }> = {} as never;
+const files: Record<'clip' | 'tone' | 'big' | 'other' | 'untagged', { id: number; path: string }> = {} as never;
+
+/** The same file with BT.709 colour tags (ffmpeg's test pictures carry none). */
+function tagged(path: string): string {
+  const out = path.replace(/\.mp4$/, '-tagged.mp4');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', path, '-c', 'copy'],
+    ...['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-movflags', '+write_colr', out],
+  ]);
+  return out;
+}
+
+const ffprobe = (path: string, entries: string) =>
+  execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', entries, '-of', 'csv=p=0', path])
+    .toString()
+    .trim();
 
 /** Every content request: the range it asked for and how the service answered. */
 const reads: { assetId: number; from: number | null; status: number }[] = [];
@@ -43,10 +58,11 @@ beforeAll(async () => {
   });
   const projectId = (await call('POST', '/projects', { body: { name: 'Cache' } })).body.data.id as number;
   const made = {
-    clip: await makeMp4(fixtures.dir, { seconds: 4, width: 320, height: 180, fps: 30, keyframeSeconds: 1 }),
+    clip: tagged(await makeMp4(fixtures.dir, { seconds: 4, width: 320, height: 180, fps: 30, keyframeSeconds: 1 })),
     tone: await makeWav(fixtures.dir, { seconds: 1 }),
     big: await makeMp4(fixtures.dir, { seconds: 1, width: 1920, height: 1080, fps: 30 }),
-    other: await makeMp4(fixtures.dir, { seconds: 1, width: 160, height: 90 }),
+    other: tagged(await makeMp4(fixtures.dir, { seconds: 1, width: 160, height: 90 })),
+    untagged: await makeMp4(fixtures.dir, { seconds: 1, width: 160, height: 90, fps: 30, keyframeSeconds: 0.5 }),
   };
   for (const [name, path] of Object.entries(made) as [keyof typeof files, string][]) {
     const uploaded = await call('POST', '/assets', { form: mediaForm(path, { projectId }) });
@@ -302,11 +318,28 @@ describe('media cache', () => {
       .filter((line) => line.trim() !== '')
       .map((line) => Number(line.replace(/,$/, '')));
     expect(keyframes).toEqual([0, 0.5]);
+    // The source had no colour tags: the proxy is tagged BT.601, as the render reads such a source.
+    expect(ffprobe(proxy.path, 'stream=color_space,color_primaries,color_transfer')).toBe(
+      'smpte170m,smpte170m,smpte170m',
+    );
     await h.cache.close();
     const again = harness('proxy');
     expect(await again.cache.prepare('local', files.big.id)).toMatchObject({ state: 'ready', variant: 'proxy' });
     expect(again.told).toEqual([]);
     await again.cache.close();
+  });
+
+  it('tags an untagged H.264 video BT.601 without encoding it again, so Chromium reads its colours as the render does', async () => {
+    const h = harness('retag');
+    const ready = await h.settled(files.untagged.id);
+    expect(ready).toMatchObject({ state: 'ready', variant: 'proxy', info: { width: 160, height: 90, frameRate: 30 } });
+    expect(h.told.find((m) => m.state === 'proxying')?.message).toMatch(/colours carry no tags/);
+    const copy = (await h.cache.open(ready.url!.slice(7)))!.path;
+    expect(ffprobe(copy, 'stream=color_space,color_primaries,color_transfer')).toBe('smpte170m,smpte170m,smpte170m');
+    // The same pictures, not encoded again: every packet the same size at the same time.
+    const packets = (path: string) => ffprobe(path, 'packet=pts_time,size');
+    expect(packets(copy)).toBe(packets(files.untagged.path));
+    await h.cache.close();
   });
 
   it('evicts by last use, oldest first, and never an asset in use', async () => {

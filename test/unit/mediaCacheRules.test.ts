@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerRange } from '../../main/core/mediaCache/byteRange.ts';
 import type { MediaProbe } from '../../main/core/mediaCache/mediaProbe.ts';
-import { proxyArgs, proxyReason } from '../../main/core/mediaCache/proxyMaker.ts';
+import { proxyArgs, proxyPlan, retagArgs } from '../../main/core/mediaCache/proxyMaker.ts';
 
 const video: MediaProbe = {
   kind: 'video',
@@ -14,11 +14,14 @@ const video: MediaProbe = {
   hasVideo: true,
   hasAudio: true,
   container: 'mov,mp4,m4a,3gp,3g2,mj2',
+  colour: { space: 'bt709', primaries: 'bt709', transfer: 'bt709', range: 'tv' },
   videoCodec: 'h264',
   pixelFormat: 'yuv420p',
   audioCodec: 'aac',
   keyframeGapMs: 1000,
 };
+
+const proxyReason = (probe: MediaProbe) => proxyPlan(probe)?.reason ?? null;
 
 describe('proxies', () => {
   it('plays 720p H.264 with keyframes a second apart as it is; images and common sounds too', () => {
@@ -37,6 +40,25 @@ describe('proxies', () => {
     expect(proxyReason({ ...video, pixelFormat: 'yuv420p10le' })).toMatch(/yuv420p10le/);
     expect(proxyReason({ ...video, audioCodec: 'pcm_s16be' })).toMatch(/sound/);
     expect(proxyReason({ ...video, container: 'avi' })).toMatch(/container/);
+    // Only too large or far keyframes: the original plays while the proxy is made.
+    expect(proxyPlan({ ...video, width: 1920, height: 1080 })).toMatchObject({
+      kind: 'transcode',
+      originalPlays: true,
+    });
+    expect(proxyPlan({ ...video, videoCodec: 'prores' })).toMatchObject({ kind: 'transcode', originalPlays: false });
+  });
+
+  it('tags an untagged H.264 video BT.601 without encoding it again (Chromium would read it as BT.709)', () => {
+    expect(proxyPlan({ ...video, colour: null })).toMatchObject({ kind: 'retag', originalPlays: true });
+    expect(proxyPlan({ ...video, colour: null, videoCodec: 'vp9' })).toMatchObject({ kind: 'transcode' });
+    expect(proxyPlan({ ...video, kind: 'image', colour: null, container: 'png_pipe', videoCodec: 'png' })).toBeNull();
+    const retag = retagArgs('in', 'out').join(' ');
+    expect(retag).toContain('-c copy');
+    expect(retag).toContain('h264_metadata=colour_primaries=6:transfer_characteristics=6:matrix_coefficients=6');
+    expect(retag).toContain('+write_colr');
+    // A proxy keeps the source's tags; an untagged source's is tagged BT.601.
+    expect(proxyArgs('in', 'out', video).join(' ')).toContain('-colorspace bt709');
+    expect(proxyArgs('in', 'out', { ...video, colour: null }).join(' ')).toContain('-colorspace smpte170m');
   });
 
   it('asks ffmpeg for constant-rate H.264 with a keyframe every half second at the source rate', () => {

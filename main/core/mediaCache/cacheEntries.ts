@@ -11,14 +11,19 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import type { MediaInfo } from '../../../shared/preview/previewMedia.ts';
 import type { MediaProbe } from './mediaProbe.ts';
+import type { ProxyPlan } from './proxyMaker.ts';
+
+/** A manifest of another version is not read (its asset is fetched and read again). */
+export const MANIFEST_VERSION = 2;
 
 export interface Manifest {
+  readonly version: typeof MANIFEST_VERSION;
   readonly assetId: number;
   readonly etag: string | null;
   readonly contentType: string;
   readonly source: MediaProbe;
-  /** Why a proxy is needed; null when the content plays as it is. */
-  readonly proxyReason: string | null;
+  /** What plays instead of the content, and why; null when the content plays as it is. */
+  readonly proxyPlan: ProxyPlan | null;
   /** What the proxy is, once made. */
   readonly proxy: MediaInfo | null;
   /** Epoch ms. */
@@ -50,7 +55,8 @@ export async function writeWhole(path: string, data: string | Buffer): Promise<v
 export async function readManifest(dir: string, assetId: number): Promise<Manifest | null> {
   try {
     const manifest = JSON.parse(await readFile(manifestPath(dir, assetId), 'utf8')) as Manifest;
-    return manifest.assetId === assetId && typeof manifest.contentType === 'string' ? manifest : null;
+    const current = manifest.version === MANIFEST_VERSION && manifest.assetId === assetId;
+    return current && typeof manifest.contentType === 'string' ? manifest : null;
   } catch {
     return null;
   }

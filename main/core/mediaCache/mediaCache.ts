@@ -16,6 +16,7 @@ import {
   evictToFit,
   exists,
   listEntries,
+  MANIFEST_VERSION,
   proxyPath,
   readManifest,
   sourcePath,
@@ -24,7 +25,7 @@ import {
 } from './cacheEntries.ts';
 import { ContentMismatch, ContentTooLarge, fetchContent, type OpenContentRange } from './contentFetch.ts';
 import { mediaInfoOf, probeMedia } from './mediaProbe.ts';
-import { makeProxy, proxyReason } from './proxyMaker.ts';
+import { makeProxy, proxyPlan } from './proxyMaker.ts';
 
 /** The path the transports serve cached media under. */
 export const MEDIA_PATH_PREFIX = '/media/';
@@ -193,20 +194,22 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         );
         const probe = await probeMedia(source, fetched.contentType);
         manifest = {
+          version: MANIFEST_VERSION,
           assetId,
           etag: fetched.etag,
           contentType: fetched.contentType,
           source: probe,
-          proxyReason: proxyReason(probe),
+          proxyPlan: proxyPlan(probe),
           proxy: null,
           lastUsedAt: now(),
         };
         await writeManifest(dir, manifest);
       }
-      if (manifest.proxyReason !== null && manifest.proxy === null) {
-        const reason = manifest.proxyReason;
-        // While the proxy is made the original plays, when only its size or keyframes are the problem.
-        const original = /lines|keyframes/.test(reason)
+      if (manifest.proxyPlan !== null && manifest.proxy === null) {
+        const plan = manifest.proxyPlan;
+        const reason = plan.reason;
+        // While the proxy is made the original plays, when it plays at all (slowly, or with slightly wrong colours).
+        const original = plan.originalPlays
           ? {
               url: urlFor(key, 'original', source, manifest.contentType),
               variant: 'original' as const,
@@ -224,7 +227,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         const probe = manifest.source;
         try {
           await proxySlot(() =>
-            makeProxy(source, made, probe, {
+            makeProxy(source, made, probe, plan, {
               signal: closing.signal,
               onProgress: (share) => tell({ ...proxying, progress: share }, false),
             }),
@@ -273,7 +276,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       const manifest = await readManifest(dir, assetId);
       const complete =
         manifest !== null &&
-        (manifest.proxyReason === null ? await exists(sourcePath(dir, assetId)) : manifest.proxy !== null) &&
+        (manifest.proxyPlan === null ? await exists(sourcePath(dir, assetId)) : manifest.proxy !== null) &&
         (manifest.proxy === null || (await exists(proxyPath(dir, assetId))));
       if (manifest && complete) {
         await touch(dir, key, manifest);

@@ -11,8 +11,17 @@ const PROBE_TIMEOUT_MS = 60_000;
 /** Keyframes are looked for in this much of the file. */
 const GOP_SCAN_SECONDS = 30;
 
+/** A video's colour tags as ffprobe names them; null when it has none (the semantics read it as BT.601). */
+export interface ColourTags {
+  readonly space: string;
+  readonly primaries: string;
+  readonly transfer: string;
+  readonly range: string;
+}
+
 export interface MediaProbe extends MediaInfo {
   readonly container: string;
+  readonly colour: ColourTags | null;
   readonly videoCodec: string | null;
   readonly pixelFormat: string | null;
   readonly audioCodec: string | null;
@@ -29,6 +38,10 @@ interface FfprobeStream {
   r_frame_rate?: string;
   avg_frame_rate?: string;
   pix_fmt?: string;
+  color_space?: string;
+  color_primaries?: string;
+  color_transfer?: string;
+  color_range?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
   side_data_list?: { rotation?: number }[];
@@ -78,6 +91,20 @@ async function keyframeGapMs(path: string): Promise<number | null> {
   return Math.round(Math.max(gap, lastPacket - lastKey) * 1000);
 }
 
+const known = (value: string | undefined) => (value && value !== 'unknown' ? value : null);
+
+function colourOf(stream: FfprobeStream): ColourTags | null {
+  const space = known(stream.color_space);
+  if (!space) return null;
+  // A matrix without the rest: primaries and transfer follow it, the range is the usual limited one.
+  return {
+    space,
+    primaries: known(stream.color_primaries) ?? space,
+    transfer: known(stream.color_transfer) ?? space,
+    range: known(stream.color_range) ?? 'tv',
+  };
+}
+
 /** Reads a media file; `contentType` (the service's) decides an image from a one-frame video. */
 export async function probeMedia(path: string, contentType: string): Promise<MediaProbe> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], {
@@ -105,6 +132,7 @@ export async function probeMedia(path: string, contentType: string): Promise<Med
     hasVideo: kind !== 'audio' && video !== undefined,
     hasAudio: kind !== 'image' && audio !== undefined,
     container: parsed.format?.format_name ?? '',
+    colour: video ? colourOf(video) : null,
     videoCodec: video?.codec_name ?? null,
     pixelFormat: video?.pix_fmt ?? null,
     audioCodec: audio?.codec_name ?? null,

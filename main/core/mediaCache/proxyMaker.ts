@@ -2,7 +2,9 @@
 // decode three at once, keyframes far apart so each seek decodes seconds of video, a codec
 // Chromium lacks), ffmpeg makes once a copy it can: at most 720 lines, square pixels, a
 // constant frame rate (frame k at k / fps, so the monitor can seek to the middle of a frame)
-// and a keyframe every half second. Sound that will not play becomes AAC.
+// and a keyframe every half second. Sound that will not play becomes AAC. A video whose only
+// fault is that it carries no colour tags is copied without re-encoding, tagged BT.601: the
+// semantics read an untagged source as BT.601, and Chromium would decode it as BT.709.
 import { spawn } from 'node:child_process';
 import type { MediaProbe } from './mediaProbe.ts';
 
@@ -26,8 +28,28 @@ const PLAYABLE_AUDIO = new Set([
 ]);
 const PLAYABLE_CONTAINERS = ['mov', 'mp4', 'webm', 'matroska', 'mp3', 'wav', 'ogg', 'flac', 'aac'];
 
-/** Why a file needs a proxy to play well in the page, in words; null when it plays as it is. */
-export function proxyReason(probe: MediaProbe): string | null {
+/** What the page plays instead of the original, and why; null when the original plays as it is. */
+export interface ProxyPlan {
+  /** transcode: a new encoding (proxyArgs) · retag: the same stream, colour tags added (retagArgs). */
+  readonly kind: 'transcode' | 'retag';
+  readonly reason: string;
+  /** The original plays meanwhile: it only plays slowly, or with slightly wrong colours. */
+  readonly originalPlays: boolean;
+}
+
+export function proxyPlan(probe: MediaProbe): ProxyPlan | null {
+  const reason = transcodeReason(probe);
+  if (reason) return { kind: 'transcode', reason, originalPlays: /lines|keyframes/.test(reason) };
+  if (probe.kind !== 'video' || probe.colour) return null;
+  const why = 'its colours carry no tags: a copy tagged BT.601 (as the render reads it) plays instead';
+  // H.264 can be tagged in place; another codec is encoded again, tagged.
+  return probe.videoCodec === 'h264'
+    ? { kind: 'retag', reason: why, originalPlays: true }
+    : { kind: 'transcode', reason: why, originalPlays: true };
+}
+
+/** Why a file must be encoded again to play well in the page, in words; null when it need not. */
+function transcodeReason(probe: MediaProbe): string | null {
   if (probe.kind === 'image') return null;
   const containers = probe.container.split(',');
   if (!containers.some((c) => PLAYABLE_CONTAINERS.includes(c)))
@@ -62,12 +84,32 @@ export function proxyArgs(input: string, output: string, probe: MediaProbe): str
         ]
       : ['-vn'];
   const audio = probe.hasAudio ? ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2'] : ['-an'];
+  // The source's own colour tags, kept (the pixels are not converted); BT.601 for an untagged one.
+  const colour = probe.colour ?? BT601;
+  const tags =
+    probe.kind === 'video'
+      ? ['-colorspace', colour.space, '-color_primaries', colour.primaries, '-color_trc', colour.transfer]
+      : [];
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input],
     ...['-map', '0:v:0?', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1'],
     ...video,
+    ...tags,
     ...audio,
-    ...['-threads', '2', '-movflags', '+faststart', '-progress', 'pipe:1', '-nostats', '-f', 'mp4', output],
+    ...['-threads', '2', '-movflags', '+faststart+write_colr', '-progress', 'pipe:1', '-nostats', '-f', 'mp4', output],
+  ];
+}
+
+const BT601 = { space: 'smpte170m', primaries: 'smpte170m', transfer: 'smpte170m', range: 'tv' } as const;
+
+/** An H.264 stream copied untouched, tagged BT.601 both in its SPS and in the MP4's colr box. */
+export function retagArgs(input: string, output: string): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input],
+    ...['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1', '-c', 'copy'],
+    ...['-bsf:v', 'h264_metadata=colour_primaries=6:transfer_characteristics=6:matrix_coefficients=6'],
+    ...['-colorspace', BT601.space, '-color_primaries', BT601.primaries, '-color_trc', BT601.transfer],
+    ...['-movflags', '+faststart+write_colr', '-progress', 'pipe:1', '-nostats', '-f', 'mp4', output],
   ];
 }
 
@@ -76,10 +118,12 @@ export function makeProxy(
   input: string,
   output: string,
   probe: MediaProbe,
+  plan: ProxyPlan,
   options: { signal: AbortSignal; onProgress?: (share: number) => void },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', proxyArgs(input, output, probe), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = plan.kind === 'retag' ? retagArgs(input, output) : proxyArgs(input, output, probe);
+    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stop = () => child.kill('SIGKILL');
     options.signal.addEventListener('abort', stop, { once: true });
     let stderr = '';

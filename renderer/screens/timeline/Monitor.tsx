@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { withKeys } from '../../keymap/keymap.ts';
 import { PreviewEngine, type EngineStatus } from '../../preview/previewEngine.ts';
-import { aspectOf } from '../../preview/frameGeometry.ts';
+import { aspectOf, frameSize } from '../../preview/frameGeometry.ts';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
@@ -35,6 +35,15 @@ function statusText(status: EngineStatus | null): string {
   return '';
 }
 
+/** Fit: as large as the panel allows; a share: that share of the export's 1080-line frame, in screen pixels. */
+const ZOOMS = [
+  { value: 'fit', label: 'Fit' },
+  { value: '0.25', label: '25%' },
+  { value: '0.5', label: '50%' },
+  { value: '1', label: '100%' },
+] as const;
+type Zoom = (typeof ZOOMS)[number]['value'];
+
 export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarge: () => void }) {
   const section = useRef<HTMLElement>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -45,7 +54,15 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
   const rate = usePlayback((s) => s.rate);
   const loop = usePlayback((s) => s.loop);
   const range = usePlayback((s) => s.range);
-  const ratio = aspectOf(useAspectRatio());
+  const aspectRatio = useAspectRatio();
+  const ratio = aspectOf(aspectRatio);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const scale = window.devicePixelRatio || 1;
+  const full = frameSize(aspectRatio, 1080);
+  const fixed =
+    zoom === 'fit'
+      ? undefined
+      : { width: `${(full.width * Number(zoom)) / scale}px`, height: `${(full.height * Number(zoom)) / scale}px` };
 
   useEffect(() => {
     const root = frame.current;
@@ -73,9 +90,13 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
       <h2 id="tl-monitor-title" className="tl-monitor-title">
         Monitor
       </h2>
-      <div className="tl-monitor-stage" style={{ ['--ratio' as string]: String(ratio) }}>
+      <div
+        className={zoom === 'fit' ? 'tl-monitor-stage' : 'tl-monitor-stage tl-monitor-stage-zoomed'}
+        style={{ ['--ratio' as string]: String(ratio) }}
+      >
         <div
           ref={frame}
+          style={fixed}
           className="pv-frame"
           role="img"
           aria-label="The composed frame under the playhead"
@@ -120,6 +141,16 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
           Loop
         </button>
         <span className="tl-monitor-space" />
+        <label className="tl-monitor-zoom">
+          <span>Zoom</span>
+          <select aria-label="Monitor zoom" value={zoom} onChange={(e) => setZoom(e.target.value as Zoom)}>
+            {ZOOMS.map((z) => (
+              <option key={z.value} value={z.value}>
+                {z.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" aria-pressed={large} onClick={onToggleLarge} title="Give the monitor more of the screen">
           Bigger monitor
         </button>

@@ -58,6 +58,31 @@ export async function serviceApi(app: BrowserApp) {
       expect(res.status).toBe(200);
       return res.data;
     },
+    /** The project's editor renders, newest first. */
+    async renders(projectId: number): Promise<unknown[]> {
+      const res = await call('GET', `/projects/${projectId}/editor/renders`);
+      expect(res.status).toBe(200);
+      return res.data as unknown[];
+    },
+    /** Renders the whole timeline (1080p, 30 fps unless `output` says) and answers the file's bytes. */
+    async renderWhole(projectId: number, output: Record<string, unknown> = {}): Promise<Buffer> {
+      const started = await call(
+        'POST',
+        `/projects/${projectId}/editor/render`,
+        { output },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+      expect(started.status, JSON.stringify(started.error)).toBe(202);
+      let render = started.data;
+      for (let i = 0; i < 600 && !['completed', 'failed', 'cancelled'].includes(render.state); i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        render = (await call('GET', `/projects/${projectId}/editor/renders/${render.id}`)).data;
+      }
+      expect(render.state, JSON.stringify(render.error)).toBe('completed');
+      const content = await fetch(`${base}/assets/${render.assetId}/content`, { headers });
+      expect(content.status).toBe(200);
+      return Buffer.from(await content.arrayBuffer());
+    },
     /** Applies commands behind the app's back (as another editor would). */
     async apply(projectId: number, revision: string, commands: unknown[]): Promise<ServiceTimeline> {
       const res = await call(
