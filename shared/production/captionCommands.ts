@@ -1,7 +1,9 @@
 // A transcript (or a translation's cues) turned into caption entries on the timeline: the
 // words the clip plays are grouped into cues the way caption files are (at most two lines
 // of 42 characters, a new cue after a pause of a second or when a cue would pass six
-// seconds), moved to where the clip plays them, and added with addCaption. They go on the
+// seconds), moved to where the clip plays them, and added with addCaption — a transcript's
+// cues with the timing of each word (karaoke draws them; and they let the captions follow
+// the words when the clip is cut: shared/transcript/captionFollow.ts). They go on the
 // first caption track they fit on without overlapping its captions, or on a new caption
 // track; a long transcript becomes several edits, each within the per-request limit.
 import { EDITOR_LIMITS } from '../limits.ts';
@@ -17,10 +19,18 @@ export interface TimedText {
   readonly endMs: number;
 }
 
+/** A cue: its text, and (from a transcript) the timing of each of its words, in the same time. */
+export interface Cue extends TimedText {
+  readonly words?: readonly TimedText[];
+}
+
+/** A word as a caption holds it (a word longer than a line is cut to the line). */
+const captionWord = (text: string) => text.slice(0, CUE_RULES.lineChars);
+
 function wrap(words: readonly string[]): string[] {
   const lines: string[] = [];
   for (const raw of words) {
-    const word = raw.slice(0, CUE_RULES.lineChars);
+    const word = captionWord(raw);
     const last = lines.at(-1);
     if (last !== undefined && last.length + 1 + word.length <= CUE_RULES.lineChars)
       lines[lines.length - 1] = `${last} ${word}`;
@@ -29,16 +39,22 @@ function wrap(words: readonly string[]): string[] {
   return lines;
 }
 
-/** Words grouped into cues (lines joined by \n), in the words' own time. */
-export function cuesOf(words: readonly TimedText[]): TimedText[] {
-  const cues: TimedText[] = [];
+/** Words as a caption's text: lines of at most 42 characters joined by \n. */
+export function cueText(words: readonly string[]): string {
+  return wrap(words).join('\n');
+}
+
+/** Words grouped into cues (lines joined by \n), in the words' own time, each with its words' timings. */
+export function cuesOf(words: readonly TimedText[]): Cue[] {
+  const cues: Cue[] = [];
   let current: TimedText[] = [];
   const flush = () => {
     if (current.length === 0) return;
     cues.push({
       startMs: current[0]!.startMs,
       endMs: current.at(-1)!.endMs,
-      text: wrap(current.map((w) => w.text)).join('\n'),
+      text: cueText(current.map((w) => w.text)),
+      words: current.map((w) => ({ text: captionWord(w.text), startMs: w.startMs, endMs: w.endMs })),
     });
     current = [];
   };
@@ -56,30 +72,63 @@ export function cuesOf(words: readonly TimedText[]): TimedText[] {
   return cues;
 }
 
-/** Cues (asset time) as the clip plays them (timeline time); cues trimmed away are left out, cut ones shortened. */
-export function placeCues(clip: MediaClip, cues: readonly TimedText[]): TimedText[] {
+/** The cue from `startMs` on: its words kept inside it (a word across its start begins with it). */
+function startingAt<T extends Cue>(cue: T, startMs: number): T {
+  if (!cue.words || startMs <= cue.startMs) return cue;
+  const words = cue.words.map((w) => ({
+    ...w,
+    startMs: Math.max(w.startMs, startMs),
+    endMs: Math.max(w.endMs, startMs),
+  }));
+  return { ...cue, startMs, words };
+}
+
+/** A cue's words as the clip plays them: those whose middle it plays, timed inside [startMs, endMs). */
+function placedWords(clip: MediaClip, words: readonly TimedText[], startMs: number, endMs: number): TimedText[] {
   const placed: TimedText[] = [];
+  for (const word of words) {
+    const middle = (word.startMs + word.endMs) / 2;
+    if (middle < clip.inMs || middle >= clip.outMs) continue;
+    const span = timelineSpanOf(clip, word.startMs, word.endMs) ?? timelineSpanOf(clip, middle, middle + 1)!;
+    const from = Math.min(Math.max(span.startMs, startMs), endMs);
+    placed.push({ text: word.text, startMs: from, endMs: Math.max(from, Math.min(span.endMs, endMs)) });
+  }
+  return placed;
+}
+
+/**
+ * Cues (asset time) as the clip plays them (timeline time); cues trimmed away are left out,
+ * cut ones shortened — and a transcript's cue shows only the words the clip plays.
+ */
+export function placeCues(clip: MediaClip, cues: readonly Cue[]): Cue[] {
+  const placed: Cue[] = [];
   for (const cue of cues) {
     const span = timelineSpanOf(clip, cue.startMs, cue.endMs);
-    const text = cue.text.trim().slice(0, EDITOR_LIMITS.captionTextMax);
-    if (!span || text === '') continue;
+    if (!span) continue;
     const previous = placed.at(-1);
     // Rounding may make two neighbours touch by a millisecond: captions of a track never overlap.
     const startMs = previous ? Math.max(span.startMs, previous.endMs) : span.startMs;
-    if (span.endMs > startMs) placed.push({ text, startMs, endMs: span.endMs });
+    if (span.endMs <= startMs) continue;
+    if (cue.words) {
+      const words = placedWords(clip, cue.words, startMs, span.endMs);
+      if (words.length > 0) placed.push({ text: cueText(words.map((w) => w.text)), startMs, endMs: span.endMs, words });
+      continue;
+    }
+    const text = cue.text.trim().slice(0, EDITOR_LIMITS.captionTextMax);
+    if (text !== '') placed.push({ text, startMs, endMs: span.endMs });
   }
   return placed;
 }
 
 /** Cues as every clip of the asset on `track` plays them (a clip split or cut is several clips), in order. */
-export function placeCuesOnTrack(track: Track, assetId: number, cues: readonly TimedText[]): TimedText[] {
+export function placeCuesOnTrack(track: Track, assetId: number, cues: readonly Cue[]): Cue[] {
   const all = clipsPlaying(track, assetId)
     .flatMap((clip) => placeCues(clip, cues))
     .sort((a, b) => a.startMs - b.startMs);
-  const placed: TimedText[] = [];
+  const placed: Cue[] = [];
   for (const cue of all) {
     const startMs = Math.max(cue.startMs, placed.at(-1)?.endMs ?? 0);
-    if (cue.endMs > startMs) placed.push({ ...cue, startMs });
+    if (cue.endMs > startMs) placed.push(startingAt(cue, startMs));
   }
   return placed;
 }
@@ -101,7 +150,7 @@ export interface CaptionPlan {
 /** The edits that add `cues` (timeline time) as captions; null when there is nothing to add. */
 export function captionPlan(
   timeline: Timeline,
-  cues: readonly TimedText[],
+  cues: readonly Cue[],
   newId: () => string,
   perEdit: number = EDITOR_LIMITS.commandsPerRequest,
 ): CaptionPlan | null {
@@ -115,6 +164,7 @@ export function captionPlan(
     startMs: cue.startMs,
     endMs: cue.endMs,
     text: cue.text,
+    ...(cue.words && { words: cue.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })) }),
   }));
   const all: EditorCommand[] = existing ? adds : [{ type: 'addTrack', kind: 'caption', trackId }, ...adds];
   const edits: EditorCommand[][] = [];

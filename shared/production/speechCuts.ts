@@ -1,14 +1,16 @@
 // Accepted speech-edit proposals as editor commands. A proposal names what to remove in
 // the asset's time; on the timeline that is part of a clip playing the asset: split the clip
 // where the range starts and where it ends, then remove the middle with ripple, so what
-// follows on that track moves up. Proposals are cut from the latest to the earliest, so a
+// follows on that track moves up — on the clips playing the same recording in step on other
+// tracks too (its sound under its picture), as a cut from the transcript does. Proposals are cut from the latest to the earliest, so a
 // cut never moves the place of one still to come. Each cut is tried on the timeline as the
 // earlier ones leave it (the editor's own rules); one that no longer fits is skipped and
 // said why in the user's terms, with what they can do about it (unlock the track, shorten
 // the transition, cut by hand…).
 import { applyCommands, EditRejected, type ApplyContext } from '../timeline/applyCommands.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
-import type { MediaClip, Timeline } from '../timeline/timelineTypes.ts';
+import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
+import { cutOne, linkedClips } from '../transcript/textCuts.ts';
 import { speedOf } from './clipTime.ts';
 
 export interface CutRequest {
@@ -61,37 +63,26 @@ function whyRefused(err: EditRejected, clip: MediaClip, cut: CutRequest): string
   return `the editor refused to cut those ${seconds} s (${err.message}) — cut them by hand at the playhead (S).`;
 }
 
-/** The commands of one cut on `timeline`, checked by applying them. */
+/** The commands of one cut on `timeline` (the clip and those in step with it), checked by applying them. */
 function oneCut(
   timeline: Timeline,
   clip: MediaClip,
   cut: CutRequest,
   ctx: ApplyContext,
 ): { commands: EditorCommand[]; timeline: Timeline } {
-  const commands: EditorCommand[] = [];
-  let current = timeline;
-  const run = (command: EditorCommand) => {
-    current = applyCommands(current, [command], ctx);
-    commands.push(command);
-  };
+  const placed = findPlaced(timeline, clip.id)!;
   const speed = speedOf(clip);
-  let middle: MediaClip = clip;
   const startAt = Math.round(clip.startMs + (cut.startMs - clip.inMs) / speed);
-  if (startAt > clip.startMs) {
-    const newClipId = ctx.newId();
-    run({ type: 'splitClip', clipId: clip.id, atMs: startAt, newClipId });
-    middle = findMedia(current, newClipId)!;
-  }
-  const endAt = Math.round(middle.startMs + (cut.endMs - middle.inMs) / speed);
-  if (endAt < middle.endMs) run({ type: 'splitClip', clipId: middle.id, atMs: endAt, newClipId: ctx.newId() });
-  run({ type: 'removeClip', clipId: middle.id, ripple: true });
-  return { commands, timeline: current };
+  const endAt = Math.round(clip.startMs + (cut.endMs - clip.inMs) / speed);
+  const targets = [placed, ...linkedClips(timeline, placed)];
+  const commands = targets.flatMap((t) => cutOne(t.clip, startAt, endAt, ctx));
+  return { commands, timeline: applyCommands(timeline, commands, ctx) };
 }
 
-function findMedia(timeline: Timeline, clipId: string): MediaClip | undefined {
+function findPlaced(timeline: Timeline, clipId: string): { clip: MediaClip; track: Track } | undefined {
   for (const track of timeline.tracks) {
     const clip = track.clips.find((c) => c.id === clipId);
-    if (clip?.kind === 'media') return clip;
+    if (clip?.kind === 'media') return { clip, track };
   }
   return undefined;
 }
@@ -117,6 +108,14 @@ export function cutPlan(
     const clip = holder(current, assetId, cut, preferClipId);
     if (typeof clip === 'string') {
       skipped.push({ id: cut.id, why: clip });
+      continue;
+    }
+    const lockedInStep = linkedClips(current, findPlaced(current, clip.id)!).find((t) => t.track.locked);
+    if (lockedInStep) {
+      skipped.push({
+        id: cut.id,
+        why: `the same recording plays in step on locked track "${lockedInStep.track.name}": unlock it, then accept it again.`,
+      });
       continue;
     }
     try {

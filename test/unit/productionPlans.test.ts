@@ -216,17 +216,25 @@ describe('captions from a transcript', () => {
     { text: 'um', startMs: 3600, endMs: 3800 },
   ];
 
-  it('groups words into cues, breaking at a pause, and places them where the clip plays them', () => {
+  it('groups words into cues, breaking at a pause, and places them where the clip plays them, word by word', () => {
     const cues = cuesOf(words);
     expect(cues).toEqual([
-      { text: 'lorem ipsum', startMs: 1000, endMs: 1700 },
-      { text: 'dolor um', startMs: 3200, endMs: 3800 },
+      { text: 'lorem ipsum', startMs: 1000, endMs: 1700, words: words.slice(0, 2) },
+      { text: 'dolor um', startMs: 3200, endMs: 3800, words: words.slice(2) },
     ]);
     const clip = clipsOf(timelineOf(), 0)[0]!;
+    const later = (w: { text: string; startMs: number; endMs: number }) => ({
+      ...w,
+      startMs: w.startMs + 1000,
+      endMs: w.endMs + 1000,
+    });
     expect(placeCues(clip, cues)).toEqual([
-      { text: 'lorem ipsum', startMs: 2000, endMs: 2700 },
-      { text: 'dolor um', startMs: 4200, endMs: 4800 },
+      { text: 'lorem ipsum', startMs: 2000, endMs: 2700, words: words.slice(0, 2).map(later) },
+      { text: 'dolor um', startMs: 4200, endMs: 4800, words: words.slice(2).map(later) },
     ]);
+    // A clip that no longer plays "lorem" (trimmed from 1.2 s of its media): the caption shows only what it plays.
+    const trimmed = { ...clip, inMs: 1200, startMs: 2200 };
+    expect(placeCues(trimmed, cues)[0]).toMatchObject({ text: 'ipsum', startMs: 2200, endMs: 2700 });
   });
 
   it('adds them on a caption track they fit on, or on a new one, in edits of at most the per-request limit', () => {

@@ -1,0 +1,236 @@
+// The timeline as text: the transcript words of every media clip, in the order the timeline
+// plays them, each at its place on the timeline (a clip plays its asset from inMs to outMs,
+// from startMs on, at its speed). What the transcript editor shows and edits:
+// - words (marked when they are fillers or repeats), and long pauses between them;
+// - passages cut out of a clip: where two pieces of one recording touch on a track but skip
+//   part of it (a split and ripple delete made that), the skipped words are shown struck
+//   through and can be restored, as long as both pieces are there;
+// - paragraphs (a clip, or the pieces of one recording that play one after the other, broken
+//   at a long pause) and sentence ends, for selecting a sentence or a paragraph.
+// A clip that plays the same recording in step with one listed already (the recording's
+// sound on an audio track under its picture) is not listed twice.
+import { mediaClipsOf, speedOf } from '../production/clipTime.ts';
+import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
+import { endsSentence, SPEECH_RULES, speechMarks, type SpeechMark } from './speechMarks.ts';
+
+/** A word of a transcript, in its asset's time. */
+export interface SpokenWord {
+  readonly text: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly confidence?: number | undefined;
+}
+
+/** Each asset's transcript words (its latest completed transcription). */
+export type Transcripts = ReadonlyMap<number, readonly SpokenWord[]>;
+
+interface ItemBase {
+  /** Stable while the clip is on the timeline. */
+  readonly key: string;
+  readonly clipId: string;
+  readonly trackId: string;
+  readonly assetId: number;
+}
+
+export interface WordItem extends ItemBase {
+  readonly kind: 'word';
+  readonly text: string;
+  /** Its index in the asset's transcript. */
+  readonly index: number;
+  /** On the timeline. */
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly confidence: number | undefined;
+  readonly mark: SpeechMark | null;
+  /** The last word of a sentence (its punctuation, a pause after it, or the end of a paragraph). */
+  readonly sentenceEnd: boolean;
+}
+
+export interface PauseItem extends ItemBase {
+  readonly kind: 'pause';
+  /** From the end of the word before to the start of the word after, on the timeline. */
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** Part of a recording cut out between two pieces of it that now play one after the other. */
+export interface CutPassage {
+  readonly trackId: string;
+  readonly assetId: number;
+  readonly leftClipId: string;
+  readonly rightClipId: string;
+  /** Where the pieces meet on the timeline. */
+  readonly atMs: number;
+  /** What was cut, in the asset's time: the left piece's outMs to the right piece's inMs. */
+  readonly sourceStartMs: number;
+  readonly sourceEndMs: number;
+}
+
+export interface CutItem extends ItemBase {
+  readonly kind: 'cut';
+  readonly passage: CutPassage;
+  /** The words cut, as they are spoken. */
+  readonly text: string;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+export type TranscriptItem = WordItem | PauseItem | CutItem;
+
+export interface TranscriptParagraph {
+  readonly key: string;
+  /** The clip it starts in, numbered as the timeline plays them. */
+  readonly clipId: string;
+  readonly clipNumber: number;
+  readonly assetId: number;
+  /** Indices into TimelineTranscript.items, in order. */
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface TimelineTranscript {
+  /** Every item in timeline order (paragraph after paragraph). */
+  readonly items: readonly TranscriptItem[];
+  readonly paragraphs: readonly TranscriptParagraph[];
+  /** Listed clips whose asset has no transcript (yet). */
+  readonly untranscribed: readonly { clip: MediaClip; track: Track; number: number }[];
+}
+
+const midpoint = (w: { startMs: number; endMs: number }) => (w.startMs + w.endMs) / 2;
+
+/** Where the clip plays `sourceMs` on the timeline (not clamped). */
+function timelineAt(clip: MediaClip, sourceMs: number): number {
+  return Math.round(clip.startMs + (sourceMs - clip.inMs) / speedOf(clip));
+}
+
+/** Same recording, same speed, same place: the sound or picture of a clip on another track. */
+export function playsInStep(a: MediaClip, b: MediaClip): boolean {
+  return (
+    a.assetId === b.assetId &&
+    speedOf(a) === speedOf(b) &&
+    Math.abs(timelineAt(a, 0) - timelineAt(b, 0)) <= 1 &&
+    a.startMs < b.endMs &&
+    b.startMs < a.endMs
+  );
+}
+
+/** The words whose middle the clip's source range [fromMs, toMs) holds, with their indices. */
+function wordsBetween(words: readonly SpokenWord[], fromMs: number, toMs: number): [SpokenWord, number][] {
+  const found: [SpokenWord, number][] = [];
+  words.forEach((word, index) => {
+    const mid = midpoint(word);
+    if (mid >= fromMs && mid < toMs) found.push([word, index]);
+  });
+  return found;
+}
+
+/** The pieces of one recording that play one after the other: the right starts where the left ends. */
+function continues(left: MediaClip, leftTrack: Track, right: MediaClip, rightTrack: Track): boolean {
+  return (
+    leftTrack.id === rightTrack.id &&
+    left.assetId === right.assetId &&
+    right.startMs === left.endMs &&
+    speedOf(left) === speedOf(right) &&
+    right.inMs >= left.outMs
+  );
+}
+
+export function timelineTranscript(timeline: Timeline, transcripts: Transcripts): TimelineTranscript {
+  const listed: { clip: MediaClip; track: Track; number: number }[] = [];
+  for (const placed of mediaClipsOf(timeline)) {
+    if (listed.some((l) => l.track.id !== placed.track.id && playsInStep(l.clip, placed.clip))) continue;
+    listed.push(placed);
+  }
+  const items: TranscriptItem[] = [];
+  const paragraphs: TranscriptParagraph[] = [];
+  const untranscribed: TimelineTranscript['untranscribed'][number][] = [];
+  let previous: { clip: MediaClip; track: Track } | null = null;
+  let paragraphStart = 0;
+  let paragraphClip: { clip: MediaClip; number: number } | null = null;
+
+  const closeParagraph = () => {
+    if (paragraphClip && items.length > paragraphStart) {
+      const last = items.at(-1)!;
+      if (last.kind === 'word') items[items.length - 1] = { ...last, sentenceEnd: true };
+      paragraphs.push({
+        key: `${paragraphClip.clip.id}:${paragraphStart}`,
+        clipId: paragraphClip.clip.id,
+        clipNumber: paragraphClip.number,
+        assetId: paragraphClip.clip.assetId,
+        from: paragraphStart,
+        to: items.length,
+      });
+    }
+    paragraphStart = items.length;
+    paragraphClip = null;
+  };
+
+  for (const { clip, track, number } of listed) {
+    const words = transcripts.get(clip.assetId);
+    if (!words) {
+      untranscribed.push({ clip, track, number });
+      continue;
+    }
+    const base = { clipId: clip.id, trackId: track.id, assetId: clip.assetId };
+    const continuing = previous !== null && continues(previous.clip, previous.track, clip, track);
+    if (!continuing) closeParagraph();
+    if (continuing && previous && clip.inMs > previous.clip.outMs) {
+      const cut = wordsBetween(words, previous.clip.outMs, clip.inMs);
+      if (cut.length > 0) {
+        items.push({
+          ...base,
+          kind: 'cut',
+          key: `${previous.clip.id}|${clip.id}`,
+          text: cut.map(([w]) => w.text).join(' '),
+          startMs: clip.startMs,
+          endMs: clip.startMs,
+          passage: {
+            trackId: track.id,
+            assetId: clip.assetId,
+            leftClipId: previous.clip.id,
+            rightClipId: clip.id,
+            atMs: clip.startMs,
+            sourceStartMs: previous.clip.outMs,
+            sourceEndMs: clip.inMs,
+          },
+        });
+      }
+    }
+    paragraphClip ??= { clip, number };
+    const own = wordsBetween(words, clip.inMs, clip.outMs);
+    const marks = speechMarks(own.map(([w]) => w));
+    own.forEach(([word, index], k) => {
+      const startMs = Math.max(clip.startMs, timelineAt(clip, word.startMs));
+      const endMs = Math.min(clip.endMs, Math.max(startMs, timelineAt(clip, word.endMs)));
+      const next = own[k + 1];
+      const nextStart = next ? Math.max(clip.startMs, timelineAt(clip, next[0].startMs)) : null;
+      const gap = nextStart === null ? 0 : nextStart - endMs;
+      items.push({
+        ...base,
+        kind: 'word',
+        key: `${clip.id}:${index}`,
+        text: word.text,
+        index,
+        startMs,
+        endMs,
+        confidence: word.confidence,
+        mark: marks[k] ?? null,
+        sentenceEnd: endsSentence(word.text) || gap >= SPEECH_RULES.sentencePauseMs,
+      });
+      if (nextStart !== null && gap >= SPEECH_RULES.longPauseMs)
+        items.push({ ...base, kind: 'pause', key: `${clip.id}:p${index}`, startMs: endMs, endMs: nextStart });
+      if (nextStart !== null && gap >= SPEECH_RULES.paragraphPauseMs) {
+        closeParagraph();
+        paragraphClip = { clip, number };
+      }
+    });
+    previous = { clip, track };
+  }
+  closeParagraph();
+  return { items, paragraphs, untranscribed };
+}
+
+/** The word under the playhead, as an index into `items` (-1 when none). */
+export function wordAt(transcript: TimelineTranscript, atMs: number): number {
+  return transcript.items.findIndex((item) => item.kind === 'word' && item.startMs <= atMs && atMs < item.endMs);
+}
