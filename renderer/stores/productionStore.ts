@@ -15,6 +15,7 @@ import type {
   SpeechTask,
   Transcription,
 } from '../../shared/production/productionTypes.ts';
+import type { Transcripts } from '../../shared/transcript/timelineTranscript.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useProductionJobs } from './productionJobsStore.ts';
 import { useToasts } from './toastStore.ts';
@@ -45,6 +46,8 @@ interface ProductionState {
   chooseClip(clipId: string | null): void;
   /** Reads what the service holds for an asset (latest transcription, review, finish). */
   loadAsset(assetId: number): Promise<void>;
+  /** Reads the latest transcription of each asset not read yet (the transcript editor shows every clip's). */
+  loadTranscripts(assetIds: readonly number[]): Promise<void>;
   loadSpeechEdits(transcriptionId: number): Promise<void>;
   loadTextModels(): Promise<void>;
   transcribe(assetId: number, language: string): Promise<void>;
@@ -61,6 +64,9 @@ const fail = (title: string, err: unknown) => useToasts.getState().showError(tit
 function latest<T extends { state: string }>(items: readonly T[]): T | null {
   return items.find((i) => i.state === 'completed') ?? items[0] ?? null;
 }
+
+/** Assets whose transcripts are being read, so a second render does not read them again. */
+const loadingTranscripts = new Set<number>();
 
 const EMPTY = {
   transcriptions: {},
@@ -149,6 +155,25 @@ export const useProduction = create<ProductionState>()((set, get) => {
       }
     },
 
+    async loadTranscripts(assetIds) {
+      const unread = assetIds.filter((id) => !(id in get().transcriptions) && !loadingTranscripts.has(id));
+      for (const id of unread) loadingTranscripts.add(id);
+      await Promise.all(
+        unread.map(async (assetId) => {
+          try {
+            const page = await invoke('transcriptions.list', { assetId, limit: 10 });
+            const transcription = latest(page.items);
+            set((s) => ({ transcriptions: { ...s.transcriptions, [assetId]: transcription } }));
+            followUnfinished('transcription', transcription, () => get().loadAsset(assetId));
+          } catch (err) {
+            fail('Reading the transcripts of the timeline', err);
+          } finally {
+            loadingTranscripts.delete(assetId);
+          }
+        }),
+      );
+    },
+
     async loadSpeechEdits(transcriptionId) {
       try {
         const page = await invoke('speech.list', { transcriptionId, limit: 20 });
@@ -214,6 +239,22 @@ export const useProduction = create<ProductionState>()((set, get) => {
     reset: () => set({ clipId: null, ...EMPTY, applied: new Set(), exportIntent: undefined }),
   };
 });
+
+let transcriptsFor: ProductionState['transcriptions'] | null = null;
+let transcriptsMap: Transcripts = new Map();
+
+/** The words of each asset's latest completed transcript, in its own time (the same map while nothing changed). */
+export function knownTranscripts(transcriptions = useProduction.getState().transcriptions): Transcripts {
+  if (transcriptions !== transcriptsFor) {
+    transcriptsFor = transcriptions;
+    transcriptsMap = new Map(
+      Object.entries(transcriptions).flatMap(([assetId, t]) =>
+        t?.state === 'completed' && t.transcript ? [[Number(assetId), t.transcript.words] as const] : [],
+      ),
+    );
+  }
+  return transcriptsMap;
+}
 
 /** The speech edits of a transcription, newest first (none read yet: empty). */
 export const NO_EDITS: SpeechEdit[] = [];

@@ -20,7 +20,10 @@ import { applyChanges, sameTracks, type EditAck } from '../../shared/timeline/ti
 import { diffTimelines, type TimelineDiff } from '../../shared/timeline/timelineDiff.ts';
 import type { Catalog, Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
+import { EDITOR_LIMITS } from '../../shared/limits.ts';
+import { clipsNamed, followCaptions } from '../../shared/transcript/captionFollow.ts';
 import { invoke, on } from '../client/clipdesk.ts';
+import { knownTranscripts } from './productionStore.ts';
 import {
   EMPTY_HISTORY,
   forgetEdit,
@@ -93,6 +96,32 @@ export function applyContext(catalog: Catalog | null): ApplyContext {
     },
     newId: () => crypto.randomUUID(),
   };
+}
+
+/**
+ * The commands that make the captions made from a transcript follow an edit's media
+ * (shared/transcript/captionFollow.ts); none, said why, when they cannot or would not fit
+ * in the edit.
+ */
+function captionsFollowing(before: Timeline, after: Timeline, commands: readonly EditorCommand[]): EditorCommand[] {
+  const { catalog } = useTimeline.getState();
+  const follow = followCaptions({
+    before,
+    after,
+    touched: clipsNamed(commands),
+    transcripts: knownTranscripts(),
+    ctx: applyContext(catalog),
+  });
+  const most = catalog?.limits?.commandsPerRequest ?? EDITOR_LIMITS.commandsPerRequest;
+  if (follow.commands.length > 0 && commands.length + follow.commands.length > most) {
+    tell(
+      'The captions did not follow',
+      `Moving the captions too would make the edit longer than ${most} commands: cut less at once, or move the captions by hand.`,
+    );
+    return [];
+  }
+  if (follow.problem) tell('The captions did not all follow', follow.problem);
+  return follow.commands;
 }
 
 /** Events that came before the reply naming their intent. */
@@ -322,12 +351,22 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       }
     },
 
-    edit(commands, label = describeCommands(commands), origin = 'edit', entry) {
+    edit(given, label = describeCommands(given), origin = 'edit', entry) {
       const s = get();
-      if (!s.timeline || !s.base || s.projectId === null || s.review || commands.length === 0) return false;
+      if (!s.timeline || !s.base || s.projectId === null || s.review || given.length === 0) return false;
       let done;
+      let commands = given;
       try {
         done = applyWithInverse(s.timeline, commands, ctx());
+        // Captions made from a transcript follow the words they show, in the same edit (an
+        // undo or a redo already holds what its edit did to them).
+        if (origin === 'edit') {
+          const follow = captionsFollowing(s.timeline, done.timeline, commands);
+          if (follow.length > 0) {
+            commands = [...commands, ...follow];
+            done = applyWithInverse(s.timeline, commands, ctx());
+          }
+        }
       } catch (err) {
         if (!(err instanceof EditRejected)) throw err;
         tell(origin === 'edit' ? `${label}: not possible` : `Cannot ${origin} “${label}”`, err.message);

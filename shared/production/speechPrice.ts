@@ -4,6 +4,7 @@
 // token, from the timed words the model reads and what it is likely to write; the job's
 // receipt shows what was actually charged.
 import type { Model } from '../api/createTypes.ts';
+import { isFiller, SPEECH_RULES } from '../transcript/speechMarks.ts';
 import type { SpeechTask, Word } from './productionTypes.ts';
 
 const CHARS_PER_TOKEN = 4;
@@ -11,8 +12,6 @@ const CHARS_PER_TOKEN = 4;
 const INSTRUCTION_CHARS = 200;
 /** One proposal written as JSON (times, kind, reason, range). */
 const PROPOSAL_CHARS = 170;
-const LONG_PAUSE_MS = 1000;
-const FILLERS = new Set(['um', 'uh', 'erm', 'er', 'hmm']);
 
 export interface SpeechEditEstimate {
   readonly inputTokens: number;
@@ -29,9 +28,9 @@ function outputChars(task: SpeechTask, words: readonly Word[]): number {
   }
   let proposals = 0;
   words.forEach((word, i) => {
-    if (FILLERS.has(word.text.toLowerCase())) proposals++;
+    if (isFiller(word.text)) proposals++;
     const next = words[i + 1];
-    if (next && next.startMs - word.endMs >= LONG_PAUSE_MS) proposals++;
+    if (next && next.startMs - word.endMs >= SPEECH_RULES.longPauseMs) proposals++;
   });
   return 60 + proposals * PROPOSAL_CHARS;
 }

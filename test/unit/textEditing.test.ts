@@ -36,6 +36,14 @@ import {
   type SpokenWord,
   type WordItem,
 } from '../../shared/transcript/timelineTranscript.ts';
+import {
+  isSelected,
+  moved,
+  paragraphAround,
+  selectedSpan,
+  sentenceAround,
+  stepFrom,
+} from '../../shared/transcript/wordSelection.ts';
 
 const ASSETS = new Map([
   [1, { kind: 'video', durationMs: 12_000 }],
@@ -390,5 +398,37 @@ describe('captions follow the words they show', () => {
     );
     const done = editWithCaptions(hand, [{ type: 'moveClip', clipId: clip.id, startMs: 12_000 }]);
     expect(captionsOf(done.timeline).find((c) => c.text === 'Title')).toMatchObject({ startMs: 9000 });
+  });
+});
+
+describe('selecting words', () => {
+  const transcript = timelineTranscript(interview(), transcripts);
+  const textOf = ([from, to]: [number, number]) =>
+    transcript.items
+      .slice(from, to + 1)
+      .map((i) => (i.kind === 'word' ? i.text : `<${i.kind}>`))
+      .join(' ');
+  const at = (text: string, nth = 0) =>
+    transcript.items.map((i, k) => (i.kind === 'word' && i.text === text ? k : -1)).filter((k) => k >= 0)[nth]!;
+
+  it('takes a sentence (ended by a pause when the words have no punctuation) or a paragraph', () => {
+    expect(textOf(sentenceAround(transcript, at('think')))).toBe('so um I think that');
+    expect(textOf(sentenceAround(transcript, at('should')))).toBe('we we should go now');
+    expect(textOf(paragraphAround(transcript, at('should')))).toBe('so um I think that <pause> we we should go now');
+  });
+
+  it('moves the focus by a word or to the edge of a sentence, growing the selection with Shift', () => {
+    const caret = { anchor: at('I'), focus: at('I') };
+    expect(moved(transcript, caret, 'next', false)).toEqual({ anchor: at('think'), focus: at('think') });
+    const grown = moved(transcript, moved(transcript, caret, 'next', true), 'next', true);
+    expect(textOf(selectedSpan(grown))).toBe('I think that');
+    const toEnd = moved(transcript, caret, 'sentence-end', true);
+    expect(textOf(selectedSpan(toEnd))).toBe('I think that');
+    // Already at a sentence's end: on to the next one's.
+    expect(stepFrom(transcript, at('that'), 'sentence-end')).toBe(at('now'));
+    expect(stepFrom(transcript, at('so'), 'previous')).toBe(0);
+    expect(stepFrom(transcript, 0, 'last')).toBe(transcript.items.length - 1);
+    expect(isSelected(grown, at('think'))).toBe(true);
+    expect(isSelected(grown, at('so'))).toBe(false);
   });
 });

@@ -150,6 +150,68 @@ describe('the timeline store', () => {
     expect(starts(await h.editor.timeline(projectId))).toEqual([0, 8000]);
   });
 
+  it('moves the captions made from a transcript with the words they show, in the same edit and the same undo', async () => {
+    const { projectId, asset, trackId } = await openProject('Captions follow');
+    const clipId = addClip(trackId, asset.id, 0);
+    const captionTrack = store().timeline!.tracks.find((k) => k.kind === 'caption')!.id;
+    // A caption as "Add captions" makes it: each word's time on the timeline.
+    const words = [
+      { text: 'one', startMs: 100, endMs: 300 },
+      { text: 'two', startMs: 450, endMs: 650 },
+      { text: 'three', startMs: 700, endMs: 900 },
+    ];
+    const captionId = crypto.randomUUID();
+    expect(
+      store().edit(
+        [
+          {
+            type: 'addCaption',
+            trackId: captionTrack,
+            clipId: captionId,
+            startMs: 100,
+            endMs: 900,
+            text: 'one two three',
+            words,
+          },
+        ],
+        'Add caption',
+      ),
+    ).toBe(true);
+    await saved();
+    const before = store().base!;
+
+    // An ordinary edit of the media: its first 400 ms cut with ripple.
+    const rightId = crypto.randomUUID();
+    expect(
+      store().edit(
+        [
+          { type: 'splitClip', clipId, atMs: 400, newClipId: rightId },
+          { type: 'removeClip', clipId, ripple: true },
+        ],
+        'Ripple delete',
+      ),
+    ).toBe(true);
+    const caption = () => store().timeline!.tracks.find((k) => k.id === captionTrack)!.clips[0]!;
+    expect(caption()).toMatchObject({
+      text: 'two three',
+      startMs: 50,
+      endMs: 500,
+      words: [
+        { text: 'two', startMs: 50, endMs: 250 },
+        { text: 'three', startMs: 300, endMs: 500 },
+      ],
+    });
+    expect(store().history.undo.at(-1)!.label).toBe('Ripple delete');
+    await saved();
+    expect((await h.editor.timeline(projectId)).tracks).toEqual(store().base!.tracks);
+
+    // One undo: the media and the caption as they were.
+    store().undo();
+    await saved();
+    expect(store().timeline!.tracks).toEqual(before.tracks);
+    expect((await h.editor.timeline(projectId)).tracks).toEqual(before.tracks);
+  });
+
   it('reads the editor catalog again for another workspace', async () => {
     const { asset } = await openProject('Catalog');
     expect(asset.id).toBeGreaterThan(0);
