@@ -1,4 +1,5 @@
 // What every route module is built from: passed in explicitly, never imported as a singleton.
+import type { ServiceSecrets } from './auth/serviceSecrets.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
 import type { FaultSwitches } from './faults/faultSwitches.ts';
@@ -26,6 +27,8 @@ export interface SandboxContext {
    * it publishes jobEventType(kind, state) with each state change. Generation and export have none.
    */
   webhooks: WebhookPublisher;
+  /** The keys and signing secrets derived from this start's master secret (never stored). */
+  secrets: ServiceSecrets;
   /** Guards the sandbox-only /_sandbox/* controls (on both services). */
   adminToken: string;
   /** http://127.0.0.1:<port>, known once the server listens. */

@@ -1,9 +1,14 @@
 // `npm run sandbox -- --port <n|0> --data <dir> [options]` (see USAGE and README.md).
 // Prints one line `SANDBOX READY {json}` once it listens; stops cleanly on SIGINT/SIGTERM, and
 // with --parent-pid also when that process is gone (the app that started it died).
-// Refuses (exit 3) a data folder another sandbox is using.
+// Refuses (exit 3) a data folder another sandbox is using. With --master-secret-stdin it reads
+// the master secret its keys and webhook signing secrets are derived from as the first line of
+// standard input (never argv or the environment, which other local users can read); without it,
+// a new one at each start, so keys change at each start.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { masterSecretProblem } from './auth/serviceSecrets.ts';
 import { FAULT_RANGES, type FaultSettings } from './faults/faultSettings.ts';
 import { DataFolderInUse } from './dataFolderLock.ts';
 import { watchParent } from './parentWatch.ts';
@@ -17,6 +22,7 @@ const USAGE = [
   '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',
   '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
   '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks] [--parent-pid <pid>]',
+  '         [--master-secret-stdin]',
 ].join('\n');
 
 function fail(message: string): never {
@@ -55,6 +61,7 @@ try {
       'webhook-retry-base-ms': { type: 'string' },
       'duplicate-webhooks': { type: 'boolean' },
       'parent-pid': { type: 'string' },
+      'master-secret-stdin': { type: 'boolean' },
       ...faultFlags,
       help: { type: 'boolean' },
     },
@@ -83,6 +90,23 @@ if (args['duplicate-webhooks']) faults.duplicateWebhooks = true;
 
 const parentPid = parseNumber('parent-pid', str('parent-pid'), 0, 1, 2 ** 31 - 1, true);
 
+/** The first line of standard input, the master secret (the app writes it from the keychain). */
+async function readMasterSecret(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let first: string | undefined;
+  for await (const line of lines) {
+    first = line.trim();
+    break;
+  }
+  lines.close();
+  process.stdin.destroy();
+  if (first === undefined) fail('--master-secret-stdin: standard input ended before the line with the master secret');
+  const problem = masterSecretProblem(first);
+  if (problem) fail(`--master-secret-stdin: ${problem}`);
+  return first;
+}
+const masterSecret = args['master-secret-stdin'] ? await readMasterSecret() : undefined;
+
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 try {
   sandbox = await startSandbox({
@@ -94,6 +118,7 @@ try {
     allowInsecureWebhooks: args['allow-insecure-webhooks'] === true,
     webhookRetryBaseMs: parseNumber('webhook-retry-base-ms', str('webhook-retry-base-ms'), 1000, 10, 60_000, true),
     faults,
+    ...(masterSecret === undefined ? {} : { masterSecret }),
   });
 } catch (err) {
   if (!(err instanceof DataFolderInUse)) throw err;

@@ -15,6 +15,12 @@ export interface SandboxOptions {
   allowInsecureWebhooks: boolean;
   /** Delay before the first retry of a failed webhook delivery; it doubles with each attempt. */
   webhookRetryBaseMs: number;
+  /**
+   * The secret every key and webhook signing secret of this data folder is derived from
+   * (serviceSecrets.ts); the service keeps it in memory only. Absent: a new one at each start,
+   * so the ready key, the Messaging key and the endpoints' secrets change at each start.
+   */
+  masterSecret?: string;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { adminRoutes } from './admin/adminRoutes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { createKeyStore } from './auth/keyStore.ts';
+import { deriveServiceSecrets, newMasterSecret } from './auth/serviceSecrets.ts';
 import { createRateLimiter } from './auth/rateLimiter.ts';
 import { sessionRoutes } from './auth/sessionRoutes.ts';
 import { createSessionStore } from './auth/sessionStore.ts';
@@ -28,6 +29,7 @@ import { startMessagingService } from './messaging/messagingServer.ts';
 import { createWallet } from './wallet.ts';
 import { lockDataFolder, type FolderLock } from './dataFolderLock.ts';
 import { openDatabase } from './db/database.ts';
+import { sandboxMeta } from './db/meta.ts';
 import { seed } from './db/seed.ts';
 import { API_VERSION } from '../shared/limits.ts';
 import { ApiError } from './http/apiError.ts';
@@ -73,11 +75,12 @@ async function start(
   extraModules: ((ctx: SandboxContext) => Route[])[],
   lock: FolderLock,
 ): Promise<SandboxHandle> {
-  const db = openDatabase(options.dataDir);
+  const log = (line: string): void => void process.stderr.write(`[sandbox] ${line}\n`);
+  const db = openDatabase(options.dataDir, log);
+  const secrets = deriveServiceSecrets(options.masterSecret ?? newMasterSecret(), sandboxMeta(db));
   const mediaDir = join(options.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
   const clock = createClock();
-  const log = (line: string): void => void process.stderr.write(`[sandbox] ${line}\n`);
   let origin = '';
   const jobs = createJobRunner({ jobSeconds: options.jobSeconds, log });
   const faults = createFaultSwitches();
@@ -85,6 +88,7 @@ async function start(
   const webhooks = createWebhookDelivery({
     db,
     clock,
+    secrets,
     faults,
     allowInsecure: options.allowInsecureWebhooks,
     retryBaseMs: options.webhookRetryBaseMs,
@@ -102,6 +106,7 @@ async function start(
     wallet: createWallet(db),
     faults,
     webhooks,
+    secrets,
     adminToken: randomBytes(24).toString('base64url'),
     assets: undefined as never,
   };
@@ -111,7 +116,7 @@ async function start(
   const sessions = createSessionStore(db, clock);
   const authenticator = createAuthenticator({ db, clock, keys, sessions, origin: () => origin });
   const rate = createRateLimiter(clock);
-  const seeded = seed(db, clock, keys, options.walletUsd);
+  const seeded = seed(db, clock, keys, secrets, options.walletUsd);
 
   const apiRoutes: Route[] = [];
   apiRoutes.push(...discoveryRoutes(ctx, () => apiRoutes), ...keyRoutes(ctx, keys, sessions), ...projectRoutes(ctx));

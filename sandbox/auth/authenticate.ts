@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { AuthRequirement } from '../http/route.ts';
 import type { KeyStore } from './keyStore.ts';
+import { sha256Hex } from './secrets.ts';
 import type { Principal } from './principal.ts';
 import { readCookie, SESSION_COOKIE, type SessionStore } from './sessionStore.ts';
 
@@ -35,8 +36,8 @@ export function createAuthenticator(deps: {
     return { kind: 'key', accountId: row.account_id, userId: row.user_id, keyId: row.id };
   }
 
-  function fromSession(sessionId: string): Principal | undefined {
-    const session = deps.sessions.find(sessionId);
+  function fromSession(cookie: string): Principal | undefined {
+    const session = deps.sessions.findByCookie(cookie);
     if (!session) return undefined;
     const user = accountOf.get(session.user_id) as { account_id: number };
     return {
@@ -44,7 +45,7 @@ export function createAuthenticator(deps: {
       accountId: user.account_id,
       userId: session.user_id,
       sessionId: session.id,
-      csrfToken: session.csrf_token,
+      csrfHash: session.csrf_hash,
       ...(session.impersonator_user_id === null ? {} : { impersonatorUserId: session.impersonator_user_id }),
     };
   }
@@ -70,8 +71,8 @@ export function createAuthenticator(deps: {
       const origin = req.headers.origin;
       if (origin !== deps.origin())
         throw new ApiError('auth.cross_origin', `Session writes must come from ${deps.origin()}.`);
-      const sent = Buffer.from(String(req.headers['x-csrf-token'] ?? ''));
-      const expected = Buffer.from(principal.csrfToken ?? '');
+      const sent = Buffer.from(sha256Hex(String(req.headers['x-csrf-token'] ?? '')));
+      const expected = Buffer.from(principal.csrfHash ?? '');
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw new ApiError('auth.csrf_failed');
     },
   };

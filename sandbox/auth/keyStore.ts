@@ -44,14 +44,18 @@ export function createKeyStore(db: Db, clock: Clock) {
   );
 
   return {
-    /** `supportSession`: issued in a support impersonation session, so capped to it and ended with it. */
+    /**
+     * `supportSession`: issued in a support impersonation session, so capped to it and ended with it.
+     * `tokenFor`: the token is derived from the key's id (the app's ready key, serviceSecrets.ts) instead of random.
+     */
     issue(
       userId: number,
       accountId: number,
       name: string,
       expiresInDays: number,
-      supportSession?: { id: string; expiresAt: number },
+      options: { supportSession?: { id: string; expiresAt: number }; tokenFor?: (keyId: string) => string } = {},
     ) {
+      const { supportSession, tokenFor } = options;
       const now = clock.now();
       return transaction(db, () => {
         const { n } = activeCount.get(userId, accountId, now) as { n: number };
@@ -61,9 +65,10 @@ export function createKeyStore(db: Db, clock: Clock) {
             `You already have ${n} active keys (the most is ${CREATE_LIMITS.activeKeysPerActor}): revoke one first.`,
           );
         }
-        const token = randomToken('cd_');
+        const id = randomUUID();
+        const token = tokenFor ? tokenFor(id) : randomToken('cd_');
         const row: KeyRow = {
-          id: randomUUID(),
+          id,
           user_id: userId,
           account_id: accountId,
           name,

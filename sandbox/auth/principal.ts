@@ -4,8 +4,10 @@ export interface Principal {
   accountId: number;
   userId: number;
   keyId?: string;
+  /** The session's id: the SHA-256 of its cookie. */
   sessionId?: string;
-  csrfToken?: string;
+  /** SHA-256 (hex) of the session's CSRF token. */
+  csrfHash?: string;
   /** A support person acting on behalf of userId (a support impersonation session). */
   impersonatorUserId?: number;
 }

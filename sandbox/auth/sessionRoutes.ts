@@ -27,12 +27,12 @@ export function sessionRoutes(_ctx: SandboxContext, sessions: SessionStore) {
         200: { description: 'Signed in', schema: z.object({ csrfToken: z.string(), expiresAt: z.string() }) },
       },
       handler({ body }) {
-        const session = sessions.signIn(body.email, body.password, body.impersonate);
+        const { session, cookie, csrfToken } = sessions.signIn(body.email, body.password, body.impersonate);
         const maxAge = Math.floor((session.expires_at - session.created_at) / 1000);
         return {
-          data: { csrfToken: session.csrf_token, expiresAt: new Date(session.expires_at).toISOString() },
+          data: { csrfToken, expiresAt: new Date(session.expires_at).toISOString() },
           headers: {
-            'set-cookie': `${SESSION_COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`,
+            'set-cookie': `${SESSION_COOKIE}=${cookie}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`,
           },
         };
       },

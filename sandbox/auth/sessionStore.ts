@@ -1,17 +1,21 @@
-// The central session: the sandbox's stand-in for the account's web sign-in.
+// The central session: the sandbox's stand-in for the account's web sign-in. The cookie and
+// the CSRF token are shown once, at sign-in; the database keeps their SHA-256 only (a
+// session's id is the hash of its cookie).
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
-import { passwordMatches } from './secrets.ts';
+import { passwordMatches, sha256Hex } from './secrets.ts';
 
 export const SESSION_COOKIE = 'cd_session';
 const SESSION_TTL_MS = 12 * 3_600_000;
 
 export interface SessionRow {
+  /** SHA-256 (hex) of the session cookie. */
   id: string;
   user_id: number;
-  csrf_token: string;
+  /** SHA-256 (hex) of the CSRF token. */
+  csrf_hash: string;
   created_at: number;
   expires_at: number;
   /** Set when a support person signed in on behalf of user_id. */
@@ -19,6 +23,10 @@ export interface SessionRow {
 }
 
 export function createSessionStore(db: Db, clock: Clock) {
+  function find(id: string): SessionRow | undefined {
+    const row = db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    return row && row.expires_at > clock.now() ? row : undefined;
+  }
   return {
     /** `impersonate`: a support person signs in on behalf of the user with that email. */
     signIn(email: string, password: string, impersonate?: string) {
@@ -38,22 +46,26 @@ export function createSessionStore(db: Db, clock: Clock) {
         actingAs = target.id;
       }
       const now = clock.now();
+      const cookie = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
       const row: SessionRow = {
-        id: randomBytes(32).toString('base64url'),
+        id: sha256Hex(cookie),
         user_id: actingAs,
-        csrf_token: randomBytes(24).toString('base64url'),
+        csrf_hash: sha256Hex(csrfToken),
         created_at: now,
         expires_at: now + SESSION_TTL_MS,
         impersonator_user_id: impersonate === undefined ? null : user.id,
       };
       db.prepare(
-        'INSERT INTO sessions (id, user_id, csrf_token, created_at, expires_at, impersonator_user_id) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(row.id, row.user_id, row.csrf_token, row.created_at, row.expires_at, row.impersonator_user_id);
-      return row;
+        'INSERT INTO sessions (id, user_id, csrf_hash, created_at, expires_at, impersonator_user_id) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(row.id, row.user_id, row.csrf_hash, row.created_at, row.expires_at, row.impersonator_user_id);
+      return { session: row, cookie, csrfToken };
     },
-    find(id: string): SessionRow | undefined {
-      const row = db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
-      return row && row.expires_at > clock.now() ? row : undefined;
+    /** The live session with this id (the hash of its cookie). */
+    find,
+    /** The live session a request's cookie names. */
+    findByCookie(cookie: string): SessionRow | undefined {
+      return find(sha256Hex(cookie));
     },
     signOut(id: string) {
       db.prepare('DELETE FROM sessions WHERE id = ?').run(id);

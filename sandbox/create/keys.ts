@@ -65,7 +65,7 @@ export function keyRoutes(ctx: SandboxContext, keys: KeyStore, sessions: Session
         const supportSession = session ? { id: session.id, expiresAt: session.expires_at } : undefined;
         return {
           status: 201,
-          data: keys.issue(principal.userId, principal.accountId, body.name, body.expiresInDays, supportSession),
+          data: keys.issue(principal.userId, principal.accountId, body.name, body.expiresInDays, { supportSession }),
         };
       },
     }),

@@ -17,10 +17,12 @@ CREATE TABLE IF NOT EXISTS users (
   password_salt TEXT NOT NULL,
   name TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sandbox_meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+-- A session's id is the SHA-256 of its cookie; the CSRF token is kept as its SHA-256 too.
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
-  csrf_token TEXT NOT NULL,
+  csrf_hash TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   impersonator_user_id INTEGER REFERENCES users(id)

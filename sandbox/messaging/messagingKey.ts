@@ -1,14 +1,15 @@
-// The Messaging API key: one per data folder, made on first start and kept in sandbox_meta
-// (like the Create API's ready key), so a restart hands out the same key. A rotated-out key
-// is remembered (as a hash) so it answers 401 "invalid credentials" rather than 02 "wrong key".
+// The Messaging API key: one per data folder, derived from the master secret and its
+// generation (serviceSecrets.ts), so a restart with the same master hands out the same key and
+// the database keeps only its generation and hash. A rotated-out key is remembered (as a hash)
+// so it answers 401 "invalid credentials" rather than 02 "wrong key".
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { iso, type Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/database.ts';
-import { randomToken, sha256Hex } from '../auth/secrets.ts';
+import { sha256Hex } from '../auth/secrets.ts';
+import type { ServiceSecrets } from '../auth/serviceSecrets.ts';
+import { sandboxMeta } from '../db/meta.ts';
 import { ResultError } from './resultReply.ts';
-
-const META_KEY = 'messaging_api_key';
 
 export interface MessagingKeys {
   current(): string;
@@ -26,33 +27,43 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-export function createMessagingKeys(db: Db, clock: Clock): MessagingKeys {
-  const getMeta = db.prepare('SELECT v FROM sandbox_meta WHERE k = ?');
-  const setMeta = db.prepare(
-    'INSERT INTO sandbox_meta (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v',
-  );
+export function createMessagingKeys(db: Db, clock: Clock, secrets: ServiceSecrets): MessagingKeys {
+  const meta = sandboxMeta(db);
   const isRevoked = db.prepare('SELECT 1 AS hit FROM messaging_revoked_keys WHERE key_hash = ?');
   const revoke = db.prepare('INSERT OR IGNORE INTO messaging_revoked_keys (key_hash, revoked_at) VALUES (?, ?)');
 
-  let key = (getMeta.get(META_KEY) as { v: string } | undefined)?.v;
-  if (!key) {
-    key = randomToken('msk_');
-    setMeta.run(META_KEY, key);
-  }
+  let generation = Number(meta.get('messaging_key_generation') ?? '1');
+  let key = secrets.messagingKey(generation);
   let expected = digest(key);
 
+  /** The next generation's key becomes the current one; the key whose hash was stored is revoked. */
+  function rotate(): string {
+    const nextGeneration = generation + 1;
+    const nextKey = secrets.messagingKey(nextGeneration);
+    transaction(db, () => {
+      const stored = meta.get('messaging_key_hash');
+      if (stored) revoke.run(stored, iso(clock.now()));
+      meta.set('messaging_key_generation', String(nextGeneration));
+      meta.set('messaging_key_hash', sha256Hex(nextKey));
+    });
+    generation = nextGeneration;
+    key = nextKey;
+    expected = digest(key);
+    return key;
+  }
+
+  const stored = meta.get('messaging_key_hash');
+  if (stored === undefined) {
+    meta.set('messaging_key_generation', String(generation));
+    meta.set('messaging_key_hash', sha256Hex(key));
+  } else if (stored !== sha256Hex(key)) {
+    // Started with another master secret: the stored key can no longer be shown, so it is replaced.
+    rotate();
+  }
+
   return {
-    current: () => key!,
-    rotate() {
-      const next = randomToken('msk_');
-      transaction(db, () => {
-        revoke.run(sha256Hex(key!), iso(clock.now()));
-        setMeta.run(META_KEY, next);
-      });
-      key = next;
-      expected = digest(next);
-      return next;
-    },
+    current: () => key,
+    rotate,
     check(fieldKey, authorization, fieldName) {
       let headerKey: string | undefined;
       if (authorization !== undefined && authorization.trim() !== '') {

@@ -43,7 +43,7 @@ export interface MessagingService {
 
 export async function startMessagingService(ctx: SandboxContext): Promise<MessagingService> {
   createMessagingTables(ctx.db);
-  const keys = createMessagingKeys(ctx.db, ctx.clock);
+  const keys = createMessagingKeys(ctx.db, ctx.clock, ctx.secrets);
   const faults: MessagingFaults = { backendErrorShare: 0 };
   const operations: Operation[] = [
     calendarOperation(ctx),

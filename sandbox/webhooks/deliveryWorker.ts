@@ -12,6 +12,7 @@ import type { FaultSwitches } from '../faults/faultSwitches.ts';
 import type { WebhookEventType } from './eventTypes.ts';
 import { signatureHeader } from './signature.ts';
 import { publicOnlyLookup } from './webhookUrl.ts';
+import type { ServiceSecrets } from '../auth/serviceSecrets.ts';
 import { createWebhookStore, type DeliveryState, type DueDelivery } from './webhookStore.ts';
 
 /** A receiver that has not answered (status line and headers) by then counts as failed. */
@@ -94,6 +95,8 @@ function post(
 export function createWebhookDelivery(deps: {
   db: Db;
   clock: Clock;
+  /** Where the endpoints' signing secrets come from (they are not stored). */
+  secrets: ServiceSecrets;
   faults: FaultSwitches;
   /** --allow-insecure-webhooks: deliver to loopback and private addresses too. */
   allowInsecure: boolean;
@@ -102,7 +105,7 @@ export function createWebhookDelivery(deps: {
   log(line: string): void;
 }) {
   const { db, clock } = deps;
-  const store = createWebhookStore(db);
+  const store = createWebhookStore(db, deps.secrets);
   const inFlight = new Set<AbortController>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;

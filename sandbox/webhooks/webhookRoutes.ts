@@ -15,7 +15,7 @@ import { createWebhookStore } from './webhookStore.ts';
 
 export function webhookRoutes(ctx: SandboxContext): Route[] {
   const { db, clock } = ctx;
-  const store = createWebhookStore(db);
+  const store = createWebhookStore(db, ctx.secrets);
 
   return [
     route({

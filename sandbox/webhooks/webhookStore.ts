@@ -1,11 +1,12 @@
-// Webhook endpoints, events and their deliveries in the sandbox database. The signing
-// secret is kept in clear because HMAC signing needs the key itself (a hash would not
-// do); it is returned only by registration and rotation, never by a read.
+// Webhook endpoints, events and their deliveries in the sandbox database. Signing needs the
+// secret itself (a hash would not do), so it is not stored at all: it is derived from the
+// master secret, the endpoint's id and how often it was rotated (serviceSecrets.ts), and
+// returned only by registration and rotation, never by a read.
 import { iso } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { ServiceSecrets } from '../auth/serviceSecrets.ts';
+import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import { pageOf, type PageRequest } from '../http/pagination.ts';
-import { randomToken } from '../auth/secrets.ts';
 import type { WebhookEventType } from './eventTypes.ts';
 
 const SCHEMA = `
@@ -15,8 +16,7 @@ CREATE TABLE IF NOT EXISTS webhook_endpoints (
   url TEXT NOT NULL,
   events TEXT NOT NULL,
   description TEXT,
-  secret TEXT NOT NULL,
-  previous_secret TEXT,
+  secret_generation INTEGER NOT NULL DEFAULT 1,
   previous_secret_expires_at INTEGER,
   created_at TEXT NOT NULL,
   secret_rotated_at TEXT
@@ -61,8 +61,9 @@ export interface EndpointRow {
   url: string;
   events: string;
   description: string | null;
-  secret: string;
-  previous_secret: string | null;
+  /** 1, plus one per rotation: which derived secret signs now. */
+  secret_generation: number;
+  /** Until then the secret of the generation before also signs. */
   previous_secret_expires_at: number | null;
   created_at: string;
   secret_rotated_at: string | null;
@@ -104,12 +105,14 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-function newSecret(): string {
-  return randomToken('whsec_');
+function graceLeft(row: EndpointRow, now: number): boolean {
+  return row.secret_generation > 1 && (row.previous_secret_expires_at ?? 0) > now;
 }
 
-export function createWebhookStore(db: Db) {
+export function createWebhookStore(db: Db, secrets: ServiceSecrets) {
   db.exec(SCHEMA);
+  // A data folder from before secrets were derived (forgetClearSecrets.ts dropped the old columns).
+  addColumnIfMissing(db, 'webhook_endpoints', 'secret_generation', 'INTEGER NOT NULL DEFAULT 1');
 
   const endpointById = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?');
   const attemptsOf = db.prepare(
@@ -127,7 +130,6 @@ export function createWebhookStore(db: Db) {
 
     /** The public view of an endpoint: never its secrets. */
     toEndpoint(row: EndpointRow, now: number) {
-      const graceLeft = row.previous_secret !== null && (row.previous_secret_expires_at ?? 0) > now;
       return {
         id: row.id,
         url: row.url,
@@ -135,14 +137,14 @@ export function createWebhookStore(db: Db) {
         description: row.description,
         createdAt: row.created_at,
         secretRotatedAt: row.secret_rotated_at,
-        previousSecretExpiresAt: graceLeft ? iso(row.previous_secret_expires_at!) : null,
+        previousSecretExpiresAt: graceLeft(row, now) ? iso(row.previous_secret_expires_at!) : null,
       };
     },
 
     /** The secrets that sign a delivery now: the current one, then the replaced one during its grace period. */
     signingSecrets(row: EndpointRow, now: number): string[] {
-      const graceLeft = row.previous_secret !== null && (row.previous_secret_expires_at ?? 0) > now;
-      return graceLeft ? [row.secret, row.previous_secret!] : [row.secret];
+      const current = secrets.webhookSecret(row.id, row.secret_generation);
+      return graceLeft(row, now) ? [current, secrets.webhookSecret(row.id, row.secret_generation - 1)] : [current];
     },
 
     createEndpoint(
@@ -150,13 +152,13 @@ export function createWebhookStore(db: Db) {
       input: { url: string; events: WebhookEventType[]; description?: string | undefined },
       now: number,
     ) {
-      const secret = newSecret();
       const { lastInsertRowid } = db
         .prepare(
-          'INSERT INTO webhook_endpoints (account_id, url, events, description, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+          'INSERT INTO webhook_endpoints (account_id, url, events, description, secret_generation, created_at) VALUES (?, ?, ?, ?, 1, ?)',
         )
-        .run(accountId, input.url, JSON.stringify(input.events), input.description ?? null, secret, iso(now));
-      return { row: getEndpoint(accountId, Number(lastInsertRowid)), secret };
+        .run(accountId, input.url, JSON.stringify(input.events), input.description ?? null, iso(now));
+      const row = getEndpoint(accountId, Number(lastInsertRowid));
+      return { row, secret: secrets.webhookSecret(row.id, row.secret_generation) };
     },
 
     listEndpoints(accountId: number, page: PageRequest) {
@@ -178,12 +180,12 @@ export function createWebhookStore(db: Db) {
 
     /** A new current secret; the old one keeps signing until the grace period ends (a second rotation ends it at once). */
     rotateSecret(accountId: number, id: number, now: number) {
-      const row = getEndpoint(accountId, id);
-      const secret = newSecret();
+      getEndpoint(accountId, id);
       db.prepare(
-        'UPDATE webhook_endpoints SET previous_secret = ?, previous_secret_expires_at = ?, secret = ?, secret_rotated_at = ? WHERE id = ?',
-      ).run(row.secret, now + ROTATION_GRACE_MS, secret, iso(now), id);
-      return { row: getEndpoint(accountId, id), secret };
+        'UPDATE webhook_endpoints SET secret_generation = secret_generation + 1, previous_secret_expires_at = ?, secret_rotated_at = ? WHERE id = ?',
+      ).run(now + ROTATION_GRACE_MS, iso(now), id);
+      const row = getEndpoint(accountId, id);
+      return { row, secret: secrets.webhookSecret(row.id, row.secret_generation) };
     },
 
     matchingEndpoints(accountId: number, type: WebhookEventType): EndpointRow[] {

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WIRE_PATH } from '../../shared/ipcWire.ts';
 import { makeFixtureDir, makePng, makeWav } from '../support/mediaFixtures.ts';
+import { patternsOf } from './support/secretPatterns.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -103,28 +104,6 @@ async function stopHarness(): Promise<void> {
   const timer = setTimeout(() => harness.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** The byte patterns a secret may take in a file or a log. */
-function patternsOf(secret: string): { form: string; bytes: Buffer }[] {
-  const raw = Buffer.from(secret, 'utf8');
-  const forms: { form: string; bytes: Buffer }[] = [
-    { form: 'text', bytes: raw },
-    { form: 'UTF-16', bytes: Buffer.from(secret, 'utf16le') },
-    { form: 'hex', bytes: Buffer.from(raw.toString('hex')) },
-    { form: 'HEX', bytes: Buffer.from(raw.toString('hex').toUpperCase()) },
-    { form: 'URL-encoded', bytes: Buffer.from(encodeURIComponent(secret)) },
-  ];
-  // Inside a longer base64 text the secret's bytes may start at any offset mod 3: the
-  // characters that depend on its bytes alone differ for each.
-  for (const alphabet of ['base64', 'base64url'] as const) {
-    for (let shift = 0; shift < 3; shift++) {
-      const encoded = Buffer.concat([Buffer.alloc(shift), raw]).toString(alphabet);
-      const core = encoded.slice(Math.ceil((shift * 4) / 3), Math.floor((shift + raw.length) / 3) * 4);
-      forms.push({ form: `${alphabet}+${shift}`, bytes: Buffer.from(core) });
-    }
-  }
-  return forms;
 }
 
 /** Every file under a folder (the user data folder), recursively. */

@@ -1,6 +1,9 @@
 // Starts the real sandbox CLI (`node sandbox/main.ts`) as a child process on a free
-// loopback port with a fresh data folder, and waits for its READY line.
+// loopback port with a fresh data folder, and waits for its READY line. It hands over a master
+// secret on standard input, as the app does (kept for restart, so a restarted service gives
+// the same keys and webhook signing secrets, as the app's local workspace does).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,9 +37,17 @@ export interface RunningSandbox extends SandboxReady {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startSandboxProcess(
-  options: { args?: string[]; dataDir?: string; port?: number; messagingPort?: number; jobSeconds?: number } = {},
+  options: {
+    args?: string[];
+    dataDir?: string;
+    port?: number;
+    messagingPort?: number;
+    jobSeconds?: number;
+    masterSecret?: string;
+  } = {},
 ): Promise<RunningSandbox> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clipdesk-sandbox-'));
+  const masterSecret = options.masterSecret ?? randomBytes(32).toString('base64url');
   const args = [
     join(ROOT, 'sandbox/main.ts'),
     '--port',
@@ -47,9 +58,12 @@ export async function startSandboxProcess(
     String(options.messagingPort ?? 0),
     '--job-seconds',
     String(options.jobSeconds ?? 0.5),
+    '--master-secret-stdin',
     ...(options.args ?? []),
   ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(`${masterSecret}\n`);
   let errText = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     errText += chunk.toString();
@@ -89,7 +103,7 @@ export async function startSandboxProcess(
       // Same data folder and the same ports, as a service that comes back would have.
       const port = Number(new URL(ready.origin).port);
       const messagingPort = Number(new URL(ready.messagingBaseUrl).port);
-      return startSandboxProcess({ ...options, args: extraArgs, dataDir, port, messagingPort });
+      return startSandboxProcess({ ...options, args: extraArgs, dataDir, port, messagingPort, masterSecret });
     },
     admin(method, path, body) {
       return fetch(`${ready.origin}${path}`, {

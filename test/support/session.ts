@@ -14,7 +14,7 @@ export interface SignedIn {
 
 /** `as`: sign in as another person (the support login, optionally acting on behalf of someone). */
 export async function signIn(
-  sandbox: RunningSandbox,
+  sandbox: Pick<RunningSandbox, 'origin' | 'createBaseUrl' | 'login'>,
   as: { email: string; password: string; impersonate?: string } = sandbox.login,
 ): Promise<SignedIn> {
   const res = await fetch(`${sandbox.origin}/session`, {

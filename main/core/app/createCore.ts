@@ -2,6 +2,7 @@
 // dependencies, and hands the transports (the Electron shell, browser mode) one object:
 // `handlers` for every request of the contract (each validates its argument), the event
 // bus, and close(). Plain Node: tests and browser mode run it as it is.
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { IpcReply } from '../../../shared/ipc.ts';
 import { openJournal } from '../journal/journal.ts';
@@ -149,6 +150,7 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
     dataDir: (local?.kind === 'local' && local.dataFolder) || join(userDataDir, 'sandbox'),
     port: local?.kind === 'local' ? local.port : 0,
     extraArgs: jobSeconds ? ['--job-seconds', jobSeconds] : [],
+    masterSecret: () => localMasterSecret(keychain),
     saveKeys: (keys, address) => saveLocalKeys(keychain, keys, address),
     onUnexpectedExit: (detail) => {
       log(detail);
@@ -394,6 +396,20 @@ function build(options: CoreOptions, userDataDir: string, profileLock: ProfileLo
       return closing;
     },
   };
+}
+
+/**
+ * What the local service derives its keys and webhook signing secrets from: made once and kept
+ * in the keychain (for the session only where there is none), so its database holds no secret
+ * and a restart gives the same keys.
+ */
+async function localMasterSecret(keychain: Keychain): Promise<string> {
+  const name = { kind: 'serviceMasterSecret' } as const;
+  const kept = await keychain.readSecretForRequest(LOCAL_WORKSPACE_ID, name);
+  if (kept) return kept;
+  const made = randomBytes(32).toString('base64url');
+  await keychain.store(LOCAL_WORKSPACE_ID, name, made);
+  return made;
 }
 
 /**

@@ -1,7 +1,10 @@
 // The local workspace's service: the bundled sandbox as a child process (main/core never
 // imports sandbox/: it stands alone, so it is run, not linked). It listens on a free
 // loopback port with its data under the app's data folder and prints one READY line;
-// its API keys go straight into the keychain and are not kept here.
+// its API keys go straight into the keychain and are not kept here. Its database keeps no
+// secret in clear: its keys and webhook signing secrets are derived from a master secret the
+// app keeps in the keychain and hands over standard input (never argv or the environment,
+// which other local users can read), so a restart gives the same keys.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -43,6 +46,8 @@ export interface LocalSandboxOptions {
   /** The Node that runs it: node, or Electron with ELECTRON_RUN_AS_NODE. */
   readonly execPath?: string;
   readonly extraArgs?: readonly string[];
+  /** The master secret its keys are derived from (kept in the keychain); absent: a new one at each start. */
+  readonly masterSecret?: () => Promise<string>;
   /** Receives the keys of each start (and where it answers), to put them in the keychain before the sandbox counts as ready. */
   readonly saveKeys: (keys: SandboxKeys, address: SandboxAddress) => Promise<void>;
   /** Told when the sandbox exits without being asked to. */
@@ -65,8 +70,9 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
   let current: SandboxAddress | null = null;
   let stopping = false;
 
-  function start(): Promise<SandboxAddress> {
+  async function start(): Promise<SandboxAddress> {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    const masterSecret = options.masterSecret ? await options.masterSecret() : undefined;
     const args = [
       options.script,
       '--port',
@@ -77,14 +83,20 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
       // It stops by itself when this process is gone, however it ended (a SIGKILL sends no signal on).
       '--parent-pid',
       String(process.pid),
+      ...(masterSecret === undefined ? [] : ['--master-secret-stdin']),
       ...(options.extraArgs ?? []),
     ];
     const proc = spawn(options.execPath ?? process.execPath, args, {
       // Electron runs scripts as plain Node only when told to; Node ignores the variable.
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [masterSecret === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     child = proc;
+    if (masterSecret !== undefined) {
+      // A child that dies before reading it closes the pipe: its exit says why, not this write.
+      proc.stdin!.on('error', () => {});
+      proc.stdin!.end(`${masterSecret}\n`);
+    }
     let stderrTail = '';
     proc.stderr!.setEncoding('utf8');
     proc.stderr!.on('data', (chunk: string) => {

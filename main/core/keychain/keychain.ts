@@ -1,6 +1,7 @@
 // The workspace secrets (DESIGN.md "Secrets stay in one process"): the Create
 // API key, the Messaging API key and each webhook endpoint's signing secret,
-// with what may be shown about them (last four characters, expiry).
+// with what may be shown about them (last four characters, expiry); for the local
+// workspace also the master secret its service derives its keys from (localSandbox.ts).
 //
 // One keychain entry per workspace (account `workspace:<id>`) holds them all as
 // JSON, so metadata sits beside its secret and a replace is one keychain write.
@@ -14,6 +15,8 @@ import type { SecretStore } from './secretStore.ts';
 export type SecretName =
   | { readonly kind: 'createApiKey' }
   | { readonly kind: 'messagingApiKey' }
+  /** The local workspace's: what its service derives its keys and signing secrets from (never shown). */
+  | { readonly kind: 'serviceMasterSecret' }
   | { readonly kind: 'webhookSecret'; readonly endpointId: string };
 
 /** What may be shown about a secret: never the secret. */
@@ -44,6 +47,7 @@ const entrySchema = z.object({
   version: z.literal(1),
   createApiKey: storedSecretSchema.optional(),
   messagingApiKey: storedSecretSchema.optional(),
+  serviceMasterSecret: storedSecretSchema.optional(),
   webhookSecrets: z.record(z.string(), storedSecretSchema).default({}),
 });
 type Entry = z.infer<typeof entrySchema>;
@@ -149,7 +153,11 @@ export class Keychain {
   async #change(workspaceId: string, change: (entry: Entry) => Entry): Promise<void> {
     await this.#serialised(workspaceId, async () => {
       const next = change((await this.#read(workspaceId)) ?? emptyEntry());
-      const empty = !next.createApiKey && !next.messagingApiKey && Object.keys(next.webhookSecrets).length === 0;
+      const empty =
+        !next.createApiKey &&
+        !next.messagingApiKey &&
+        !next.serviceMasterSecret &&
+        Object.keys(next.webhookSecrets).length === 0;
       if (empty) await this.#call(() => this.#store.delete(accountFor(workspaceId)));
       else await this.#call(() => this.#store.set(accountFor(workspaceId), JSON.stringify(next)));
     });
@@ -209,6 +217,7 @@ function put(entry: Entry, name: SecretName, stored: StoredSecret | undefined): 
 const LABELS = {
   createApiKey: 'The Create API key',
   messagingApiKey: 'The Messaging API key',
+  serviceMasterSecret: "The local service's master secret",
   webhookSecret: 'The webhook signing secret',
 };
 
