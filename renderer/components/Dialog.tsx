@@ -1,7 +1,7 @@
 // The one dialog: the native <dialog> opened with showModal(), so the browser makes it
-// modal (the rest of the page inert, focus kept inside, drawn in the top layer) and Escape
-// asks it to close. Mounted = open: render <Dialog> while it should show, and leave it out
-// (from onClose) to close it; focus then returns to what had it before.
+// modal (the rest of the page inert, drawn in the top layer) and Escape asks it to close;
+// Tab and Shift+Tab go round its controls. Mounted = open: render <Dialog> while it should
+// show, and leave it out (from onClose) to close it; focus then returns to what had it before.
 //
 //   {renaming && (
 //     <Dialog title="Rename project" onClose={() => setRenaming(false)}
@@ -13,12 +13,30 @@
 // role="alertdialog" for a question that must be answered (a confirmation, a conflict);
 // `initialFocus` picks the control focused first (the safe choice), else the first one is.
 import { X } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { IconButton } from './Button.tsx';
 import './dialog.css';
 
 const FOCUSABLE =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: the
+ * browser keeps the page behind out of reach, but would let the focus leave for its own UI.
+ */
+function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent): void {
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface DialogProps {
   title: ReactNode;
@@ -28,7 +46,7 @@ export interface DialogProps {
   /** The buttons at the bottom, right-aligned; the main action last. */
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Read with the title (aria-describedby): the element of the body that says what is asked. */
   descriptionId?: string | undefined;
   initialFocus?: RefObject<HTMLElement | null>;
@@ -98,6 +116,11 @@ export function Dialog({
       aria-labelledby={ariaLabel ? undefined : titleId}
       aria-label={ariaLabel}
       aria-describedby={descriptionId}
+      onKeyDown={(event) => {
+        // The page's own shortcuts (the timeline's keys, the global keymap) are not for a dialog.
+        event.stopPropagation();
+        if (event.key === 'Tab') keepFocusInside(event.currentTarget, event);
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
         if (closeOnBackdrop && event.target === event.currentTarget) onClose();

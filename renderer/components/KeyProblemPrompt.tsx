@@ -2,13 +2,17 @@
 // names the workspace and offers "Replace key", instead of an error for every request that
 // meets the refusal. The new key is checked with the service before it is saved; once it
 // is, main clears the problem (key.problem) and the banner goes.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { KeyRound } from 'lucide-react';
 import type { KeyProblem } from '../../shared/ipc/settingsView.ts';
 import { FormError } from '../screens/settings/FormError.tsx';
+import { Button } from './Button.tsx';
+import { Dialog } from './Dialog.tsx';
+import { Field } from './Field.tsx';
 import { useNavigation } from '../stores/navigationStore.ts';
 import { promptForm, useSettings } from '../stores/settingsStore.ts';
 import { useWorkspace } from '../stores/workspaceStore.ts';
-import '../screens/settings/settings.css';
+import './keyProblemPrompt.css';
 
 const WHAT_HAPPENED: Record<KeyProblem['code'], string> = {
   'auth.key_expired': 'has expired',
@@ -24,8 +28,6 @@ function ReplaceKeyDialog({ problem, onClose }: { problem: KeyProblem; onClose: 
   const clearError = useSettings((s) => s.clearError);
   const [value, setValue] = useState('');
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
 
   function close() {
     clearError(form);
@@ -38,43 +40,38 @@ function ReplaceKeyDialog({ problem, onClose }: { problem: KeyProblem; onClose: 
   }
 
   return (
-    <>
-      <div className="dialog-backdrop" onClick={close} />
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
-      >
-        <h2 id={`${id}-title`}>Replace the API key of {problem.workspaceName}</h2>
-        <form onSubmit={(e) => void submit(e)} className="card-form">
-          <p>
-            Paste a new Create API key for this account. It is checked with the service before it replaces the old one,
-            and kept only in the system keychain.
-          </p>
-          <label htmlFor={`${id}-key`}>New API key for {problem.workspaceName}</label>
-          <input
-            id={`${id}-key`}
-            ref={field}
-            type="password"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            required
-            autoComplete="off"
-          />
-          <FormError error={error} />
-          <div className="form-actions">
-            <button type="submit" disabled={saving || value.trim() === ''}>
-              {saving ? 'Checking…' : 'Check and save key'}
-            </button>
-            <button type="button" onClick={close}>
-              Later
-            </button>
-          </div>
-        </form>
-      </div>
-    </>
+    <Dialog
+      title={`Replace the API key of ${problem.workspaceName}`}
+      onClose={close}
+      footer={
+        <>
+          <Button onClick={close}>Later</Button>
+          <Button type="submit" form={`${id}-form`} variant="primary" disabled={saving || value.trim() === ''}>
+            {saving ? 'Checking…' : 'Check and save key'}
+          </Button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={(e) => void submit(e)} className="app-key-form">
+        <p>
+          Paste a new Create API key for this account. It is checked with the service before it replaces the old one,
+          and kept only in the system keychain.
+        </p>
+        <Field label={`New API key for ${problem.workspaceName}`}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              required
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <FormError error={error} />
+      </form>
+    </Dialog>
   );
 }
 
@@ -94,25 +91,26 @@ export function KeyProblemPrompt() {
   if (!problem) return null;
   return (
     <>
-      <div className="key-problem" role="alert" aria-label="API key problem">
+      <div className="app-key-problem" role="alert" aria-label="API key problem">
+        <KeyRound className="app-key-problem-icon" aria-hidden="true" />
         <p>
           <strong>
             The API key of “{problem.workspaceName}” {WHAT_HAPPENED[problem.code]}.
           </strong>{' '}
           Requests to this workspace fail until it is replaced; work waiting in the queue is kept.{' '}
           {problem.requestId && (
-            <span className="muted">
+            <span className="app-key-problem-meta">
               (Request ID <code>{problem.requestId}</code>)
             </span>
           )}
         </p>
-        <div className="form-actions">
-          <button type="button" className="primary" onClick={() => setReplacing(problem.workspaceId)}>
+        <div className="app-key-problem-actions">
+          <Button variant="primary" size="sm" onClick={() => setReplacing(problem.workspaceId)}>
             Replace key
-          </button>
-          <button type="button" onClick={() => go('Settings')}>
+          </Button>
+          <Button size="sm" onClick={() => go('Settings')}>
             Open Settings
-          </button>
+          </Button>
         </div>
       </div>
       {replacing === problem.workspaceId && <ReplaceKeyDialog problem={problem} onClose={() => setReplacing(null)} />}

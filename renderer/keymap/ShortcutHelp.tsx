@@ -1,6 +1,9 @@
 // The help panel: the shortcuts of the screen shown, grouped, read from the same tables the
 // keymap runs. Opened with "?" or the Shortcuts button; Escape or "?" closes it.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { Button } from '../components/Button.tsx';
+import { Dialog } from '../components/Dialog.tsx';
+import './shortcutHelp.css';
 import { displayKeys, useKeymap, type Shortcut } from './keymap.ts';
 
 /** The shortcuts listed, one row per key (the first table that has a key wins, as in the keymap). */
@@ -19,30 +22,33 @@ function rows(tables: (readonly Shortcut[])[]): Map<string, Shortcut[]> {
 export function ShortcutHelp({ hint }: { hint?: string }) {
   const open = useKeymap((s) => s.helpOpen);
   const tables = useKeymap((s) => s.tables);
-  const close = useRef<HTMLButtonElement>(null);
   const setOpen = useKeymap((s) => s.setHelpOpen);
+
   useEffect(() => {
-    if (open) close.current?.focus();
-  }, [open]);
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '?') return;
+      event.preventDefault();
+      setOpen(false);
+    };
+    // Capture: the dialog keeps its keys from the page (they stop bubbling at it).
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open, setOpen]);
+
   if (!open) return null;
   return (
-    <div
-      className="dialog tl-help"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="tl-help-title"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' || event.key === '?') {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
+    <Dialog
+      title="Keyboard shortcuts"
+      size="lg"
+      onClose={() => setOpen(false)}
+      closeButton={false}
+      footer={<Button onClick={() => setOpen(false)}>Close</Button>}
     >
-      <h2 id="tl-help-title">Keyboard shortcuts</h2>
-      <p className="tl-hint">They work wherever the focus is, except while typing in a field.</p>
-      <div className="tl-help-groups">
+      <p className="keymap-hint">They work wherever the focus is, except while typing in a field.</p>
+      <div className="keymap-groups">
         {[...rows(tables)].map(([group, shortcuts]) => (
-          <table key={group} className="tl-help-table">
+          <table key={group} className="keymap-table">
             <caption>{group}</caption>
             <tbody>
               {shortcuts.map((s) => (
@@ -57,10 +63,7 @@ export function ShortcutHelp({ hint }: { hint?: string }) {
           </table>
         ))}
       </div>
-      {hint && <p className="tl-hint">{hint}</p>}
-      <button ref={close} type="button" onClick={() => setOpen(false)}>
-        Close
-      </button>
-    </div>
+      {hint && <p className="keymap-hint">{hint}</p>}
+    </Dialog>
   );
 }

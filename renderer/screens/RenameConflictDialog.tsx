@@ -1,24 +1,34 @@
 // A rename that lost a race: both names side by side, and the user chooses which stays.
-import { useEffect, useRef } from 'react';
+// Escape keeps the current name (nothing changes).
+import { useRef } from 'react';
+import { Button } from '../components/Button.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import { useProjects } from '../stores/projectsStore.ts';
 
 export function RenameConflictDialog() {
   const conflict = useProjects((s) => s.conflict);
   const resolve = useProjects((s) => s.resolveConflict);
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), [conflict]);
+  const mine = useRef<HTMLButtonElement>(null);
   if (!conflict) return null;
 
   return (
-    <div
-      className="dialog"
+    <Dialog
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="conflict-title"
-      aria-describedby="conflict-text"
+      size="sm"
+      title="This project was renamed elsewhere"
+      descriptionId="conflict-text"
+      initialFocus={mine}
+      onClose={() => void resolve('keepCurrent')}
+      footer={
+        <>
+          <Button onClick={() => void resolve('keepCurrent')}>Keep “{conflict.current.name}”</Button>
+          <Button ref={mine} variant="primary" onClick={() => void resolve('keepMine')}>
+            Use my name “{conflict.wanted}”
+          </Button>
+        </>
+      }
     >
-      <h2 id="conflict-title">This project was renamed elsewhere</h2>
-      <div id="conflict-text">
+      <div id="conflict-text" className="projects-conflict">
         <p>Someone changed the name while you were editing it. Which name should it keep?</p>
         <dl>
           <dt>Your name</dt>
@@ -27,12 +37,6 @@ export function RenameConflictDialog() {
           <dd>{conflict.current.name}</dd>
         </dl>
       </div>
-      <button type="button" ref={first} onClick={() => void resolve('keepMine')}>
-        Use my name “{conflict.wanted}”
-      </button>
-      <button type="button" onClick={() => void resolve('keepCurrent')}>
-        Keep “{conflict.current.name}”
-      </button>
-    </div>
+    </Dialog>
   );
 }

@@ -8,6 +8,9 @@ import { clipsTouched, type ClipChange } from '../../../shared/timeline/timeline
 import type { Clip, Timeline } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline, type EditReview } from '../../stores/timelineStore.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 
 const FIELD_WORDS: Record<string, string> = {
   startMs: 'start',
@@ -70,15 +73,38 @@ export function ConflictReview({ review }: { review: EditReview }) {
   const changes = review.diff?.clips ?? [];
   const shown = changes.slice(0, 50);
 
+  const actions = (
+    <>
+      <Button disabled={review.busy} onClick={() => void drop()}>
+        {review.edits.length === 1 ? 'Drop my edit' : `Drop my ${review.edits.length} edits`}
+      </Button>
+      <Button
+        ref={first}
+        variant="primary"
+        disabled={review.busy || !review.current || again === 0}
+        onClick={() => void reapply()}
+      >
+        {review.outcome === 'conflict'
+          ? again === 1
+            ? 'Re-apply my edit on the latest timeline'
+            : `Re-apply my ${again} edits on the latest timeline`
+          : `Re-apply the ${again} held-back ${again === 1 ? 'edit' : 'edits'}`}
+      </Button>
+    </>
+  );
+
   return (
-    <div
-      className="dialog tl-review"
+    <Dialog
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="tl-review-title"
-      aria-describedby="tl-review-why"
+      size="lg"
+      className="tl-review"
+      title={TITLES[review.outcome]}
+      descriptionId="tl-review-why"
+      initialFocus={first}
+      // The review is answered by re-applying or dropping; Escape leaves it open (nothing is decided for the user).
+      onClose={() => {}}
+      footer={actions}
     >
-      <h2 id="tl-review-title">{TITLES[review.outcome]}</h2>
       <p id="tl-review-why">
         {review.outcome === 'conflict'
           ? `Another edit reached the timeline first${review.current ? ` (it is now at ${review.current.revision}` : ''}${review.edited ? `; you edited ${review.edited.revision})` : review.current ? ')' : ''}. Your edit was not applied: compare, then re-apply it on the latest timeline or drop it.`
@@ -87,15 +113,7 @@ export function ConflictReview({ review }: { review: EditReview }) {
             : 'It was cancelled before it was sent (in Jobs, or held back behind a failed edit).'}
       </p>
       {review.error && review.outcome !== 'conflict' && (
-        <p className="tl-review-error">
-          <code>{review.error.code}</code> {review.error.message}
-          {review.error.requestId && (
-            <>
-              {' '}
-              Request ID: <code className="request-id">{review.error.requestId}</code>
-            </>
-          )}
-        </p>
+        <ErrorDetails error={review.error} role="none" className="tl-review-error" />
       )}
       <div className="tl-review-columns">
         <section aria-labelledby="tl-review-mine">
@@ -141,29 +159,11 @@ export function ConflictReview({ review }: { review: EditReview }) {
           {changes.length > shown.length && <p>… and {changes.length - shown.length} more clips.</p>}
         </section>
       </div>
-      <div className="tl-review-actions">
-        <button
-          ref={first}
-          type="button"
-          className="primary"
-          disabled={review.busy || !review.current || again === 0}
-          onClick={() => void reapply()}
-        >
-          {review.outcome === 'conflict'
-            ? again === 1
-              ? 'Re-apply my edit on the latest timeline'
-              : `Re-apply my ${again} edits on the latest timeline`
-            : `Re-apply the ${again} held-back ${again === 1 ? 'edit' : 'edits'}`}
-        </button>
-        <button type="button" disabled={review.busy} onClick={() => void drop()}>
-          {review.edits.length === 1 ? 'Drop my edit' : `Drop my ${review.edits.length} edits`}
-        </button>
-      </div>
       {trigger && held.length === 0 && review.outcome === 'conflict' && (
         <p className="tl-hint">
           Re-applying sends your edit again as a new request on the latest revision; nothing is sent twice.
         </p>
       )}
-    </div>
+    </Dialog>
   );
 }
