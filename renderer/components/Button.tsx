@@ -57,6 +57,8 @@ export interface IconButtonProps extends Omit<ButtonProps, 'icon' | 'children'> 
   shortcut?: string | undefined;
   /** Off where a visible label already says the same (rare). */
   tooltip?: boolean;
+  /** The tooltip's text when it says more than the name ("Undo Add clip"); the name stays `label`. */
+  tip?: string | undefined;
 }
 
 export function IconButton({
@@ -64,6 +66,7 @@ export function IconButton({
   label,
   shortcut,
   tooltip = true,
+  tip,
   variant = 'ghost',
   size = 'md',
   pressed,
@@ -84,7 +87,7 @@ export function IconButton({
     </button>
   );
   return tooltip ? (
-    <Tooltip content={label} shortcut={shortcut}>
+    <Tooltip content={tip ?? label} shortcut={shortcut}>
       {button}
     </Tooltip>
   ) : (

@@ -6,8 +6,8 @@
 //     {tab === 'transcript' && <TranscriptTab />}
 //   </Tabs>
 //
-// `idBase` gives the tabs stable ids (`<idBase>-tab-<id>`, panel `<idBase>-panel`) where a
-// test or another control needs them; otherwise they are generated.
+// `idBase` gives the tabs stable ids (`<idBase>-tab-<id>`, panel `<idBase>-panel`) where
+// another control needs them (a Splitter's aria-controls); otherwise they are generated.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import './tabs.css';
@@ -32,6 +32,8 @@ export interface TabsProps<T extends string> {
   end?: ReactNode;
   className?: string;
   panelClassName?: string;
+  /** The panel folded away (the tabs stay; choosing one is the caller's cue to unfold it). */
+  panelHidden?: boolean;
 }
 
 const slug = (id: string) => id.replace(/[^a-zA-Z0-9_-]+/g, '-').toLowerCase();
@@ -46,6 +48,7 @@ export function Tabs<T extends string>({
   end,
   className,
   panelClassName,
+  panelHidden = false,
 }: TabsProps<T>) {
   const generated = useId();
   const base = idBase ?? generated;
@@ -110,6 +113,7 @@ export function Tabs<T extends string>({
         id={panelId}
         aria-labelledby={tabId(selected)}
         className={['ui-tabpanel', panelClassName].filter(Boolean).join(' ')}
+        hidden={panelHidden}
       >
         {children}
       </div>

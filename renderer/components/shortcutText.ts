@@ -14,10 +14,10 @@ const ARIA_KEYS: Readonly<Record<string, string>> = {
   '↓': 'ArrowDown',
 };
 
-/** "Ctrl+Shift+Z" → "Control+Shift+Z"; several shortcuts are separated by " or " / "/". */
+/** "Ctrl+Shift+Z" → "Control+Shift+Z"; several shortcuts are separated by ", ", " or " or " / ". */
 export function ariaKeyShortcuts(shortcut: string): string {
   return shortcut
-    .split(/\s+or\s+|\s*\/\s*/)
+    .split(/\s*,\s*|\s+or\s+|\s*\/\s*/)
     .map((one) =>
       one
         .split('+')

@@ -28,6 +28,9 @@ type WorkKey = `${'transcription' | 'review' | 'finish'}:${number}` | `speech-ed
 
 interface ProductionState {
   tab: ProductionTab;
+  /** Whether the dock under the timeline shows its panels (the Timeline screen sizes around it). */
+  dockOpen: boolean;
+  setDockOpen(open: boolean): void;
   /** The media clip the panels work on (the timeline's selection, or the user's choice). */
   clipId: string | null;
   transcriptions: Readonly<Record<number, Transcription | null>>;
@@ -122,6 +125,8 @@ export const useProduction = create<ProductionState>()((set, get) => {
 
   return {
     tab: 'Transcript',
+    dockOpen: true,
+    setDockOpen: (dockOpen) => set({ dockOpen }),
     clipId: null,
     textModels: null,
     ...EMPTY,

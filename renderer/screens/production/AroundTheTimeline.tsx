@@ -2,7 +2,10 @@
 // on (following the timeline's selection), tabs for the transcript and captions, speech
 // edits, review, finishing and templates, and the export dialog. Mounted by the Timeline
 // screen once its timeline is read.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { FileVideo, PanelBottomClose, PanelBottomOpen } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { PRODUCTION_TABS, useProduction, type ProductionTab } from '../../stores/productionStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
@@ -17,8 +20,6 @@ import { SpeechEditsTab } from './SpeechEditsTab.tsx';
 import { TemplatesTab } from './TemplatesTab.tsx';
 import { TranscriptTab } from './TranscriptTab.tsx';
 import './production.css';
-
-const tabId = (tab: ProductionTab) => `pr-tab-${tab.replaceAll(' ', '-').toLowerCase()}`;
 
 function ClipPicker() {
   const timeline = useTimeline((s) => s.timeline);
@@ -43,7 +44,7 @@ function ClipPicker() {
   if (placed.length === 0)
     return <p className="pr-muted">Add media clips to the timeline to transcribe, review or finish them.</p>;
   return (
-    <div className="pr-field pr-inline">
+    <div className="pr-field pr-inline pr-clip-picker">
       <label htmlFor="pr-clip">Clip</label>
       <select id="pr-clip" value={clipId ?? ''} onChange={(e) => chooseClip(e.target.value)}>
         {shown.length < placed.length && (
@@ -73,15 +74,17 @@ function TabContent({ tab }: { tab: ProductionTab }) {
   return <FinishTab placed={placed} />;
 }
 
+const TAB_ITEMS = PRODUCTION_TABS.map((name) => ({ id: name, label: name }));
+
 export function AroundTheTimeline() {
   const tab = useProduction((s) => s.tab);
   const setTab = useProduction((s) => s.setTab);
+  const open = useProduction((s) => s.dockOpen);
+  const setOpen = useProduction((s) => s.setDockOpen);
   const workspaceId = useWorkspace((s) => s.workspace?.id);
   const reset = useProduction((s) => s.reset);
   const projectId = useTimeline((s) => s.projectId);
-  const [open, setOpen] = useState(true);
   const [exporting, setExporting] = useState(false);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   // Another workspace is another account: nothing read here is its.
   const shownFor = useRef(workspaceId);
@@ -90,62 +93,43 @@ export function AroundTheTimeline() {
     shownFor.current = workspaceId;
   }, [workspaceId, reset]);
 
-  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
-    const at = PRODUCTION_TABS.indexOf(tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const to =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? PRODUCTION_TABS.length - 1
-          : (at + step + PRODUCTION_TABS.length) % PRODUCTION_TABS.length;
-    if (step === 0 && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    event.stopPropagation();
-    setTab(PRODUCTION_TABS[to]!);
-    tabs.current[to]?.focus();
-  }
-
   return (
     <section className="pr-dock" aria-labelledby="pr-title">
-      <header className="pr-dock-header">
-        <h2 id="pr-title">Around the timeline</h2>
-        <ClipPicker />
-        <div className="pr-dock-actions">
-          <button type="button" onClick={() => setExporting(true)}>
-            Export…
-          </button>
-          <button type="button" aria-expanded={open} aria-controls="pr-dock-body" onClick={() => setOpen(!open)}>
-            {open ? 'Hide panels' : 'Show panels'}
-          </button>
-        </div>
-      </header>
       {!exporting && <ExportProgress />}
-      <div id="pr-dock-body" hidden={!open}>
-        <div role="tablist" aria-label="Production" className="pr-tabs" onKeyDown={onTabKey}>
-          {PRODUCTION_TABS.map((name, i) => (
-            <button
-              key={name}
-              ref={(el) => {
-                tabs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(name)}
-              aria-selected={tab === name}
-              aria-controls="pr-tabpanel"
-              tabIndex={tab === name ? 0 : -1}
-              onClick={() => setTab(name)}
-            >
-              {name}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id="pr-tabpanel" aria-labelledby={tabId(tab)} className="pr-tabpanel">
-          <PaidDestination projectId={projectId} what="Paid work here" />
-          <TabContent tab={tab} />
-        </div>
-      </div>
+      <Tabs
+        label="Production"
+        idBase="pr-dock"
+        items={TAB_ITEMS}
+        selected={tab}
+        onSelect={(next) => {
+          setTab(next);
+          setOpen(true);
+        }}
+        panelClassName="pr-tabpanel"
+        panelHidden={!open}
+        end={
+          <>
+            <h2 id="pr-title" className="visually-hidden">
+              Around the timeline
+            </h2>
+            <ClipPicker />
+            <Button size="sm" icon={FileVideo} onClick={() => setExporting(true)}>
+              Export…
+            </Button>
+            <IconButton
+              size="sm"
+              icon={open ? PanelBottomClose : PanelBottomOpen}
+              label={open ? 'Hide panels' : 'Show panels'}
+              aria-expanded={open}
+              aria-controls="pr-dock-panel"
+              onClick={() => setOpen(!open)}
+            />
+          </>
+        }
+      >
+        <PaidDestination projectId={projectId} what="Paid work here" />
+        <TabContent tab={tab} />
+      </Tabs>
       {exporting && <ExportDialog onClose={() => setExporting(false)} />}
     </section>
   );

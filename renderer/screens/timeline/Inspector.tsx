@@ -294,8 +294,10 @@ export function Inspector() {
   const media = items.filter((i): i is MediaItem => i.clip.kind === 'media');
   const captions = items.filter((i): i is CaptionItem => i.clip.kind === 'caption');
   return (
-    <aside className="tl-inspector" aria-labelledby="tl-inspector-title">
-      <h2 id="tl-inspector-title">Inspector</h2>
+    <aside className="tl-pane tl-inspector" aria-labelledby="tl-inspector-title">
+      <h2 id="tl-inspector-title" className="tl-pane-title">
+        Inspector
+      </h2>
       <p role="status" aria-label="Selection">
         {items.length === 0
           ? 'No clip selected'

@@ -4,7 +4,9 @@
 // fills its panel at the project's aspect ratio; it can take a bigger share of the screen
 // or the whole screen. Its transport is the playback store's, as the keys are.
 import { useEffect, useRef, useState } from 'react';
-import { withKeys } from '../../keymap/keymap.ts';
+import { Expand, Maximize2, Minimize2, Pause, Play, Repeat, Rewind, Shrink } from 'lucide-react';
+import { IconButton } from '../../components/Button.tsx';
+import { keysOf } from '../../keymap/keymap.ts';
 import { PreviewEngine, type EngineStatus } from '../../preview/previewEngine.ts';
 import { aspectOf, frameSize } from '../../preview/frameGeometry.ts';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
@@ -15,7 +17,8 @@ import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { formatTimecode } from './timelineGeometry.ts';
 import './monitor.css';
 
-const tip = (id: string, text?: string) => withKeys(TIMELINE_SHORTCUTS, id, text);
+/** Every key of an action, from the shortcut table (named in the tooltip and aria-keyshortcuts). */
+const keys = (id: string) => keysOf(TIMELINE_SHORTCUTS, id) || undefined;
 
 /** The timeline's project's aspect ratio ("16:9"), from the current project or the list. */
 function useAspectRatio(): string {
@@ -87,7 +90,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
   const note = statusText(status);
   return (
     <section ref={section} className="tl-monitor" aria-labelledby="tl-monitor-title">
-      <h2 id="tl-monitor-title" className="tl-monitor-title">
+      <h2 id="tl-monitor-title" className="tl-pane-title tl-monitor-title">
         Monitor
       </h2>
       <div
@@ -111,35 +114,32 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
         )}
       </div>
       <div className="tl-monitor-bar">
-        <button
-          type="button"
-          aria-label="Play backwards"
-          title={tip('backwards')}
+        <IconButton
+          icon={Rewind}
+          label="Play backwards"
+          tip="Play backwards (again: faster)"
+          shortcut={keys('backwards')}
           onClick={() => usePlayback.getState().shuttle(-1)}
-        >
-          ◀
-        </button>
-        <button
-          type="button"
-          aria-label={playing ? 'Pause' : 'Play'}
-          title={tip('play')}
+        />
+        <IconButton
+          icon={playing ? Pause : Play}
+          label={playing ? 'Pause' : 'Play'}
+          shortcut={keys('play')}
           onClick={() => usePlayback.getState().togglePlay()}
-        >
-          {playing ? '❚❚' : '▶'}
-        </button>
+        />
         <output ref={timecode} className="tl-monitor-time" aria-label="Monitor time">
           {formatTimecode(0)}
         </output>
         {rate !== 0 && rate !== 1 && <span className="tl-rate">{rate}×</span>}
-        <button
-          type="button"
-          aria-pressed={loop}
+        <IconButton
+          icon={Repeat}
+          label="Loop"
+          tip={range ? 'Loop the marked range' : 'Mark a range with I and O to loop it'}
+          shortcut={range ? keys('loop') : undefined}
+          pressed={loop}
           disabled={!range}
-          title={range ? tip('loop') : 'Mark a range with I and O to loop it'}
           onClick={() => usePlayback.getState().toggleLoop()}
-        >
-          Loop
-        </button>
+        />
         <span className="tl-monitor-space" />
         <label className="tl-monitor-zoom">
           <span>Zoom</span>
@@ -151,12 +151,20 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
             ))}
           </select>
         </label>
-        <button type="button" aria-pressed={large} onClick={onToggleLarge} title="Give the monitor more of the screen">
-          Bigger monitor
-        </button>
-        <button type="button" aria-pressed={fullScreen} onClick={toggleFullScreen} title="Escape leaves full screen">
-          Full screen
-        </button>
+        <IconButton
+          icon={large ? Minimize2 : Maximize2}
+          label="Bigger monitor"
+          tip={large ? 'Back to the usual monitor' : 'Give the monitor more of the screen'}
+          pressed={large}
+          onClick={onToggleLarge}
+        />
+        <IconButton
+          icon={fullScreen ? Shrink : Expand}
+          label="Full screen"
+          tip="Full screen (Escape leaves it)"
+          pressed={fullScreen}
+          onClick={toggleFullScreen}
+        />
       </div>
     </section>
   );

@@ -3,7 +3,10 @@
 // The monitor shows the edit live without one; this is the service's own picture of it. A render
 // goes after the edits still waiting, against the revision they make, so it shows exactly
 // what is on screen.
+import { Film, Play } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { useState } from 'react';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { useTimelineMedia, type RenderItem } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
@@ -51,17 +54,12 @@ function RenderRow({ item, onPlay }: { item: RenderItem; onPlay: () => void }) {
         {what}: {STATE_WORDS[item.state] ?? item.state}
         {progress}
       </span>
-      {item.error && (
-        <span className="form-error">
-          {' '}
-          <code>{item.error.code}</code> {item.error.message}
-        </span>
-      )}
+      {item.error && <ErrorDetails error={item.error} className="tl-render-error" />}
       {item.state === 'completed' && item.assetId !== null && (
         <>
-          <button type="button" onClick={onPlay} disabled={item.loading}>
+          <Button size="sm" icon={Play} onClick={onPlay} disabled={item.loading}>
             {item.loading ? 'Loading…' : 'Play'}
-          </button>
+          </Button>
           {item.url && (
             <a href={item.url} download={`timeline-${item.kind}-${item.assetId}.mp4`}>
               Download
@@ -133,16 +131,18 @@ export function PreviewPlayer() {
             value={end}
             onChange={(ms) => setRange({ startMs: Math.min(start, ms - 100), endMs: ms })}
           />
-          <button
-            type="button"
+          <Button
+            size="sm"
+            variant="primary"
+            icon={Film}
             disabled={duration === 0 || end <= start || reviewing}
             onClick={() => render('preview')}
           >
             Render preview
-          </button>
-          <button type="button" disabled={duration === 0 || reviewing} onClick={() => render('full')}>
+          </Button>
+          <Button size="sm" disabled={duration === 0 || reviewing} onClick={() => render('full')}>
             Render whole timeline
-          </button>
+          </Button>
         </div>
         {pending > 0 && <p className="tl-hint">Renders go after the {pending} edit(s) still being saved.</p>}
         {renders.length > 0 && (

@@ -3,6 +3,7 @@
 // moves frame by frame, and a pointer clicks or scrubs.
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { usePlayback } from '../../stores/playbackStore.ts';
+import { usePreferences } from '../../stores/preferencesStore.ts';
 import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
 import { formatTime } from './timelineGeometry.ts';
 
@@ -43,12 +44,13 @@ function draw(canvas: HTMLCanvasElement): void {
   const style = getComputedStyle(canvas);
   g.clearRect(0, 0, viewportPx, height);
   if (range) {
-    g.fillStyle = style.getPropertyValue('--range-color') || 'rgba(58,92,204,0.25)';
+    // The range's colour is the canvas's outline colour (timeline.css): a property the browser resolves to rgb.
+    g.fillStyle = style.outlineColor;
     g.fillRect((range.startMs - viewStartMs) * pxPerMs, 0, (range.endMs - range.startMs) * pxPerMs, height);
   }
   g.fillStyle = style.color;
   g.strokeStyle = style.color;
-  g.font = '11px system-ui, sans-serif';
+  g.font = `11px ${style.fontFamily}`;
   // Labelled ticks about every 90 px, small ones between.
   const step = STEPS_MS.find((s) => s * pxPerMs >= 90) ?? STEPS_MS.at(-1)!;
   const minor = step / 5;
@@ -68,6 +70,8 @@ export function TimeRuler() {
   const canvas = useRef<HTMLCanvasElement>(null);
   const playheadMs = useTimelineView((s) => s.playheadMs);
   const contentMs = useTimelineView((s) => s.contentMs);
+  // A new theme changes the colours the canvas reads.
+  const theme = usePreferences((s) => s.theme);
 
   useEffect(() => {
     let frame: number | null = null;
@@ -91,7 +95,7 @@ export function TimeRuler() {
       offRange();
       if (frame !== null) cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [theme]);
 
   function seek(event: PointerEvent<HTMLDivElement>) {
     const { viewStartMs, pxPerMs, setPlayhead } = useTimelineView.getState();

@@ -1,12 +1,19 @@
 // The Timeline screen: the current project's media, the monitor (the live picture under the
-// playhead), the render preview, the tracks and the inspector, with its shortcuts in the app's keymap (listed in the help panel) and the
-// review of an edit that did not apply on top of it all.
+// playhead), the render preview, the tracks and the inspector (laid out by EditorLayout),
+// with its shortcuts in the app's keymap (listed in the help panel) and the review of an
+// edit that did not apply on top of it all.
 import { useEffect, useState, type PointerEvent } from 'react';
 import { isTextField, useShortcuts } from '../../keymap/keymap.ts';
 import { ShortcutHelp } from '../../keymap/ShortcutHelp.tsx';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useNavigation } from '../../stores/navigationStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
+import { useProduction } from '../../stores/productionStore.ts';
+import { Clapperboard } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
+import { EditorLayout } from './EditorLayout.tsx';
 import { ConflictReview } from './ConflictReview.tsx';
 import { EditStatus } from './EditStatus.tsx';
 import { Inspector } from './Inspector.tsx';
@@ -30,6 +37,7 @@ export function TimelineScreen() {
   const projectId = useCurrentProject((s) => s.projectId);
   const open = useTimeline((s) => s.open);
   const [largeMonitor, setLargeMonitor] = useState(false);
+  const dockOpen = useProduction((s) => s.dockOpen);
   useShortcuts(TIMELINE_SHORTCUTS);
 
   useEffect(() => {
@@ -55,38 +63,49 @@ export function TimelineScreen() {
         <h1 id="screen-title">Timeline</h1>
         <EditStatus />
       </header>
-      {status === 'error' && (
-        <div role="alert" className="form-error">
-          The timeline could not be read{loadError ? `: ${loadError.message}` : ''}.{' '}
-          <button type="button" onClick={() => void useTimeline.getState().reload()}>
-            Try again
-          </button>
-        </div>
+      {status === 'error' && loadError && (
+        <ErrorDetails
+          title="The timeline could not be read"
+          error={loadError}
+          actions={<Button onClick={() => void useTimeline.getState().reload()}>Try again</Button>}
+        />
       )}
       {projectId === null && (
-        <p>
-          Choose a project at the top to edit its timeline, or{' '}
-          <button type="button" onClick={() => useNavigation.getState().go('Projects')}>
-            create a project
-          </button>
-          .
+        <EmptyState
+          icon={Clapperboard}
+          title="No project chosen"
+          action={<Button onClick={() => useNavigation.getState().go('Projects')}>Create a project</Button>}
+        >
+          Choose a project at the top of the window to edit its timeline.
+        </EmptyState>
+      )}
+      {status === 'loading' && (
+        <p role="status" className="tl-hint">
+          Reading the timeline…
         </p>
       )}
-      {status === 'loading' && <p role="status">Reading the timeline…</p>}
       {status === 'ready' && (
         <>
           <TimelineToolbar />
-          <div className={largeMonitor ? 'tl-body tl-body-large-monitor' : 'tl-body'}>
-            <MediaBin />
-            <div className="tl-center">
-              <Monitor large={largeMonitor} onToggleLarge={() => setLargeMonitor(!largeMonitor)} />
-              <PreviewPlayer />
-              <TimelinePanel />
-              <FindingsLane />
-            </div>
-            <Inspector />
-          </div>
-          {!largeMonitor && <AroundTheTimeline />}
+          <EditorLayout
+            largeMonitor={largeMonitor}
+            bin={<MediaBin />}
+            monitor={
+              <div className="tl-monitor-column">
+                <Monitor large={largeMonitor} onToggleLarge={() => setLargeMonitor(!largeMonitor)} />
+                <PreviewPlayer />
+              </div>
+            }
+            inspector={<Inspector />}
+            tracks={
+              <>
+                <TimelinePanel />
+                <FindingsLane />
+              </>
+            }
+            dock={largeMonitor ? null : <AroundTheTimeline />}
+            dockOpen={dockOpen && !largeMonitor}
+          />
         </>
       )}
       {review && <ConflictReview review={review} />}

@@ -1,12 +1,29 @@
 // The timeline's toolbar: the playhead's time (playing is the monitor's), the edits (undo, redo, split,
 // delete, ripple delete, copy, paste), zoom from the whole project to a single frame,
 // snapping, and the shortcuts. Each button does what its shortcut does.
+import {
+  ArrowLeftRight,
+  ArrowLeftToLine,
+  ClipboardPaste,
+  Copy,
+  Crosshair,
+  Keyboard,
+  Magnet,
+  Redo2,
+  RefreshCw,
+  Scissors,
+  Trash2,
+  Undo2,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { IconButton } from '../../components/Button.tsx';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
 import { copySelection, deleteSelection, pasteAtPlayhead, splitAtPlayhead } from './timelineActions.ts';
-import { useKeymap, withKeys } from '../../keymap/keymap.ts';
+import { keysOf, useKeymap } from '../../keymap/keymap.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { formatTime, parseTime } from './timelineGeometry.ts';
 
@@ -66,8 +83,8 @@ function ZoomSlider() {
   );
 }
 
-/** The tooltip of a tool: what it does and every key that does it, from the shortcut table. */
-const tip = (id: string, text?: string) => withKeys(TIMELINE_SHORTCUTS, id, text);
+/** Every key of an action, from the shortcut table (the tooltip names them and aria-keyshortcuts lists them). */
+const keys = (id: string) => keysOf(TIMELINE_SHORTCUTS, id) || undefined;
 
 export function TimelineToolbar() {
   const snapping = useTimelineView((s) => s.snapping);
@@ -83,85 +100,109 @@ export function TimelineToolbar() {
       <span className="tl-group">
         <PlayheadField />
       </span>
+      <span className="tl-separator" aria-hidden="true" />
       <span className="tl-group">
-        <button
-          type="button"
+        <IconButton
+          icon={Undo2}
+          label="Undo"
+          tip={undoLabel ? `Undo ${undoLabel}` : 'Undo'}
+          shortcut={keys('undo')}
           onClick={() => useTimeline.getState().undo()}
           disabled={!canUndo}
-          title={tip('undo', undoLabel ? `Undo ${undoLabel}` : 'Undo')}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
+        />
+        <IconButton
+          icon={Redo2}
+          label="Redo"
+          tip={redoLabel ? `Redo ${redoLabel}` : 'Redo'}
+          shortcut={keys('redo')}
           onClick={() => useTimeline.getState().redo()}
           disabled={!canRedo}
-          title={tip('redo', redoLabel ? `Redo ${redoLabel}` : 'Redo')}
-        >
-          Redo
-        </button>
+        />
       </span>
+      <span className="tl-separator" aria-hidden="true" />
       <span className="tl-group">
-        <button type="button" onClick={splitAtPlayhead} title={tip('split', 'Split at the playhead')}>
-          Split
-        </button>
-        <button type="button" onClick={() => deleteSelection(false)} disabled={!hasSelection} title={tip('delete')}>
-          Delete
-        </button>
-        <button
-          type="button"
+        <IconButton
+          icon={Scissors}
+          label="Split"
+          tip="Split at the playhead"
+          shortcut={keys('split')}
+          onClick={splitAtPlayhead}
+        />
+        <IconButton
+          icon={Trash2}
+          label="Delete"
+          tip="Delete the selected clips"
+          shortcut={keys('delete')}
+          onClick={() => deleteSelection(false)}
+          disabled={!hasSelection}
+        />
+        <IconButton
+          icon={ArrowLeftToLine}
+          label="Ripple delete"
+          tip="Delete the selected clips and close the gap"
+          shortcut={keys('rippleDelete')}
           onClick={() => deleteSelection(true)}
           disabled={!hasSelection}
-          title={tip('rippleDelete')}
-        >
-          Ripple delete
-        </button>
-        <button type="button" onClick={() => void copySelection()} disabled={!hasSelection} title={tip('copy')}>
-          Copy
-        </button>
-        <button type="button" onClick={pasteAtPlayhead} disabled={!canPaste} title={tip('paste')}>
-          Paste
-        </button>
+        />
+        <IconButton
+          icon={Copy}
+          label="Copy"
+          tip="Copy the selected clips"
+          shortcut={keys('copy')}
+          onClick={() => void copySelection()}
+          disabled={!hasSelection}
+        />
+        <IconButton
+          icon={ClipboardPaste}
+          label="Paste"
+          tip="Paste at the playhead"
+          shortcut={keys('paste')}
+          onClick={pasteAtPlayhead}
+          disabled={!canPaste}
+        />
       </span>
+      <span className="tl-separator" aria-hidden="true" />
       <span className="tl-group">
-        <button
-          type="button"
-          aria-label="Zoom out"
-          title={tip('zoom', 'Zoom out')}
-          onClick={() => view().zoomBy(1 / 1.5)}
-        >
-          −
-        </button>
+        <IconButton icon={ZoomOut} label="Zoom out" shortcut={keys('zoom')} onClick={() => view().zoomBy(1 / 1.5)} />
         <ZoomSlider />
-        <button type="button" aria-label="Zoom in" title={tip('zoom', 'Zoom in')} onClick={() => view().zoomBy(1.5)}>
-          +
-        </button>
-        <button type="button" onClick={() => view().zoomToFit()} title={tip('zoomToFit')}>
-          Whole project
-        </button>
-        <button type="button" onClick={() => view().zoomToFrame()} title={tip('zoomToFrame')}>
-          Frame
-        </button>
-        <button
-          type="button"
-          aria-pressed={snapping}
+        <IconButton icon={ZoomIn} label="Zoom in" shortcut={keys('zoom')} onClick={() => view().zoomBy(1.5)} />
+        <IconButton
+          icon={ArrowLeftRight}
+          label="Whole project"
+          tip="Zoom to the whole project"
+          shortcut={keys('zoomToFit')}
+          onClick={() => view().zoomToFit()}
+        />
+        <IconButton
+          icon={Crosshair}
+          label="Frame"
+          tip="Zoom to single frames"
+          shortcut={keys('zoomToFrame')}
+          onClick={() => view().zoomToFrame()}
+        />
+        <IconButton
+          icon={Magnet}
+          label="Snap"
+          tip="Snap to clip edges and the playhead"
+          shortcut={keys('snapping')}
+          pressed={snapping}
           onClick={() => view().setSnapping(!snapping)}
-          title={tip('snapping')}
-        >
-          Snap
-        </button>
+        />
       </span>
       <span className="tl-group tl-group-end">
-        <button
-          type="button"
+        <IconButton
+          icon={RefreshCw}
+          label="Reload"
+          tip="Read the timeline from the service again"
           onClick={() => void useTimeline.getState().reload()}
-          title="Read the timeline from the service again"
-        >
-          Reload
-        </button>
-        <button type="button" onClick={() => useKeymap.getState().setHelpOpen(true)} title={tip('help')}>
-          Shortcuts
-        </button>
+        />
+        <IconButton
+          icon={Keyboard}
+          label="Shortcuts"
+          tip="Keyboard shortcuts"
+          shortcut={keys('help')}
+          onClick={() => useKeymap.getState().setHelpOpen(true)}
+        />
       </span>
     </div>
   );

@@ -1,4 +1,6 @@
 // A track's header: its name and kind, and mute and lock switches (each an edit like any other).
+import { Lock, LockOpen, Volume2, VolumeX } from 'lucide-react';
+import { IconButton } from '../../components/Button.tsx';
 import type { Track } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { LANE_HEIGHT } from './TrackLane.tsx';
@@ -14,35 +16,33 @@ export function TrackHeader({ track }: { track: Track }) {
       </span>
       <span className="tl-track-switches">
         {track.kind !== 'caption' && (
-          <button
-            type="button"
-            aria-pressed={track.muted}
-            aria-label={`Mute ${track.name}`}
-            title={track.muted ? 'Muted' : 'Mute'}
+          <IconButton
+            size="sm"
+            icon={track.muted ? VolumeX : Volume2}
+            pressed={track.muted}
+            label={`Mute ${track.name}`}
+            tip={track.muted ? `${track.name} is muted` : `Mute ${track.name}`}
             onClick={() =>
               edit(
                 [{ type: 'updateTrack', trackId: track.id, muted: !track.muted }],
                 track.muted ? 'Unmute track' : 'Mute track',
               )
             }
-          >
-            M
-          </button>
+          />
         )}
-        <button
-          type="button"
-          aria-pressed={track.locked}
-          aria-label={`Lock ${track.name}`}
-          title={track.locked ? 'Locked' : 'Lock'}
+        <IconButton
+          size="sm"
+          icon={track.locked ? Lock : LockOpen}
+          pressed={track.locked}
+          label={`Lock ${track.name}`}
+          tip={track.locked ? `${track.name} is locked` : `Lock ${track.name}`}
           onClick={() =>
             edit(
               [{ type: 'updateTrack', trackId: track.id, locked: !track.locked }],
               track.locked ? 'Unlock track' : 'Lock track',
             )
           }
-        >
-          L
-        </button>
+        />
       </span>
     </div>
   );
