@@ -1,6 +1,8 @@
 // The end of a paginated list: reads the next page when it scrolls into view (infinite
 // scroll), and offers the same as a button for keyboard and screen-reader users.
 import { useEffect, useRef } from 'react';
+import { Button } from './Button.tsx';
+import './loadMore.css';
 
 export function LoadMore(props: {
   hasMore: boolean;
@@ -23,10 +25,10 @@ export function LoadMore(props: {
 
   if (!hasMore) return null;
   return (
-    <div ref={sentinel} className="more">
-      <button type="button" onClick={() => void onLoadMore()} disabled={loading}>
+    <div ref={sentinel} className="ui-load-more">
+      <Button onClick={() => void onLoadMore()} disabled={loading}>
         {loading ? 'Loading…' : label}
-      </button>
+      </Button>
     </div>
   );
 }

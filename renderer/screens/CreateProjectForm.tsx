@@ -1,5 +1,8 @@
 // Create a project: a name and an aspect ratio. The new project becomes the current one.
-import { useId, useState, type FormEvent } from 'react';
+import { FolderPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../components/Button.tsx';
+import { Field } from '../components/Field.tsx';
 import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useCurrentProject } from '../stores/currentProjectStore.ts';
 import { useProjects } from '../stores/projectsStore.ts';
@@ -11,7 +14,6 @@ export function CreateProjectForm() {
   const create = useProjects((s) => s.create);
   const [name, setName] = useState('');
   const [aspectRatio, setAspectRatio] = useState<string>('16:9');
-  const id = useId();
   const problem = tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
   async function submit(event: FormEvent) {
@@ -24,33 +26,38 @@ export function CreateProjectForm() {
   }
 
   return (
-    <form className="create-project" aria-label="New project" onSubmit={(e) => void submit(e)}>
-      <label htmlFor={`${id}-name`}>Project name</label>
-      <input
-        id={`${id}-name`}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        required
-        autoComplete="off"
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-      />
-      {problem && (
-        <p id={`${id}-problem`} className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <label htmlFor={`${id}-ratio`}>Aspect ratio</label>
-      <select id={`${id}-ratio`} value={aspectRatio} onChange={(e) => setAspectRatio(e.target.value)}>
-        {ASPECT_RATIOS.map((ratio) => (
-          <option key={ratio} value={ratio}>
-            {ratio}
-          </option>
-        ))}
-      </select>
-      <button type="submit" disabled={creating || name.trim() === '' || problem !== null}>
+    <form className="projects-create" aria-label="New project" onSubmit={(e) => void submit(e)}>
+      <Field label="Project name" error={problem} className="projects-create-name">
+        {(control) => (
+          <input
+            {...control}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            autoComplete="off"
+            placeholder="Summer trip"
+          />
+        )}
+      </Field>
+      <Field label="Aspect ratio">
+        {(control) => (
+          <select {...control} value={aspectRatio} onChange={(e) => setAspectRatio(e.target.value)}>
+            {ASPECT_RATIOS.map((ratio) => (
+              <option key={ratio} value={ratio}>
+                {ratio}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Button
+        type="submit"
+        variant="primary"
+        icon={FolderPlus}
+        disabled={creating || name.trim() === '' || problem !== null}
+      >
         Create project
-      </button>
+      </Button>
     </form>
   );
 }

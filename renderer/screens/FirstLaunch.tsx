@@ -1,6 +1,11 @@
 // The first launch: the local workspace (the bundled sandbox: works at once, offline), or a
 // remote account whose key is checked with GET /me before it is saved in the keychain.
+import { Cloud, HardDrive, SquarePlay } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../components/Button.tsx';
+import { ErrorDetails } from '../components/ErrorDetails.tsx';
+import { Field } from '../components/Field.tsx';
+import './firstLaunch.css';
 import { APP_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useWorkspace } from '../stores/workspaceStore.ts';
 
@@ -35,60 +40,61 @@ export function RemoteAccountForm() {
   }
 
   return (
-    <form className="card" aria-labelledby={`${id}-title`} onSubmit={submit}>
-      <h2 id={`${id}-title`}>Connect a remote account</h2>
-      <p>Your API key is checked with the service before it is saved, and kept only in the system keychain.</p>
-      <label htmlFor={`${id}-name`}>Workspace name</label>
-      <input
-        id={`${id}-name`}
-        value={fields.name}
-        onChange={set('name')}
-        required
-        autoComplete="off"
-        aria-invalid={nameProblem !== null}
-        aria-describedby={nameProblem ? `${id}-name-problem` : undefined}
-      />
-      {nameProblem && (
-        <p id={`${id}-name-problem`} className="form-error" role="alert">
-          {nameProblem}
-        </p>
-      )}
-      <label htmlFor={`${id}-create`}>Create API base URL</label>
-      <input
-        id={`${id}-create`}
-        type="url"
-        value={fields.createBaseUrl}
-        onChange={set('createBaseUrl')}
-        required
-        placeholder="https://api.example.com/api/v1"
-      />
-      <label htmlFor={`${id}-key`}>Create API key</label>
-      <input
-        id={`${id}-key`}
-        type="password"
-        value={fields.apiKey}
-        onChange={set('apiKey')}
-        required
-        autoComplete="off"
-      />
-      <label htmlFor={`${id}-messaging`}>Messaging API base URL (optional)</label>
-      <input id={`${id}-messaging`} type="url" value={fields.messagingBaseUrl} onChange={set('messagingBaseUrl')} />
-      <label htmlFor={`${id}-messaging-key`}>Messaging API key (optional)</label>
-      <input
-        id={`${id}-messaging-key`}
-        type="password"
-        value={fields.messagingApiKey}
-        onChange={set('messagingApiKey')}
-        autoComplete="off"
-      />
-      {remoteError && (
-        <p className="form-error" role="alert">
-          {remoteError.message} (<code>{remoteError.code}</code>)
-        </p>
-      )}
-      <button type="submit" disabled={busy || nameProblem !== null}>
+    <form className="first-launch-card" aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <h2 id={`${id}-title`}>
+        <Cloud className="first-launch-icon" aria-hidden="true" />
+        Connect a remote account
+      </h2>
+      <p className="first-launch-text">
+        Your API key is checked with the service before it is saved, and kept only in the system keychain.
+      </p>
+      <Field label="Workspace name" error={nameProblem}>
+        {(control) => <input {...control} value={fields.name} onChange={set('name')} required autoComplete="off" />}
+      </Field>
+      <Field label="Create API base URL">
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            value={fields.createBaseUrl}
+            onChange={set('createBaseUrl')}
+            required
+            placeholder="https://api.example.com/api/v1"
+          />
+        )}
+      </Field>
+      <Field label="Create API key">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            value={fields.apiKey}
+            onChange={set('apiKey')}
+            required
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Field label="Messaging API base URL (optional)">
+        {(control) => (
+          <input {...control} type="url" value={fields.messagingBaseUrl} onChange={set('messagingBaseUrl')} />
+        )}
+      </Field>
+      <Field label="Messaging API key (optional)">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            value={fields.messagingApiKey}
+            onChange={set('messagingApiKey')}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      {remoteError && <ErrorDetails error={remoteError} />}
+      <Button type="submit" variant="primary" disabled={busy || nameProblem !== null}>
         Check key and connect
-      </button>
+      </Button>
     </form>
   );
 }
@@ -98,15 +104,23 @@ export function FirstLaunch() {
   const chooseLocal = useWorkspace((s) => s.chooseLocal);
   return (
     <main className="first-launch" aria-busy={busy}>
-      <h1>Welcome to Clipdesk</h1>
-      <p>Choose where your projects live. You can add or switch workspaces later in Settings.</p>
-      <div className="choices">
-        <section className="card" aria-labelledby="local-title">
-          <h2 id="local-title">Local workspace</h2>
-          <p>Works at once and offline: a complete local service runs on this computer, with its own demo wallet.</p>
-          <button type="button" onClick={() => void chooseLocal()} disabled={busy}>
+      <header className="first-launch-header">
+        <SquarePlay className="first-launch-mark" aria-hidden="true" />
+        <h1>Welcome to Clipdesk</h1>
+        <p>Choose where your projects live. You can add or switch workspaces later in Settings.</p>
+      </header>
+      <div className="first-launch-choices">
+        <section className="first-launch-card" aria-labelledby="local-title">
+          <h2 id="local-title">
+            <HardDrive className="first-launch-icon" aria-hidden="true" />
+            Local workspace
+          </h2>
+          <p className="first-launch-text">
+            Works at once and offline: a complete local service runs on this computer, with its own demo wallet.
+          </p>
+          <Button variant="primary" onClick={() => void chooseLocal()} disabled={busy}>
             Use the local workspace
-          </button>
+          </Button>
           {busy && <p role="status">Starting…</p>}
         </section>
         <RemoteAccountForm />

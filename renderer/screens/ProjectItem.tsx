@@ -1,6 +1,9 @@
 // One project of the list: made the current project (and its timeline opened), or renamed
 // in place (the revision read with it is sent back).
-import { useId, useState, type FormEvent } from 'react';
+import { Clapperboard, Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../components/Button.tsx';
+import { Field } from '../components/Field.tsx';
 import type { Project } from '../../shared/api/createTypes.ts';
 import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useCurrentProject } from '../stores/currentProjectStore.ts';
@@ -13,7 +16,6 @@ export function ProjectItem({ project }: { project: Project }) {
   const current = useCurrentProject((s) => s.projectId === project.id);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(project.name);
-  const id = useId();
   const problem = tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
   async function submit(event: FormEvent) {
@@ -28,60 +30,66 @@ export function ProjectItem({ project }: { project: Project }) {
 
   if (editing) {
     return (
-      <li className="project">
-        <form className="rename" aria-label={`Rename ${project.name}`} onSubmit={(e) => void submit(e)}>
-          <label htmlFor={`${id}-name`}>New name for {project.name}</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            autoFocus
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
-          />
-          {problem && (
-            <p id={`${id}-problem`} className="form-error" role="alert">
-              {problem}
-            </p>
-          )}
-          <button type="submit" disabled={renaming || name.trim() === '' || problem !== null}>
+      <li className="projects-item is-editing">
+        <form className="projects-rename" aria-label={`Rename ${project.name}`} onSubmit={(e) => void submit(e)}>
+          <Field label={`New name for ${project.name}`} error={problem} className="projects-rename-field">
+            {(control) => (
+              <input
+                {...control}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                autoFocus
+                onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+              />
+            )}
+          </Field>
+          <Button type="submit" variant="primary" disabled={renaming || name.trim() === '' || problem !== null}>
             Save name
-          </button>
-          <button type="button" onClick={() => setEditing(false)}>
-            Cancel
-          </button>
+          </Button>
+          <Button onClick={() => setEditing(false)}>Cancel</Button>
         </form>
       </li>
     );
   }
 
+  const [w, h] = project.aspectRatio.split(':').map(Number);
   return (
-    <li className={current ? 'project is-current' : 'project'} aria-current={current ? 'true' : undefined}>
-      <span className="project-name">{project.name}</span>
-      <span className="project-meta">{project.aspectRatio}</span>
-      {current && <span className="project-current">Current project</span>}
-      <button
-        type="button"
-        aria-label={`Open ${project.name}`}
-        onClick={() => {
-          useCurrentProject.getState().choose(project.id);
-          useNavigation.getState().go('Timeline');
-        }}
-      >
-        Open
-      </button>
-      <button
-        type="button"
-        aria-label={`Rename ${project.name}`}
-        onClick={() => {
-          setName(project.name);
-          setEditing(true);
-        }}
-      >
-        Rename
-      </button>
+    <li className={current ? 'projects-item is-current' : 'projects-item'} aria-current={current ? 'true' : undefined}>
+      <span className="projects-frame" aria-hidden="true">
+        <span
+          className={`projects-frame-shape ${(w ?? 1) >= (h ?? 1) ? 'is-wide' : 'is-tall'}`}
+          style={{ aspectRatio: w && h ? `${w} / ${h}` : undefined }}
+        />
+      </span>
+      <span className="projects-name">{project.name}</span>
+      <span className="projects-meta">{project.aspectRatio}</span>
+      {current && <span className="projects-current">Current project</span>}
+      <span className="projects-actions">
+        <Button
+          size="sm"
+          icon={Clapperboard}
+          aria-label={`Open ${project.name}`}
+          onClick={() => {
+            useCurrentProject.getState().choose(project.id);
+            useNavigation.getState().go('Timeline');
+          }}
+        >
+          Open
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={Pencil}
+          aria-label={`Rename ${project.name}`}
+          onClick={() => {
+            setName(project.name);
+            setEditing(true);
+          }}
+        >
+          Rename
+        </Button>
+      </span>
     </li>
   );
 }

@@ -6,6 +6,9 @@ import { CreateProjectForm } from './CreateProjectForm.tsx';
 import { ProjectItem } from './ProjectItem.tsx';
 import { RenameConflictDialog } from './RenameConflictDialog.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { FolderOpen } from 'lucide-react';
+import './projects.css';
 
 function MoreProjects() {
   const nextCursor = useProjects((s) => s.nextCursor);
@@ -24,11 +27,15 @@ export function ProjectsScreen() {
   }, [loaded, loadFirst]);
 
   return (
-    <section className="screen" aria-labelledby="screen-title">
+    <section className="screen projects-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Projects</h1>
       <CreateProjectForm />
-      {loaded && items.length === 0 && <p>No projects yet: create the first one above.</p>}
-      <ul className="projects" aria-label="Projects" aria-busy={!loaded}>
+      {loaded && items.length === 0 && (
+        <EmptyState icon={FolderOpen} title="No projects yet">
+          A project holds the media, generations, timeline and exports of one video. Name the first one above.
+        </EmptyState>
+      )}
+      <ul className="projects-list" aria-label="Projects" aria-busy={!loaded}>
         {items.map((project) => (
           <ProjectItem key={`${project.id}-${project.updatedAt}`} project={project} />
         ))}

@@ -1,6 +1,7 @@
 // One key of a workspace: whether it is set, its last four and expiry (never the key), and
 // replacing it (a Create API key is checked with the service before it is saved) or
 // forgetting it (asked once more first).
+import { Button } from '../../components/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import type { KeyStatus, WorkspaceView } from '../../../shared/ipcViews.ts';
 import { keyForm, useSettings, type KeyKind } from '../../stores/settingsStore.ts';
@@ -48,36 +49,28 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
   }
 
   return (
-    <div className="key-row">
+    <div className="settings-key-row">
       <dt>{keyName}</dt>
       <dd>
-        <span className={refused ? 'key-refused' : undefined}>
+        <span className={refused ? 'settings-key-refused' : undefined}>
           {keyStatusText(status)}
           {refused && ` — refused by the service (${problem.code})`}
         </span>
         {mode === 'view' && (
-          <span className="key-actions">
-            <button
-              type="button"
-              onClick={() => setMode('replace')}
-              aria-label={`Replace the ${keyName} of ${workspace.name}`}
-            >
+          <span className="settings-key-actions">
+            <Button onClick={() => setMode('replace')} aria-label={`Replace the ${keyName} of ${workspace.name}`}>
               {status.present ? 'Replace key' : 'Add key'}
-            </button>
+            </Button>
             {status.present && (
-              <button
-                type="button"
-                onClick={() => setMode('forget')}
-                aria-label={`Forget the ${keyName} of ${workspace.name}`}
-              >
+              <Button onClick={() => setMode('forget')} aria-label={`Forget the ${keyName} of ${workspace.name}`}>
                 Forget key
-              </button>
+              </Button>
             )}
           </span>
         )}
         {mode === 'replace' && (
           <form
-            className="inline-form"
+            className="settings-inline-form"
             onSubmit={(e) => void submit(e)}
             aria-label={`New ${keyName} for ${workspace.name}`}
           >
@@ -94,28 +87,28 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
               autoFocus
               onKeyDown={(e) => e.key === 'Escape' && close()}
             />
-            <button type="submit" disabled={saving || value.trim() === ''}>
+            <Button variant="primary" type="submit" disabled={saving || value.trim() === ''}>
               {which === 'create' ? 'Check and save key' : 'Save key'}
-            </button>
-            <button type="button" onClick={close}>
-              Cancel
-            </button>
+            </Button>
+            <Button onClick={close}>Cancel</Button>
           </form>
         )}
         {mode === 'forget' && (
-          <span className="inline-form" role="group" aria-label={`Forget the ${keyName} of ${workspace.name}?`}>
+          <span
+            className="settings-inline-form"
+            role="group"
+            aria-label={`Forget the ${keyName} of ${workspace.name}?`}
+          >
             <span>Forget this key? Requests of {workspace.name} stop working until a new one is added.</span>
-            <button
-              type="button"
-              className="danger"
+            <Button
+              variant="danger"
+
               disabled={saving}
               onClick={() => void forgetKey(workspace.id, which).then(() => setMode('view'))}
             >
               Forget
-            </button>
-            <button type="button" onClick={close}>
-              Keep it
-            </button>
+            </Button>
+            <Button onClick={close}>Keep it</Button>
           </span>
         )}
         <FormError error={error} />

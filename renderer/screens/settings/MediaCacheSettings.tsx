@@ -1,6 +1,7 @@
 // Settings › Media cache: how much the monitor's copies and proxies of assets take on this
 // computer, the limit the cache keeps under (oldest media evicted first), and a way to empty
 // it. Media being played or prepared stay.
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { formatBytes } from '../../../shared/mediaTypes.ts';
@@ -45,9 +46,9 @@ export function MediaCacheSettings() {
   }
 
   return (
-    <section aria-labelledby="media-cache-title">
+    <section aria-labelledby="media-cache-title" className="settings-section">
       <h2 id="media-cache-title">Media cache</h2>
-      <p className="muted">
+      <p className="settings-muted">
         The timeline’s monitor plays copies of your media kept on this computer (and lighter proxies of large videos),
         so it plays at once and offline. When the cache is full the media used longest ago go first.
       </p>
@@ -67,16 +68,12 @@ export function MediaCacheSettings() {
           value={limitGiB}
           onChange={(e) => setLimitGiB(e.target.value)}
         />
-        <button type="submit" disabled={busy || usage === null}>
+        <Button variant="primary" type="submit" disabled={busy || usage === null}>
           Save the limit
-        </button>
-        <button
-          type="button"
-          disabled={busy || usage === null}
-          onClick={() => void run(() => invoke('preview.clearCache'))}
-        >
+        </Button>
+        <Button disabled={busy || usage === null} onClick={() => void run(() => invoke('preview.clearCache'))}>
           Empty the cache
-        </button>
+        </Button>
       </form>
       <FormError error={error} />
     </section>

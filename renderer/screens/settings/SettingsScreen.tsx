@@ -1,6 +1,7 @@
 // Settings: the theme (Appearance), the workspaces (switch, see each key's last four and
 // expiry, replace or forget a key, edit a workspace's own settings), adding a remote account
 // (its key is checked with GET /me before it is saved), and the media cache's limit.
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../../stores/settingsStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
@@ -23,22 +24,19 @@ function AddRemoteAccount() {
 
   if (!open)
     return (
-      <button
-        type="button"
+      <Button
         onClick={() => {
           opened.current = activeId;
           setOpen(true);
         }}
       >
         Add a remote account
-      </button>
+      </Button>
     );
   return (
-    <div className="add-remote">
+    <div className="settings-add-remote">
       <RemoteAccountForm />
-      <button type="button" onClick={() => setOpen(false)}>
-        Close without adding
-      </button>
+      <Button onClick={() => setOpen(false)}>Close without adding</Button>
     </div>
   );
 }
@@ -61,12 +59,12 @@ export function SettingsScreen() {
       <AppearanceSettings />
       <section aria-labelledby="workspaces-title">
         <h2 id="workspaces-title">Workspaces</h2>
-        <p className="muted">
+        <p className="settings-muted">
           Each workspace is an account on a service. API keys stay in the system keychain: Clipdesk shows only their
           last four characters and when they expire.
         </p>
         <FormError error={switchError} />
-        <ul className="workspace-list" aria-label="Workspaces">
+        <ul className="settings-workspaces" aria-label="Workspaces">
           {workspaces.map((workspace) => (
             <WorkspaceCard key={workspace.id} workspace={workspace} />
           ))}
@@ -74,9 +72,7 @@ export function SettingsScreen() {
         <div className="settings-actions">
           <AddRemoteAccount />
           {loaded && !hasLocal && (
-            <button type="button" onClick={() => void chooseLocal().then(load)}>
-              Add the local workspace
-            </button>
+            <Button onClick={() => void chooseLocal().then(load)}>Add the local workspace</Button>
           )}
         </div>
       </section>

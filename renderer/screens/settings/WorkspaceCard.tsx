@@ -1,5 +1,6 @@
 // One workspace in Settings: what it is and where it lives, whether it is the active one
 // (or a button to switch to it), its keys, and its own settings behind an Edit button.
+import { Button } from '../../components/Button.tsx';
 import { useId, useState } from 'react';
 import type { WorkspaceView } from '../../../shared/ipcViews.ts';
 import { useSettings } from '../../stores/settingsStore.ts';
@@ -21,25 +22,25 @@ export function WorkspaceCard({ workspace }: { workspace: WorkspaceView }) {
   }
 
   return (
-    <li className={workspace.active ? 'workspace-card active' : 'workspace-card'}>
+    <li className={workspace.active ? 'settings-card is-active' : 'settings-card'}>
       <article aria-labelledby={`${id}-name`}>
-        <header className="workspace-head">
+        <header className="settings-card-head">
           <h3 id={`${id}-name`}>{workspace.name}</h3>
-          <span className="tag">{local ? 'Local sandbox on this computer' : 'Remote account'}</span>
+          <span className="settings-tag">{local ? 'Local sandbox on this computer' : 'Remote account'}</span>
           {workspace.active ? (
-            <span className="tag tag-active">Active</span>
+            <span className="settings-tag settings-tag-active">Active</span>
           ) : (
-            <button type="button" onClick={() => void switchTo(workspace.id)} disabled={switching}>
+            <Button onClick={() => void switchTo(workspace.id)} disabled={switching}>
               Switch to {workspace.name}
-            </button>
+            </Button>
           )}
         </header>
-        <p className="muted address">
+        <p className="settings-muted settings-address">
           {workspace.createBaseUrl ?? (local ? 'Starts when this workspace is used.' : '—')}
         </p>
-        <dl className="keys">
+        <dl className="settings-keys">
           {local ? (
-            <div className="key-row">
+            <div className="settings-key-row">
               <dt>API keys</dt>
               <dd>Made by the local sandbox itself and kept in the system keychain.</dd>
             </div>
@@ -53,9 +54,9 @@ export function WorkspaceCard({ workspace }: { workspace: WorkspaceView }) {
         {editing && details ? (
           <WorkspaceOptionsForm details={details} onDone={() => setEditing(false)} />
         ) : (
-          <button type="button" onClick={() => void edit()} aria-label={`Edit settings of ${workspace.name}`}>
+          <Button onClick={() => void edit()} aria-label={`Edit settings of ${workspace.name}`}>
             Edit settings
-          </button>
+          </Button>
         )}
       </article>
     </li>

@@ -2,6 +2,7 @@
 // address is checked first; a key is sent only to the origin it was checked against, so an
 // address on another origin asks for the key of the new address), how webhooks reach the app
 // (none, loopback, or a tunnel command), and the messaging defaults (country, sender ID).
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TunnelChoice, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
 import { APP_LIMITS, tooLong } from '../../../shared/limits.ts';
@@ -109,7 +110,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
 
   return (
     <form
-      className="options-form"
+      className="settings-options"
       aria-label={`Settings of ${details.name}`}
       onSubmit={(e) => void submit(e)}
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
@@ -146,7 +147,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
                 required
                 aria-describedby={`${id}-create-key-hint`}
               />
-              <p id={`${id}-create-key-hint`} className="muted">
+              <p id={`${id}-create-key-hint`} className="settings-muted">
                 The saved key was checked against {originOf(details.createBaseUrl)}: it is never sent to another
                 address.
               </p>
@@ -174,7 +175,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
       <fieldset>
         <legend>How job results reach Clipdesk</legend>
         {TUNNELS.map((tunnel) => (
-          <label key={tunnel.mode} className="choice">
+          <label key={tunnel.mode} className="settings-choice">
             <input
               type="radio"
               name={`${id}-tunnel`}
@@ -183,7 +184,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
               onChange={() => setFields((f) => ({ ...f, tunnel: tunnel.mode }))}
             />
             <span>
-              <strong>{tunnel.label}</strong> <span className="muted">{tunnel.hint}</span>
+              <strong>{tunnel.label}</strong> <span className="settings-muted">{tunnel.hint}</span>
             </span>
           </label>
         ))}
@@ -201,7 +202,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
             />
           </>
         )}
-        <p className="muted" role="status">
+        <p className="settings-muted" role="status">
           {details.webhooks.message}
         </p>
       </fieldset>
@@ -223,13 +224,11 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
         autoComplete="off"
       />
       <FormError error={error} />
-      <div className="form-actions">
-        <button type="submit" disabled={saving || nameProblem !== null}>
+      <div className="settings-form-actions">
+        <Button variant="primary" type="submit" disabled={saving || nameProblem !== null}>
           {saving ? 'Saving…' : 'Save settings'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
       </div>
     </form>
   );
