@@ -6,7 +6,8 @@
 //     {(control) => <input {...control} value={name} onChange={…} />}
 //   </Field>
 //
-// `control` carries id, aria-describedby (hint and error) and aria-invalid.
+// `control` carries id, aria-describedby (hint and error) and aria-invalid; the error is an
+// alert, so a screen reader says it as it appears.
 import { useId, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
 import './field.css';
@@ -45,7 +46,7 @@ export function Field({ label, hint, error, inline = false, className, children 
         </p>
       )}
       {error && (
-        <p id={errorId} className="ui-field-error">
+        <p id={errorId} className="ui-field-error" role="alert">
           <CircleAlert className="ui-field-error-icon" aria-hidden="true" />
           <span>{error}</span>
         </p>
