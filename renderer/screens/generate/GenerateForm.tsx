@@ -2,6 +2,8 @@
 // it can run now), the scene, the model's inputs, the cost estimate against the wallet, and
 // Generate. A new version says which generation it starts from. Offline, the submit still
 // goes into the journal and waits: the form says so.
+import { Sparkles } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Project } from '../../../shared/api/createTypes.ts';
 import { PaidDestination } from '../../components/PaidDestination.tsx';
@@ -18,10 +20,10 @@ function KindChoice() {
   const kind = useGenerate((s) => s.kind);
   const setKind = useGenerate((s) => s.setKind);
   return (
-    <fieldset className="kinds">
+    <fieldset className="gen-kinds">
       <legend>Kind</legend>
       {GENERATION_KINDS.map((k) => (
-        <label key={k} className={k === kind ? 'kind chosen' : 'kind'}>
+        <label key={k} className={k === kind ? 'gen-kind gen-chosen' : 'gen-kind'}>
           <input type="radio" name="generation-kind" value={k} checked={k === kind} onChange={() => void setKind(k)} />
           {KIND_LABELS[k]}
         </label>
@@ -34,17 +36,17 @@ function CostEstimate({ totalUsd, unitUsd, units }: { totalUsd: number; unitUsd:
   const walletUsd = useConnection((s) => s.walletUsd);
   const short = walletUsd !== null && totalUsd > walletUsd;
   return (
-    <div className="estimate" aria-label="Cost">
+    <div className="gen-estimate" aria-label="Cost">
       <p>
         Estimated cost: <strong>{formatUsd(totalUsd)}</strong>
         {units > 1 && (
-          <span className="hint">
+          <span className="gen-hint">
             {' '}
             ({units} × {formatUsd(unitUsd)})
           </span>
         )}
       </p>
-      <p className="hint">Wallet: {walletUsd === null ? '…' : formatUsd(walletUsd)}</p>
+      <p className="gen-hint">Wallet: {walletUsd === null ? '…' : formatUsd(walletUsd)}</p>
       {short && <p className="form-error">This costs more than the wallet holds: add funds or make fewer.</p>}
     </div>
   );
@@ -99,17 +101,15 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
   }
 
   return (
-    <form className="generate-form" aria-label="New generation" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form className="gen-generate-form" aria-label="New generation" onSubmit={(e) => void onSubmit(e)} noValidate>
       <KindChoice />
       {parent && (
-        <div className="parent-note" role="status">
+        <div className="gen-parent-note" role="status">
           New version of generation #{parent.id}: its inputs are filled in, and it stays as it is.{' '}
-          <button type="button" onClick={clearParent}>
-            Start fresh
-          </button>
+          <Button onClick={clearParent}>Start fresh</Button>
         </div>
       )}
-      <div className="field">
+      <div className="gen-field">
         <label htmlFor={`${id}-model`}>Model</label>
         <select
           id={`${id}-model`}
@@ -130,19 +130,19 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
             );
           })}
         </select>
-        {model?.description && <p className="field-hint">{model.description}</p>}
-        {modelsLoading && !models && <p className="field-hint">Reading the models…</p>}
+        {model?.description && <p className="gen-field-hint">{model.description}</p>}
+        {modelsLoading && !models && <p className="gen-field-hint">Reading the models…</p>}
         {modelsError && !models && (
           <p className="form-error">
             The models could not be read (<code>{modelsError.code}</code>): {modelsError.message}{' '}
-            <button type="button" onClick={() => void setKind(kind)}>
-              Try again
-            </button>
+            <Button onClick={() => void setKind(kind)}>Try again</Button>
           </p>
         )}
-        {models && models.length === 0 && <p className="field-hint">No {KIND_LABELS[kind].toLowerCase()} models.</p>}
+        {models && models.length === 0 && (
+          <p className="gen-field-hint">No {KIND_LABELS[kind].toLowerCase()} models.</p>
+        )}
       </div>
-      <div className="field">
+      <div className="gen-field">
         <label htmlFor={`${id}-scene`}>Scene</label>
         <select id={`${id}-scene`} value={scene} onChange={(e) => setScene(e.target.value)} disabled={!project}>
           {scenes.map((s, index) => (
@@ -172,13 +172,18 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
       <PaidDestination projectId={project?.id ?? null} what="The generation" />
       {unavailable && <p className="form-error">This model cannot run right now: choose another.</p>}
       {offline && (
-        <p className="offline-note" role="status">
+        <p className="gen-offline-note" role="status">
           Offline: the generation waits in the queue and is sent when the service answers.
         </p>
       )}
-      <button type="submit" disabled={!model || !project || unavailable || tooDear || submitting}>
+      <Button
+        variant="primary"
+        icon={Sparkles}
+        type="submit"
+        disabled={!model || !project || unavailable || tooDear || submitting}
+      >
         {submitting ? 'Submitting…' : parent ? 'Generate new version' : 'Generate'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -25,10 +25,10 @@ export function GenerateScreen() {
 
   return (
     <section className="screen generate-screen" aria-labelledby="screen-title">
-      <header className="screen-head">
+      <header className="app-screen-head">
         <h1 id="screen-title">Generate</h1>
       </header>
-      <div className="generate-layout">
+      <div className="gen-generate-layout">
         <GenerateForm project={project} />
         <GenerationList projectId={projectId} />
       </div>

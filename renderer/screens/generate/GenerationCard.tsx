@@ -2,7 +2,7 @@
 // it stands (progress while it runs, the error if it failed), what it cost, the previews of
 // its outputs in place (each viewed large, or played, on demand), and "New version" (which starts a new generation from these inputs
 // and links this one as its parent; this one never changes).
-import { Maximize2 } from 'lucide-react';
+import { GitBranchPlus, Maximize2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Asset, Generation } from '../../../shared/api/createTypes.ts';
 import { Button } from '../../components/Button.tsx';
@@ -36,20 +36,20 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
   const running = state === 'queued' || state === 'running';
   const settings = settingsText(generation.settings);
   return (
-    <li className={`generation generation-${state}`} aria-label={`Generation ${id}`}>
-      <div className="generation-head">
+    <li className={`gen-generation gen-generation-${state}`} aria-label={`Generation ${id}`}>
+      <div className="gen-generation-head">
         <strong>#{id}</strong>
-        <span className="generation-model">{modelName}</span>
-        <span className={`state state-${state}`}>
+        <span className="gen-generation-model">{modelName}</span>
+        <span className={`gen-state gen-state-${state}`}>
           {STATE_TEXT[state] ?? state}
           {state === 'running' && typeof progress === 'number' ? ` ${Math.round(progress * 100)}%` : ''}
         </span>
       </div>
       {generation.parentGenerationId ? (
-        <p className="lineage">New version of #{generation.parentGenerationId}</p>
+        <p className="gen-lineage">New version of #{generation.parentGenerationId}</p>
       ) : null}
-      <p className="prompt">{generation.prompt}</p>
-      {settings && <p className="settings">{settings}</p>}
+      <p className="gen-prompt">{generation.prompt}</p>
+      {settings && <p className="gen-settings">{settings}</p>}
       {running && (
         <progress
           aria-label={`Progress of generation ${id}`}
@@ -63,7 +63,7 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
         </p>
       )}
       {generation.outputs.length > 0 && (
-        <ul className="outputs" aria-label={`Outputs of generation ${id}`}>
+        <ul className="gen-outputs" aria-label={`Outputs of generation ${id}`}>
           {generation.outputs.map((assetId, index) => {
             const asset = { id: assetId, kind: generation.kind, filename: `output ${index + 1} of generation ${id}` };
             return (
@@ -83,18 +83,19 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
           <MediaPlayer asset={viewing} large />
         </Dialog>
       )}
-      <div className="generation-foot">
-        <span className="hint">
+      <div className="gen-generation-foot">
+        <span className="gen-hint">
           {typeof generation.costUsd === 'number' ? `${formatUsd(generation.costUsd)} · ` : ''}
           {formatWhen(generation.createdAt)}
         </span>
-        <button
-          type="button"
+        <Button
+          size="sm"
+          icon={GitBranchPlus}
           onClick={() => void newVersionOf(generation)}
           aria-label={`New version of generation ${id}`}
         >
           New version
-        </button>
+        </Button>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 // The project's generations, newest first, with the work sent from here that the service has
 // not accepted yet on top: waiting (offline, or behind other work), being sent, or refused.
+import { Button } from '../../components/Button.tsx';
 import type { IntentSummary } from '../../../shared/api/jobEvents.ts';
 import { useConnection } from '../../stores/connectionStore.ts';
 import { useGenerate, type Submitted } from '../../stores/generateStore.ts';
@@ -28,28 +29,26 @@ function SubmittedItem({ entry }: { entry: Submitted }) {
   const over = intent.state === 'failed' || intent.state === 'cancelled';
   return (
     <li
-      className={`generation generation-pending intent-${intent.state}`}
+      className={`gen-generation gen-generation-pending gen-intent-${intent.state}`}
       aria-label={`Submitted ${entry.modelName} generation`}
     >
-      <div className="generation-head">
+      <div className="gen-generation-head">
         <strong>New</strong>
-        <span className="generation-model">{entry.modelName}</span>
-        <span className={`state state-intent-${intent.state}`}>{waitingText(intent, offline)}</span>
+        <span className="gen-generation-model">{entry.modelName}</span>
+        <span className={`gen-state gen-state-intent-${intent.state}`}>{waitingText(intent, offline)}</span>
       </div>
-      {entry.parentGenerationId !== null && <p className="lineage">New version of #{entry.parentGenerationId}</p>}
-      <p className="prompt">{entry.prompt}</p>
+      {entry.parentGenerationId !== null && <p className="gen-lineage">New version of #{entry.parentGenerationId}</p>}
+      <p className="gen-prompt">{entry.prompt}</p>
       {intent.lastError && (
-        <p className={over ? 'form-error' : 'hint'}>
+        <p className={over ? 'form-error' : 'gen-hint'}>
           <code>{intent.lastError.code}</code> {intent.lastError.message}
           {intent.lastError.requestId && <> (request {intent.lastError.requestId})</>}
         </p>
       )}
       {over && (
-        <div className="generation-foot">
+        <div className="gen-generation-foot">
           <span />
-          <button type="button" onClick={() => dismiss(intent.id)}>
-            Dismiss
-          </button>
+          <Button onClick={() => dismiss(intent.id)}>Dismiss</Button>
         </div>
       )}
     </li>
@@ -73,10 +72,10 @@ export function GenerationList({ projectId }: { projectId: number | null }) {
     'Unknown model';
 
   return (
-    <section className="generations" aria-labelledby="generations-title">
+    <section className="gen-generations" aria-labelledby="generations-title">
       <h2 id="generations-title">History</h2>
       {loaded && generations.length === 0 && submitted.length === 0 && (
-        <p className="empty">Nothing generated in this project yet.</p>
+        <p className="gen-empty">Nothing generated in this project yet.</p>
       )}
       <ul aria-label="Generations" aria-busy={!loaded}>
         {submitted.map((entry) => (
@@ -87,9 +86,9 @@ export function GenerationList({ projectId }: { projectId: number | null }) {
         ))}
       </ul>
       {nextCursor !== null && (
-        <button type="button" onClick={() => void loadMore()} disabled={loading}>
+        <Button onClick={() => void loadMore()} disabled={loading}>
           {loading ? 'Loading…' : 'Load older generations'}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -83,17 +83,17 @@ export function ModelInputField({
   }
 
   return (
-    <div className={`field field-${input.type === 'boolean' ? 'check' : 'input'}`}>
+    <div className={`gen-field gen-field-${input.type === 'boolean' ? 'check' : 'input'}`}>
       <label htmlFor={id}>
         {label}
         {input.required && <span aria-hidden="true"> *</span>}
       </label>
       {control}
       {hint && (
-        <p id={hintId} className="field-hint">
+        <p id={hintId} className="gen-field-hint">
           {input.description}
           {input.description && limits ? ' ' : null}
-          {limits && <span className="field-limits">{limits.charAt(0).toUpperCase() + limits.slice(1)}</span>}
+          {limits && <span className="gen-field-limits">{limits.charAt(0).toUpperCase() + limits.slice(1)}</span>}
         </p>
       )}
     </div>

@@ -1,6 +1,8 @@
 // The selected asset: played in place (video and audio, with scrubbing), or a larger preview, what it is (kind, type, size, dimensions, duration,
 // when it was made), and what can be done with it: download, attach a brand asset to the
 // project, delivery links.
+import { Download, Paperclip } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import type { Asset } from '../../../shared/api/createTypes.ts';
 import { formatBytes } from '../../../shared/mediaTypes.ts';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
@@ -27,7 +29,7 @@ function Facts({ asset, attached, brandName }: { asset: Asset; attached: boolean
   ]);
   if (asset.source) rows.push(['Source', asset.source]);
   return (
-    <dl className="facts">
+    <dl className="media-facts">
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
@@ -51,8 +53,8 @@ export function AssetDetails() {
 
   if (!item) {
     return (
-      <aside className="asset-details" aria-label="Details">
-        <p className="hint">Select a file to see its details, download it or share a link.</p>
+      <aside className="media-asset-details" aria-label="Details">
+        <p className="media-hint">Select a file to see its details, download it or share a link.</p>
       </aside>
     );
   }
@@ -62,23 +64,23 @@ export function AssetDetails() {
   const isAttached = project !== undefined && (attachedTo ?? []).includes(project.id);
   const brandName = brands.find((b) => b.id === asset.brandId)?.name ?? null;
   return (
-    <aside className="asset-details" aria-label="Details">
-      <h2 className="details-title" title={name}>
+    <aside className="media-asset-details" aria-label="Details">
+      <h2 className="media-details-title" title={name}>
         {name}
       </h2>
       <MediaPlayer key={asset.id} asset={asset} />
       <Facts asset={asset} attached={attached} brandName={brandName} />
-      <div className="actions">
-        <button type="button" onClick={() => void download(asset)} disabled={busy === 'downloading'}>
+      <div className="media-actions">
+        <Button icon={Download} onClick={() => void download(asset)} disabled={busy === 'downloading'}>
           {busy === 'downloading' ? 'Downloading…' : 'Download'}
-        </button>
+        </Button>
         {canAttach && !isAttached && (
-          <button type="button" onClick={() => void attach(project.id, asset)} disabled={busy === 'attaching'}>
+          <Button icon={Paperclip} onClick={() => void attach(project.id, asset)} disabled={busy === 'attaching'}>
             Attach to {project.name}
-          </button>
+          </Button>
         )}
         {canAttach && isAttached && (
-          <span className="attached-note" role="status">
+          <span className="media-attached-note" role="status">
             Attached to {project.name}
           </span>
         )}

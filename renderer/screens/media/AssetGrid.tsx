@@ -31,7 +31,7 @@ export function AssetGrid({ emptyText }: { emptyText: string }) {
     if (narrowed && loaded && nextCursor !== null && !loading) void useMedia.getState().loadMore();
   }, [narrowed, loaded, nextCursor, loading]);
 
-  if (loaded && items.length === 0) return <p className="empty">{emptyText}</p>;
+  if (loaded && items.length === 0) return <p className="media-empty">{emptyText}</p>;
   return (
     <>
       {narrowed && (
@@ -41,25 +41,25 @@ export function AssetGrid({ emptyText }: { emptyText: string }) {
             : `${shown.length} of ${items.length}${nextCursor !== null ? ' read so far' : ''} shown.`}
         </p>
       )}
-      <ul className="asset-grid" aria-label="Media" aria-busy={!loaded}>
+      <ul className="media-asset-grid" aria-label="Media" aria-busy={!loaded}>
         {shown.map(({ asset, attached }) => (
           <li
             key={asset.id}
-            className={asset.id === selectedId ? 'asset-tile selected' : 'asset-tile'}
+            className={asset.id === selectedId ? 'media-asset-tile media-selected' : 'media-asset-tile'}
             onClick={() => select(asset.id)}
           >
             <AssetThumbnail asset={asset} />
             <button
               type="button"
-              className="asset-name"
+              className="media-asset-name"
               aria-pressed={asset.id === selectedId}
               title={assetName(asset)}
             >
               {assetName(asset)}
             </button>
-            <span className="asset-meta">
+            <span className="media-asset-meta">
               {assetSummary(asset)}
-              {attached && <span className="badge">Brand</span>}
+              {attached && <span className="media-badge">Brand</span>}
             </span>
           </li>
         ))}

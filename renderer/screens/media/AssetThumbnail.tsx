@@ -19,12 +19,12 @@ export function AssetThumbnail({
 
   useEffect(() => want(asset.id), [asset.id, want]);
 
-  const className = `thumbnail ${large ? 'thumbnail-large' : ''} thumbnail-${asset.kind ?? 'other'}`;
+  const className = `media-thumbnail ${large ? 'media-thumbnail-large' : ''} media-thumbnail-${asset.kind ?? 'other'}`;
   if (entry?.status === 'ready' && entry.preview.image)
     return (
       <div className={className}>
         <img src={entry.preview.image} alt={`Preview of ${name}`} />
-        {asset.kind === 'video' && <span className="thumbnail-badge">Video</span>}
+        {asset.kind === 'video' && <span className="media-thumbnail-badge">Video</span>}
       </div>
     );
   if (entry?.status === 'ready' && entry.preview.peaks)
@@ -41,11 +41,11 @@ export function AssetThumbnail({
         : 'Making a preview…';
   return (
     <div
-      className={`${className} thumbnail-empty`}
+      className={`${className} media-thumbnail-empty`}
       title={entry?.status === 'failed' ? entry.error.message : undefined}
     >
-      <span className="thumbnail-kind">{kindName(asset.kind)}</span>
-      <span className="thumbnail-note">{text}</span>
+      <span className="media-thumbnail-kind">{kindName(asset.kind)}</span>
+      <span className="media-thumbnail-note">{text}</span>
     </div>
   );
 }

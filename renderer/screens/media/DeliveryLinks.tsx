@@ -1,5 +1,7 @@
 // Delivery links of one asset: make one (its URL is shown this once, with a copy button),
 // see them all with their state, and revoke one so it stops working at once.
+import { Copy, Link } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState } from 'react';
 import { UPLOAD_LIMITS } from '../../../shared/limits.ts';
 import { CopyError } from '../../components/CopyError.tsx';
@@ -19,16 +21,16 @@ function FreshLink({ url }: { url: string }) {
   const { copied, error, copy } = useCopy();
   const id = useId();
   return (
-    <div className="fresh-link" role="status">
+    <div className="media-fresh-link" role="status">
       <label htmlFor={id}>New link — copy it now: it is shown only once</label>
-      <div className="fresh-link-row">
+      <div className="media-fresh-link-row">
         <input id={id} readOnly value={url} onFocus={(e) => e.target.select()} />
-        <button type="button" onClick={() => void copy(url)}>
+        <Button variant="primary" icon={Copy} onClick={() => void copy(url)}>
           {copied ? 'Copied' : 'Copy link'}
-        </button>
-        <button type="button" onClick={dismiss} aria-label="Hide the new link">
+        </Button>
+        <Button onClick={dismiss} aria-label="Hide the new link">
           Done
-        </button>
+        </Button>
       </div>
       <CopyError error={error} />
     </div>
@@ -56,10 +58,10 @@ export function DeliveryLinks({ assetId }: { assetId: number }) {
   }
 
   return (
-    <section className="delivery-links" aria-labelledby={`${id}-title`}>
+    <section className="media-delivery-links" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Delivery links</h3>
-      <p className="hint">Anyone holding a link can fetch this file until it expires or is revoked.</p>
-      <div className="link-form">
+      <p className="media-hint">Anyone holding a link can fetch this file until it expires or is revoked.</p>
+      <div className="media-link-form">
         <label htmlFor={`${id}-expiry`}>Expires after</label>
         <select id={`${id}-expiry`} value={hours} onChange={(e) => setHours(Number(e.target.value))}>
           {EXPIRIES.map((e) => (
@@ -68,34 +70,30 @@ export function DeliveryLinks({ assetId }: { assetId: number }) {
             </option>
           ))}
         </select>
-        <button type="button" onClick={() => void make()} disabled={making}>
+        <Button icon={Link} onClick={() => void make()} disabled={making}>
           Create link
-        </button>
+        </Button>
       </div>
       {fresh && <FreshLink url={fresh.url} />}
       {links && links.length > 0 && (
-        <ul className="links" aria-label="Delivery links">
+        <ul className="media-links" aria-label="Delivery links">
           {links.map((link) => (
             <li key={link.id}>
               <span>
-                Link {link.id} · <span className={`link-state link-${link.state}`}>{link.state}</span>
+                Link {link.id} · <span className={`link-state media-link-${link.state}`}>{link.state}</span>
                 {link.state === 'active' && <> · expires {formatWhen(link.expiresAt)}</>}
                 {link.state === 'revoked' && <> · {formatWhen(link.revokedAt)}</>}
               </span>
               {link.state === 'active' && (
-                <button
-                  type="button"
-                  onClick={() => void revokeLink(assetId, link.id)}
-                  aria-label={`Revoke link ${link.id}`}
-                >
+                <Button onClick={() => void revokeLink(assetId, link.id)} aria-label={`Revoke link ${link.id}`}>
                   Revoke
-                </button>
+                </Button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {links && links.length === 0 && <p className="hint">No links yet.</p>}
+      {links && links.length === 0 && <p className="media-hint">No links yet.</p>}
     </section>
   );
 }

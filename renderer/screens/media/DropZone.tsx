@@ -1,6 +1,8 @@
 // Dropping files from the desktop anywhere on the Media screen uploads them to what the
 // screen shows; "Add files…" opens the system's file chooser for the same (and for the
 // keyboard). The page only reads names and sizes here: the bytes go to main as they are sent.
+import { Upload } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { ACCEPTED_EXTENSIONS } from '../../../shared/mediaTypes.ts';
 
@@ -29,7 +31,7 @@ export function DropZone({
 
   return (
     <div
-      className={dragging ? 'drop-area dragging' : 'drop-area'}
+      className={dragging ? 'media-drop-area media-dragging' : 'media-drop-area'}
       onDragEnter={(e) => {
         if (!carriesFiles(e)) return;
         depth.current += 1;
@@ -53,7 +55,7 @@ export function DropZone({
       }}
     >
       {header}
-      <div className="drop-zone" aria-describedby={`${id}-hint`}>
+      <div className="media-drop-zone" aria-describedby={`${id}-hint`}>
         <p id={`${id}-hint`}>
           {destination ? (
             <>
@@ -63,9 +65,9 @@ export function DropZone({
             'Choose a project to upload files to it.'
           )}
         </p>
-        <button type="button" onClick={() => input.current?.click()} disabled={!destination}>
+        <Button variant="primary" icon={Upload} onClick={() => input.current?.click()} disabled={!destination}>
           Add files…
-        </button>
+        </Button>
         <input
           ref={input}
           type="file"
@@ -82,7 +84,7 @@ export function DropZone({
       </div>
       {children}
       {dragging && (
-        <div className="drop-overlay" aria-hidden="true">
+        <div className="media-drop-overlay" aria-hidden="true">
           {destination ? `Drop to upload to ${destination}` : 'Choose a project first'}
         </div>
       )}

@@ -24,7 +24,7 @@ function LibraryPicker({ value, onChange }: { value: string; onChange: (value: s
   }, [brandsLoaded, loadBrands]);
 
   return (
-    <span className="picker">
+    <span className="media-picker">
       <label htmlFor={id}>Show</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="project">Project media</option>
@@ -77,9 +77,9 @@ export function MediaScreen() {
         onFiles={(files) => add(files, target)}
         destination={destination}
         header={
-          <header className="screen-head">
+          <header className="app-screen-head">
             <h1 id="screen-title">Media</h1>
-            <div className="toolbar">
+            <div className="app-screen-tools">
               <LibraryPicker value={brandId !== null ? `brand:${brandId}` : 'project'} onChange={choose} />
             </div>
           </header>

@@ -1,5 +1,6 @@
 // The files being uploaded, one row each with its own progress bar and its pause, resume
 // and cancel; a refused file says why it was not sent.
+import { Button } from '../../components/Button.tsx';
 import { formatBytes } from '../../../shared/mediaTypes.ts';
 import { isFinished, useMediaUploads, type UploadRow } from '../../stores/mediaUploadsStore.ts';
 
@@ -36,13 +37,13 @@ function UploadItem({ row }: { row: UploadRow }) {
   const cancel = useMediaUploads((s) => s.cancel);
   const canPause = row.method === 'resumable' && row.uploadId !== null && row.phase === 'uploading';
   return (
-    <li className={`upload upload-${row.phase}`}>
-      <div className="upload-head">
-        <span className="upload-name" title={row.filename}>
+    <li className={`media-upload media-upload-${row.phase}`}>
+      <div className="media-upload-head">
+        <span className="media-upload-name" title={row.filename}>
           {row.filename}
         </span>
-        <span className="upload-size">{formatBytes(row.sizeBytes)}</span>
-        <span className="upload-state">{stateText(row)}</span>
+        <span className="media-upload-size">{formatBytes(row.sizeBytes)}</span>
+        <span className="media-upload-state">{stateText(row)}</span>
       </div>
       {row.phase !== 'refused' && (
         <progress
@@ -53,30 +54,30 @@ function UploadItem({ row }: { row: UploadRow }) {
         />
       )}
       {row.message && (
-        <p className={row.phase === 'refused' ? 'upload-message refused' : 'upload-message'}>
+        <p className={row.phase === 'refused' ? 'media-upload-message media-refused' : 'media-upload-message'}>
           {row.error ? <code>{row.error.code}</code> : null} {row.message}
         </p>
       )}
       {!isFinished(row) && (
-        <div className="upload-actions">
+        <div className="media-upload-actions">
           {canPause && (
-            <button type="button" onClick={() => void pause(row.key)} aria-label={`Pause upload of ${row.filename}`}>
+            <Button size="sm" onClick={() => void pause(row.key)} aria-label={`Pause upload of ${row.filename}`}>
               Pause
-            </button>
+            </Button>
           )}
           {row.phase === 'paused' && (
-            <button type="button" onClick={() => void resume(row.key)} aria-label={`Resume upload of ${row.filename}`}>
+            <Button size="sm" onClick={() => void resume(row.key)} aria-label={`Resume upload of ${row.filename}`}>
               Resume
-            </button>
+            </Button>
           )}
-          <button
-            type="button"
+          <Button
+            size="sm"
             onClick={() => void cancel(row.key)}
             disabled={row.cancelRequested}
             aria-label={`Cancel upload of ${row.filename}`}
           >
             Cancel
-          </button>
+          </Button>
         </div>
       )}
     </li>
@@ -88,14 +89,10 @@ export function UploadList() {
   const clearFinished = useMediaUploads((s) => s.clearFinished);
   if (rows.length === 0) return null;
   return (
-    <section className="uploads" aria-labelledby="uploads-title">
-      <div className="section-head">
+    <section className="media-uploads" aria-labelledby="uploads-title">
+      <div className="media-section-head">
         <h2 id="uploads-title">Uploads</h2>
-        {rows.some(isFinished) && (
-          <button type="button" onClick={clearFinished}>
-            Clear finished
-          </button>
-        )}
+        {rows.some(isFinished) && <Button onClick={clearFinished}>Clear finished</Button>}
       </div>
       <ul aria-label="Uploads">
         {rows.map((row) => (
