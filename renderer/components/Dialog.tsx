@@ -116,11 +116,10 @@ export function Dialog({
       aria-labelledby={ariaLabel ? undefined : titleId}
       aria-label={ariaLabel}
       aria-describedby={descriptionId}
-      onKeyDown={(event) => {
-        // The page's own shortcuts (the timeline's keys, the global keymap) are not for a dialog.
-        event.stopPropagation();
-        if (event.key === 'Tab') keepFocusInside(event.currentTarget, event);
-      }}
+      // Capture: Tab goes round the dialog's controls even where a control inside keeps its keys.
+      onKeyDownCapture={(event) => event.key === 'Tab' && keepFocusInside(event.currentTarget, event)}
+      // The page's own shortcuts (the timeline's keys, the global keymap) are not for a dialog.
+      onKeyDown={(event) => event.stopPropagation()}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
         if (closeOnBackdrop && event.target === event.currentTarget) onClose();

@@ -55,7 +55,7 @@ test('finished and failed generations show their state, price, request ID and er
   await requestId.click();
   await expect(requestId).toHaveText('Copied');
   await expect(completed.getByRole('alert')).toHaveCount(0);
-  const shownId = await completed.locator('.request-id-code').textContent();
+  const shownId = await completed.locator('.work-request-id-code').textContent();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shownId);
   await expect(shell.railEntry('Jobs')).toHaveAccessibleDescription('No jobs under way');
 

@@ -3,10 +3,10 @@
 import { CopyRequestIdButton } from '../../components/ErrorDetails.tsx';
 
 export function RequestIdCell({ requestId }: { requestId: string | null }) {
-  if (requestId === null) return <span className="muted">—</span>;
+  if (requestId === null) return <span className="work-muted">—</span>;
   return (
-    <span className="request-id-cell">
-      <code className="request-id-code">{requestId}</code>
+    <span className="work-request-id-cell">
+      <code className="work-request-id-code">{requestId}</code>
       <CopyRequestIdButton requestId={requestId} />
     </span>
   );

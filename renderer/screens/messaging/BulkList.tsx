@@ -1,6 +1,7 @@
 // This workspace's bulk sends: each submission (at most 500 numbers) with its own progress
 // bar and state. A submission whose outcome is unknown (no answer came: a timeout, a crash)
 // is shown as such and is sent again only after the user confirms it in a dialog.
+import { Button } from '../../components/Button.tsx';
 import { useState } from 'react';
 import { isAppError } from '../../../shared/appError.ts';
 import type { BulkListItem } from '../../../shared/ipc/messagingViews.ts';
@@ -53,9 +54,9 @@ function SubmissionRow({ bulk, sub, total }: { bulk: BulkListItem; sub: Sub; tot
   const label = `Submission ${sub.index + 1} of ${total}`;
   const submissionId = (sub.result as { submissionId?: unknown } | null)?.submissionId;
   return (
-    <li className={`submission sub-${sub.state}`}>
-      <div className="submission-head">
-        <span className="submission-name">
+    <li className={`msg-submission msg-sub-${sub.state}`}>
+      <div className="msg-submission-head">
+        <span className="msg-submission-name">
           {label} · {n(sub.count)} numbers
         </span>
         <progress
@@ -64,39 +65,37 @@ function SubmissionRow({ bulk, sub, total }: { bulk: BulkListItem; sub: Sub; tot
           max={1}
           {...(sub.state === 'sending' ? {} : { value: sub.state === 'sent' ? 1 : 0 })}
         />
-        <strong className="submission-state">{STATE_TEXT[sub.state]}</strong>
+        <strong className="msg-submission-state">{STATE_TEXT[sub.state]}</strong>
       </div>
       {line && (
-        <p className="submission-result">
+        <p className="msg-submission-result">
           <code>{line.code}</code> {line.meaning}
-          {line.requestId && <span className="muted"> · request {line.requestId}</span>}
+          {line.requestId && <span className="msg-muted"> · request {line.requestId}</span>}
         </p>
       )}
       {sub.state === 'unknown' && (
         <div className="submission-actions">
-          <p className="warning">
+          <p className="msg-warning">
             No answer came for this submission: its {n(sub.count)} messages may or may not have gone out. Check the Sent
             list before sending it again.
           </p>
-          <button type="button" className="danger" onClick={() => setAsking(true)}>
+          <Button variant="danger" onClick={() => setAsking(true)}>
             Resend submission {sub.index + 1}…
-          </button>{' '}
-          <button type="button" onClick={() => void abandon(bulk.bulkId, sub.index)}>
-            Don’t resend submission {sub.index + 1}
-          </button>
+          </Button>{' '}
+          <Button onClick={() => void abandon(bulk.bulkId, sub.index)}>Don’t resend submission {sub.index + 1}</Button>
         </div>
       )}
       {typeof submissionId === 'number' && (
-        <button
-          type="button"
-          className="small link"
+        <Button
+          size="sm"
+          variant="ghost"
           onClick={() => {
             void loadSent(submissionId);
             setTab('Sent');
           }}
         >
           See the messages of submission {sub.index + 1}
-        </button>
+        </Button>
       )}
       {asking && (
         <ConfirmDialog
@@ -125,7 +124,7 @@ function BulkCard({ bulk }: { bulk: BulkListItem }) {
   const blocked = bulk.submissions.some((s) => s.state === 'unknown' || s.state === 'failed');
   const name = bulk.title ?? `Bulk send of ${new Date(bulk.createdAt).toLocaleString()}`;
   return (
-    <li className="bulk-card" aria-label={name}>
+    <li className="msg-bulk-card" aria-label={name}>
       <h3>{name}</h3>
       <p>
         <strong role="status" aria-label={`${name}: sent`}>
@@ -139,10 +138,10 @@ function BulkCard({ bulk }: { bulk: BulkListItem }) {
           </>
         )}
         {bulk.running && bulk.submissions.some((s) => s.state === 'pending' || s.state === 'sending') && (
-          <span className="muted"> · sending</span>
+          <span className="msg-muted"> · sending</span>
         )}
       </p>
-      <ol className="submissions">
+      <ol className="msg-submissions">
         {bulk.submissions.map((sub) => (
           <SubmissionRow key={sub.index} bulk={bulk} sub={sub} total={bulk.submissions.length} />
         ))}
@@ -150,9 +149,9 @@ function BulkCard({ bulk }: { bulk: BulkListItem }) {
       {waiting > 0 && !bulk.running && (
         <p>
           {blocked && 'Decide on the submission above first, or '}
-          <button type="button" onClick={() => void resume(bulk.bulkId)}>
+          <Button onClick={() => void resume(bulk.bulkId)}>
             Send the remaining {waiting} {waiting === 1 ? 'submission' : 'submissions'}
-          </button>
+          </Button>
         </p>
       )}
     </li>
@@ -162,12 +161,12 @@ function BulkCard({ bulk }: { bulk: BulkListItem }) {
 export function BulkList() {
   const bulks = useBulk((s) => s.bulks);
   return (
-    <section className="card" aria-labelledby="bulk-list-title">
+    <section className="msg-card" aria-labelledby="bulk-list-title">
       <h2 id="bulk-list-title">Bulk sends</h2>
       {bulks.length === 0 ? (
         <p>No bulk sends yet.</p>
       ) : (
-        <ul className="bulks" aria-label="Bulk sends">
+        <ul className="msg-bulks" aria-label="Bulk sends">
           {bulks.map((bulk) => (
             <BulkCard key={bulk.bulkId} bulk={bulk} />
           ))}

@@ -3,6 +3,7 @@
 // ({first_name}, {city}…). The plan shows how it splits into submissions of at most 500
 // numbers and which recipients are left out and why; the bulk sends below show each
 // submission's progress.
+import { Button } from '../../components/Button.tsx';
 import Papa from 'papaparse';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { countSegments } from '../../../shared/smsSegments.ts';
@@ -133,10 +134,10 @@ export function BulkTab() {
   ].filter((b): b is string => typeof b === 'string');
 
   return (
-    <div className="stack">
-      <section className="card bulk-form" aria-labelledby={`${id}-title`}>
+    <div className="msg-stack">
+      <section className="msg-card bulk-form" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>New bulk send</h2>
-        <p className="muted">
+        <p className="msg-muted">
           A different message for each recipient, sent in submissions of at most 500 numbers; each is recorded before it
           is sent, so nothing goes out twice without your word.
         </p>
@@ -169,16 +170,16 @@ export function BulkTab() {
                 }}
               />
               {csvError && (
-                <p className="hint bad" role="alert">
+                <p className="msg-hint msg-bad" role="alert">
                   {csvError}
                 </p>
               )}
               {csv && (
-                <div className="grid">
-                  <p className="wide">
+                <div className="msg-grid">
+                  <p className="msg-wide">
                     {csv.name}: {n(csv.rows.length)} rows, columns {csv.headers.join(', ')}
                   </p>
-                  <div className="field">
+                  <div className="msg-field">
                     <label htmlFor={`${id}-numcol`}>Number column</label>
                     <select id={`${id}-numcol`} value={numberColumn} onChange={(e) => setNumberColumn(e.target.value)}>
                       {csv.headers.map((h) => (
@@ -188,7 +189,7 @@ export function BulkTab() {
                       ))}
                     </select>
                   </div>
-                  <div className="field">
+                  <div className="msg-field">
                     <label htmlFor={`${id}-msgcol`}>Message</label>
                     <select
                       id={`${id}-msgcol`}
@@ -220,11 +221,11 @@ export function BulkTab() {
               onChange={(e) => setTemplate(e.target.value)}
             />
             {fields.length > 0 && (
-              <div className="field-chips" role="group" aria-label="Insert a field">
+              <div className="msg-field-chips" role="group" aria-label="Insert a field">
                 {fields.map((f) => (
-                  <button key={f} type="button" className="small" onClick={() => insertField(f)}>
+                  <Button size="sm" key={f} onClick={() => insertField(f)}>
                     {`{${f}}`}
-                  </button>
+                  </Button>
                 ))}
               </div>
             )}
@@ -239,13 +240,13 @@ export function BulkTab() {
               </strong>
               {plan.problems.length > 0 && `; ${n(plan.problems.length)} recipients left out`}
             </p>
-            <ol className="previews" aria-label="First messages">
+            <ol className="msg-previews" aria-label="First messages">
               {plan.messages.slice(0, 3).map((m, i) => {
                 const count = countSegments(m.text);
                 return (
                   <li key={i}>
-                    <span className="muted">{m.number}:</span> {m.text}
-                    <span className="muted count">
+                    <span className="msg-muted">{m.number}:</span> {m.text}
+                    <span className="msg-muted msg-count">
                       ({count.characters} characters, {count.segments} {count.segments === 1 ? 'segment' : 'segments'},{' '}
                       {count.encoding})
                     </span>
@@ -256,7 +257,7 @@ export function BulkTab() {
           </div>
         )}
         {plan && plan.problems.length > 0 && (
-          <details className="bad-rows">
+          <details className="msg-bad-rows">
             <summary>Left out ({n(plan.problems.length)})</summary>
             <ul>
               {plan.problems.slice(0, 100).map((p) => (
@@ -267,7 +268,7 @@ export function BulkTab() {
             </ul>
           </details>
         )}
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-btitle`}>Campaign title (optional)</label>
           <input id={`${id}-btitle`} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
         </div>
@@ -278,21 +279,21 @@ export function BulkTab() {
           defaultCountry={settings?.defaultCountry ?? null}
         />
         {blockers.length > 0 && (
-          <ul className="hint blockers" aria-label="Before sending">
+          <ul className="msg-hint blockers" aria-label="Before sending">
             {blockers.map((b) => (
               <li key={b}>{b}</li>
             ))}
           </ul>
         )}
-        <div className="form-actions">
-          <button
-            type="button"
-            className="primary"
+        <div className="msg-form-actions">
+          <Button
+            variant="primary"
+
             disabled={blockers.length > 0 || !plan || plan.messages.length === 0 || handingOver !== null}
             onClick={() => void send()}
           >
             {plan && plan.messages.length > 0 ? `Send ${n(plan.messages.length)} messages` : 'Send'}
-          </button>
+          </Button>
         </div>
         {handingOver && (
           <p role="status">

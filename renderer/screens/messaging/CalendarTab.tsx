@@ -1,6 +1,7 @@
 // A calendar event: start and end (date, time, time zone from a searchable list, the user's
 // own first), summary, description, activity, priority and a reminder. The answer shows with
 // its code's meaning; Busy (no free slot, or outside business hours) offers another time.
+import { Button } from '../../components/Button.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   CALENDAR_ACTIVITIES,
@@ -111,11 +112,11 @@ export function CalendarTab() {
     : null;
 
   return (
-    <form className="card calendar-form" aria-label="New calendar event" onSubmit={(e) => void submit(e)}>
+    <form className="msg-card calendar-form" aria-label="New calendar event" onSubmit={(e) => void submit(e)}>
       <h2>New calendar event</h2>
-      <fieldset className="when">
+      <fieldset className="msg-when">
         <legend>Start</legend>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-sd`}>Start date</label>
           <input
             id={`${id}-sd`}
@@ -126,30 +127,30 @@ export function CalendarTab() {
             onChange={setTime('startDate')}
           />
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-st`}>Start time</label>
           <input id={`${id}-st`} type="time" required value={times.startTime} onChange={setTime('startTime')} />
         </div>
         <TimeZonePicker label="Start time zone" value={startZone} onChange={setStartZone} />
       </fieldset>
-      <fieldset className="when">
+      <fieldset className="msg-when">
         <legend>End</legend>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-ed`}>End date</label>
           <input id={`${id}-ed`} type="date" required value={times.endDate} onChange={setTime('endDate')} />
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-et`}>End time</label>
           <input id={`${id}-et`} type="time" required value={times.endTime} onChange={setTime('endTime')} />
         </div>
         <TimeZonePicker label="End time zone" value={endZone ?? startZone} onChange={setEndZone} />
       </fieldset>
-      <div className="grid">
-        <div className="field wide">
+      <div className="msg-grid">
+        <div className="msg-field msg-wide">
           <label htmlFor={`${id}-summary`}>Summary</label>
           <input id={`${id}-summary`} value={summary} onChange={(e) => setSummary(e.target.value)} maxLength={200} />
         </div>
-        <div className="field wide">
+        <div className="msg-field msg-wide">
           <label htmlFor={`${id}-desc`}>Description</label>
           <textarea
             id={`${id}-desc`}
@@ -159,7 +160,7 @@ export function CalendarTab() {
             maxLength={4000}
           />
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-activity`}>Activity</label>
           <select id={`${id}-activity`} value={activity} onChange={(e) => setActivity(e.target.value)}>
             <option value="">None</option>
@@ -170,7 +171,7 @@ export function CalendarTab() {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-priority`}>Priority</label>
           <select id={`${id}-priority`} value={priority} onChange={(e) => setPriority(e.target.value)}>
             <option value="">None</option>
@@ -181,7 +182,7 @@ export function CalendarTab() {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-reminder`}>Reminder</label>
           <select id={`${id}-reminder`} value={reminder} onChange={(e) => setReminder(e.target.value)}>
             <option value="">No reminder</option>
@@ -192,7 +193,7 @@ export function CalendarTab() {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-minutes`}>Minutes before</label>
           <input
             id={`${id}-minutes`}
@@ -206,10 +207,10 @@ export function CalendarTab() {
           />
         </div>
       </div>
-      <div className="form-actions">
-        <button type="submit" disabled={busy}>
+      <div className="msg-form-actions">
+        <Button variant="primary" type="submit" disabled={busy}>
           {busy ? 'Creating…' : 'Create event'}
-        </button>
+        </Button>
       </div>
       {answer && (
         <ResultNotice line={answer.line}>
@@ -223,18 +224,15 @@ export function CalendarTab() {
                     : null}{' '}
                 Pick another time.
               </p>
-              <button type="button" onClick={() => startDateRef.current?.focus()}>
-                Pick another time
-              </button>{' '}
-              <button
-                type="button"
+              <Button onClick={() => startDateRef.current?.focus()}>Pick another time</Button>{' '}
+              <Button
                 onClick={() => {
                   setTimes(suggestion);
                   setAnswer(null);
                 }}
               >
                 Use {suggestion.startDate} {suggestion.startTime}–{suggestion.endTime}
-              </button>
+              </Button>
             </>
           )}
           {result?.outcome === 'created' && result.event && (

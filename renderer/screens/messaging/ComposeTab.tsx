@@ -2,6 +2,7 @@
 // Contacts tab, or a group (which overrides the numbers, as the service does — the form
 // says so); the sender ID from the settings; the live character and segment count; an MMS
 // file; send now or schedule. The answer shows with its code's meaning.
+import { Button } from '../../components/Button.tsx';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MessageSent } from '../../../shared/api/messagingTypes.ts';
 import { MESSAGING_LIMITS } from '../../../shared/limits.ts';
@@ -93,15 +94,15 @@ export function ComposeTab() {
 
   const sent = answer?.sent;
   return (
-    <form className="card compose" aria-label="New message" onSubmit={(e) => void submit(e)}>
+    <form className="msg-card compose" aria-label="New message" onSubmit={(e) => void submit(e)}>
       <h2>New message</h2>
-      <p className="muted">
+      <p className="msg-muted">
         From <strong>{settings?.senderId ?? 'no sender ID yet'}</strong>
         {country && <> · numbers without a country code are read for {country}</>}
       </p>
       <fieldset className="recipients">
         <legend>Recipients</legend>
-        <div className={useGroup ? 'overridden' : undefined}>
+        <div className={useGroup ? 'msg-overridden' : undefined}>
           <label htmlFor={`${id}-numbers`}>Numbers (one per line, or separated by commas)</label>
           <textarea
             id={`${id}-numbers`}
@@ -110,28 +111,28 @@ export function ComposeTab() {
             onChange={(e) => setTyped(e.target.value)}
             aria-describedby={`${id}-numbers-hint`}
           />
-          <p id={`${id}-numbers-hint`} className={invalidTyped.length > 0 ? 'hint bad' : 'hint'}>
+          <p id={`${id}-numbers-hint`} className={invalidTyped.length > 0 ? 'msg-hint msg-bad' : 'msg-hint'}>
             {invalidTyped.length > 0
               ? `Not valid${country ? ` for ${country}` : ''}: ${invalidTyped.slice(0, 5).join(', ')}${invalidTyped.length > 5 ? '…' : ''}`
               : `${typedNumbers.length} typed`}
           </p>
-          <div className="chosen" aria-label="Selected contacts" role="group">
+          <div className="msg-chosen" aria-label="Selected contacts" role="group">
             <span>Selected contacts ({chosen.length}):</span>
             {chosen.slice(0, 30).map((c) => (
-              <span className="chip" key={c.number}>
-                {c.name} <span className="muted">{c.number}</span>
-                <button type="button" className="chip-remove" aria-label={`Remove ${c.name}`} onClick={() => toggle(c)}>
+              <span className="msg-chip" key={c.number}>
+                {c.name} <span className="msg-muted">{c.number}</span>
+                <Button className="msg-chip-remove" aria-label={`Remove ${c.name}`} onClick={() => toggle(c)}>
                   ×
-                </button>
+                </Button>
               </span>
             ))}
             {chosen.length > 30 && <span>…and {chosen.length - 30} more</span>}
-            <button type="button" className="small" onClick={() => setTab('Contacts')}>
+            <Button size="sm" onClick={() => setTab('Contacts')}>
               Choose contacts
-            </button>
+            </Button>
           </div>
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-group`}>Group (overrides the numbers)</label>
           <input
             id={`${id}-group`}
@@ -149,18 +150,18 @@ export function ComposeTab() {
           </datalist>
         </div>
         {useGroup ? (
-          <p className="warning" role="note">
+          <p className="msg-warning" role="note">
             A group overrides the numbers: the message goes to every contact of group “{groupId.trim()}”, and the{' '}
             {recipients.length > 0 ? `${recipients.length} numbers and contacts above are` : 'numbers above are'} not
             used.
           </p>
         ) : (
-          <p className="hint">{recipients.length === 1 ? '1 recipient' : `${recipients.length} recipients`}</p>
+          <p className="msg-hint">{recipients.length === 1 ? '1 recipient' : `${recipients.length} recipients`}</p>
         )}
       </fieldset>
       <fieldset className="message">
         <legend>Message</legend>
-        <div className="type-choice" role="radiogroup" aria-label="Message type">
+        <div className="msg-type-choice" role="radiogroup" aria-label="Message type">
           <label>
             <input type="radio" name={`${id}-type`} checked={type === 'text'} onChange={() => setType('text')} /> Text
             (SMS)
@@ -169,7 +170,7 @@ export function ComposeTab() {
             <input type="radio" name={`${id}-type`} checked={type === 'mms'} onChange={() => setType('mms')} /> MMS
           </label>
         </div>
-        <div className="field">
+        <div className="msg-field">
           <label htmlFor={`${id}-title`}>Campaign title (optional)</label>
           <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
         </div>
@@ -185,20 +186,20 @@ export function ComposeTab() {
         defaultCountry={country}
       />
       {blockers.length > 0 && (
-        <ul className="hint blockers" aria-label="Before sending">
+        <ul className="msg-hint blockers" aria-label="Before sending">
           {blockers.map((b) => (
             <li key={b}>{b}</li>
           ))}
         </ul>
       )}
-      <div className="form-actions">
-        <button type="submit" disabled={busy || blockers.length > 0}>
+      <div className="msg-form-actions">
+        <Button variant="primary" type="submit" disabled={busy || blockers.length > 0}>
           {busy
             ? 'Sending…'
             : schedule.later
               ? `Schedule ${type === 'mms' ? 'MMS' : 'message'}`
               : `Send ${type === 'mms' ? 'MMS' : 'message'} now`}
-        </button>
+        </Button>
       </div>
       {answer && (
         <ResultNotice line={answer.line}>
@@ -212,15 +213,14 @@ export function ComposeTab() {
                   : ' — on its way'}
                 .
               </p>
-              <button
-                type="button"
+              <Button
                 onClick={() => {
                   void loadSent(sent.submissionId ?? null);
                   setTab('Sent');
                 }}
               >
                 See its status
-              </button>
+              </Button>
             </>
           )}
         </ResultNotice>

@@ -2,6 +2,7 @@
 // group, note and custom fields. The number is read for the default country as it is typed
 // and shown as it will be sent (E.164); the answer (00, 97 "the number already exists", …)
 // shows with its meaning.
+import { Button } from '../../components/Button.tsx';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useId, useState, type FormEvent } from 'react';
 import type { ContactDraft } from '../../../shared/ipc/messagingViews.ts';
@@ -30,12 +31,12 @@ function NumberHint({ id, number, country }: { id: string; number: string; count
   const parsed = parsePhoneNumberFromString(number.trim(), (country ?? undefined) as CountryCode | undefined);
   if (parsed?.isValid())
     return (
-      <span className="hint ok" id={id}>
+      <span className="msg-hint msg-ok" id={id}>
         Sent as {parsed.number} ({parsed.formatInternational()})
       </span>
     );
   return (
-    <span className="hint bad" id={id}>
+    <span className="msg-hint msg-bad" id={id}>
       Not a valid number{country ? ` for ${country}` : ''}: add the country code (e.g. +44…) or correct it.
     </span>
   );
@@ -93,17 +94,17 @@ export function ContactForm() {
   }
 
   const field = (name: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
-    <div className="field">
+    <div className="msg-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input id={`${id}-${name}`} value={fields[name]} onChange={set(name)} autoComplete="off" {...props} />
     </div>
   );
 
   return (
-    <form className="card contact-form" aria-label="Add a contact" onSubmit={(e) => void submit(e)}>
+    <form className="msg-card contact-form" aria-label="Add a contact" onSubmit={(e) => void submit(e)}>
       <h2>Add a contact</h2>
-      <div className="grid">
-        <div className="field wide">
+      <div className="msg-grid">
+        <div className="msg-field msg-wide">
           <label htmlFor={`${id}-number`}>Contact number</label>
           <input
             id={`${id}-number`}
@@ -134,7 +135,7 @@ export function ContactForm() {
             <option key={g.groupId} value={g.groupId} />
           ))}
         </datalist>
-        <div className="field wide">
+        <div className="msg-field msg-wide">
           <label htmlFor={`${id}-note`}>Note</label>
           <textarea id={`${id}-note`} value={fields.note} onChange={set('note')} rows={2} maxLength={2000} />
         </div>
@@ -142,7 +143,7 @@ export function ContactForm() {
       <fieldset className="custom-fields">
         <legend>Custom fields</legend>
         {custom.map((c, i) => (
-          <div className="custom-row" key={i}>
+          <div className="msg-custom-row" key={i}>
             <input
               aria-label={`Custom field ${i + 1} name`}
               value={c.name}
@@ -156,31 +157,31 @@ export function ContactForm() {
               maxLength={500}
               onChange={(e) => setCustom((all) => all.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
             />
-            <button
-              type="button"
-              className="small"
+            <Button
+              size="sm"
+
               aria-label={`Remove custom field ${i + 1}`}
               onClick={() => setCustom((all) => all.filter((_, j) => j !== i))}
             >
               Remove
-            </button>
+            </Button>
           </div>
         ))}
         {customProblems.map((p) => (
-          <p key={p} className="hint bad">
+          <p key={p} className="msg-hint msg-bad">
             {p}
           </p>
         ))}
         {custom.length < 20 && (
-          <button type="button" className="small" onClick={() => setCustom((all) => [...all, { name: '', value: '' }])}>
+          <Button size="sm" onClick={() => setCustom((all) => [...all, { name: '', value: '' }])}>
             Add custom field
-          </button>
+          </Button>
         )}
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" disabled={busy || customProblems.length > 0}>
+      <div className="msg-form-actions">
+        <Button variant="primary" type="submit" disabled={busy || customProblems.length > 0}>
           {busy ? 'Adding…' : 'Add contact'}
-        </button>
+        </Button>
       </div>
       {line && <ResultNotice line={line} />}
     </form>

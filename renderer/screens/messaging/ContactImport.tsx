@@ -2,6 +2,7 @@
 // and look at the preview, where every row is checked as the core will check it; then the
 // import runs in main (journaled row by row) with live counts, a Stop and a Resume, and a
 // per-row result: added, duplicate number (97), or the error with its code's meaning.
+import { Button } from '../../components/Button.tsx';
 import { useId, useMemo } from 'react';
 import type { ImportRowView, ImportSummary } from '../../../shared/ipc/messagingViews.ts';
 import { RESULTS_PAGE, useContactImport } from '../../stores/messagingImportStore.ts';
@@ -42,7 +43,7 @@ function ChooseFile() {
         }}
       />
       {fileError && (
-        <p className="hint bad" role="alert">
+        <p className="msg-hint msg-bad" role="alert">
           {fileError}
         </p>
       )}
@@ -54,9 +55,9 @@ function ChooseFile() {
               <li key={p.importId}>
                 {p.fileName}: {n(p.counts.added + p.counts.duplicate + p.counts.invalid + p.counts.failed)} of{' '}
                 {n(p.totalRows)} rows done ({p.state}){' '}
-                <button type="button" className="small" onClick={() => void open(p)}>
+                <Button size="sm" onClick={() => void open(p)}>
                   Open {p.fileName}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -101,7 +102,7 @@ function MapColumns() {
           {headers.map((header, i) => (
             <tr key={i}>
               <th scope="row">{header || <em>(no header)</em>}</th>
-              <td className="muted">
+              <td className="msg-muted">
                 {rows
                   .slice(0, 2)
                   .map((r) => r[i] ?? '')
@@ -125,7 +126,7 @@ function MapColumns() {
         </tbody>
       </table>
       {problems.length > 0 ? (
-        <ul className="hint bad" aria-label="Mapping problems">
+        <ul className="msg-hint msg-bad" aria-label="Mapping problems">
           {problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
@@ -152,11 +153,11 @@ function MapColumns() {
             </thead>
             <tbody>
               {drafts.slice(0, 8).map((d, i) => (
-                <tr key={i} className={checks[i]!.problems.length > 0 ? 'bad' : undefined}>
+                <tr key={i} className={checks[i]!.problems.length > 0 ? 'msg-bad' : undefined}>
                   <td>{i + 1}</td>
                   <td>{d.name}</td>
-                  <td className="number">{d.number}</td>
-                  <td className="number">{checks[i]!.e164 ?? '—'}</td>
+                  <td className="msg-number">{d.number}</td>
+                  <td className="msg-number">{checks[i]!.e164 ?? '—'}</td>
                   <td>{d.email ?? ''}</td>
                   <td>{d.groupId ?? ''}</td>
                   <td>{checks[i]!.problems.join(' ') || checks[i]!.notes.join(' ') || 'OK'}</td>
@@ -165,7 +166,7 @@ function MapColumns() {
             </tbody>
           </table>
           {bad.length > 0 && (
-            <details className="bad-rows" open={bad.length <= 20}>
+            <details className="msg-bad-rows" open={bad.length <= 20}>
               <summary>Rows with problems ({n(bad.length)})</summary>
               <ul aria-label="Rows with problems">
                 {bad.slice(0, 200).map(({ row, check }) => (
@@ -179,18 +180,18 @@ function MapColumns() {
           )}
         </>
       )}
-      <div className="form-actions">
-        <button type="button" onClick={back} disabled={handingOver !== null}>
+      <div className="msg-form-actions">
+        <Button onClick={back} disabled={handingOver !== null}>
           Choose another file
-        </button>
-        <button
-          type="button"
-          className="primary"
+        </Button>
+        <Button
+          variant="primary"
+
           disabled={problems.length > 0 || handingOver !== null}
           onClick={() => void start(drafts)}
         >
           Import {n(rows.length)} contacts
-        </button>
+        </Button>
       </div>
       {handingOver && (
         <p role="status">
@@ -233,7 +234,7 @@ function Results() {
   const load = useContactImport((s) => s.loadResults);
   return (
     <div className="import-results">
-      <div className="toolbar" role="radiogroup" aria-label="Show rows">
+      <div className="msg-toolbar" role="radiogroup" aria-label="Show rows">
         <label>
           <input
             type="radio"
@@ -263,10 +264,10 @@ function Results() {
           {results.map((row) => {
             const line = rowResult(row);
             return (
-              <tr key={row.row} className={`row-${row.state}`}>
+              <tr key={row.row} className={`msg-row-${row.state}`}>
                 <td>{row.row}</td>
                 <td>{row.name}</td>
-                <td className="number">{row.number}</td>
+                <td className="msg-number">{row.number}</td>
                 <td>
                   {STATE_LABEL[row.state]}
                   {line && line.code !== 'messaging.outcome_unknown' && (
@@ -282,10 +283,10 @@ function Results() {
                 ) : (
                   <td>
                     {line?.meaning ?? row.message}
-                    {line?.detail && <span className="muted"> {line.detail}</span>}
+                    {line?.detail && <span className="msg-muted"> {line.detail}</span>}
                   </td>
                 )}
-                <td>{row.requestId ? <code className="request">{row.requestId}</code> : ''}</td>
+                <td>{row.requestId ? <code className="msg-request">{row.requestId}</code> : ''}</td>
               </tr>
             );
           })}
@@ -293,24 +294,16 @@ function Results() {
       </table>
       {total === 0 && <p>{filter === 'problems' ? 'No row had a problem.' : 'No rows yet.'}</p>}
       {total > RESULTS_PAGE && (
-        <div className="pager">
-          <button
-            type="button"
-            disabled={offset === 0}
-            onClick={() => void load(filter, Math.max(0, offset - RESULTS_PAGE))}
-          >
+        <div className="msg-pager">
+          <Button disabled={offset === 0} onClick={() => void load(filter, Math.max(0, offset - RESULTS_PAGE))}>
             Previous rows
-          </button>
+          </Button>
           <span>
             Rows {n(offset + 1)}–{n(Math.min(total, offset + RESULTS_PAGE))} of {n(total)}
           </span>
-          <button
-            type="button"
-            disabled={offset + RESULTS_PAGE >= total}
-            onClick={() => void load(filter, offset + RESULTS_PAGE)}
-          >
+          <Button disabled={offset + RESULTS_PAGE >= total} onClick={() => void load(filter, offset + RESULTS_PAGE)}>
             Next rows
-          </button>
+          </Button>
         </div>
       )}
     </div>
@@ -323,13 +316,13 @@ function Counts({ summary }: { summary: ImportSummary }) {
   return (
     <>
       <progress
-        className="bar"
+        className="msg-bar"
         max={summary.totalRows}
         value={done}
         aria-label={`Import of ${summary.fileName}`}
         aria-valuetext={`${done} of ${summary.totalRows} rows done`}
       />
-      <dl className="counts" aria-label="Import counts">
+      <dl className="msg-counts" aria-label="Import counts">
         <div>
           <dt>Added</dt>
           <dd>{n(counts.added)}</dd>
@@ -380,28 +373,22 @@ function RunImport() {
       <Counts summary={summary} />
       {summary.stopReason && <ResultNotice line={describeFailure(summary.stopReason)} label="Why the import stopped" />}
       {summary.counts.unknown > 0 && !running && (
-        <p className="warning">
+        <p className="msg-warning">
           {n(summary.counts.unknown)} rows have an unknown outcome (no answer came). Resuming sends them again: that is
           safe for contacts, since one that was added after all only answers 97 (the number exists).
         </p>
       )}
-      <div className="form-actions">
+      <div className="msg-form-actions">
         {running ? (
-          <button type="button" onClick={() => void stop()}>
-            Stop import
-          </button>
+          <Button onClick={() => void stop()}>Stop import</Button>
         ) : (
           left > 0 && (
-            <button type="button" className="primary" onClick={() => void resume()}>
+            <Button variant="primary" onClick={() => void resume()}>
               Resume import
-            </button>
+            </Button>
           )
         )}
-        {!running && (
-          <button type="button" onClick={reset}>
-            Import another file
-          </button>
-        )}
+        {!running && <Button onClick={reset}>Import another file</Button>}
       </div>
       {!running && <Results />}
     </div>
@@ -411,7 +398,7 @@ function RunImport() {
 export function ContactImport() {
   const step = useContactImport((s) => s.step);
   return (
-    <section className="card" aria-labelledby="contact-import-title">
+    <section className="msg-card" aria-labelledby="contact-import-title">
       <h2 id="contact-import-title">Import contacts from a CSV file</h2>
       {step === 'choose' && <ChooseFile />}
       {step === 'map' && <MapColumns />}

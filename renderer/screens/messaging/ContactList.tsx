@@ -1,5 +1,6 @@
 // The contacts this app has added, newest first, searched as you type (name, number, email,
 // group); tick them to make them the recipients of a message.
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useMessaging } from '../../stores/messagingStore.ts';
 
@@ -28,9 +29,9 @@ export function ContactList() {
   const allShown = contacts.length > 0 && contacts.every((c) => selected[c.number]);
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="msg-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Contacts added from this app</h2>
-      <div className="toolbar">
+      <div className="msg-toolbar">
         <label htmlFor={`${id}-search`} className="visually-hidden">
           Search contacts
         </label>
@@ -41,17 +42,17 @@ export function ContactList() {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <span className="muted" role="status" aria-label="Contacts found">
+        <span className="msg-muted" role="status" aria-label="Contacts found">
           {total.toLocaleString('en-US')} {total === 1 ? 'contact' : 'contacts'}
         </span>
-        <span className="spacer" />
+        <span className="msg-spacer" />
         <span aria-live="polite">{selectedCount} selected</span>
-        <button type="button" className="small" onClick={clear} disabled={selectedCount === 0}>
+        <Button size="sm" onClick={clear} disabled={selectedCount === 0}>
           Clear selection
-        </button>
-        <button type="button" onClick={() => setTab('Messages')} disabled={selectedCount === 0}>
+        </Button>
+        <Button onClick={() => setTab('Messages')} disabled={selectedCount === 0}>
           Message the selected ({selectedCount})
-        </button>
+        </Button>
       </div>
       <table aria-label="Contacts">
         <thead>
@@ -94,11 +95,7 @@ export function ContactList() {
       {contacts.length === 0 && (
         <p>{query ? 'No contact matches.' : 'No contacts yet: add one above, or import a CSV file.'}</p>
       )}
-      {contacts.length < total && (
-        <button type="button" onClick={() => void loadMore()}>
-          Show more contacts
-        </button>
-      )}
+      {contacts.length < total && <Button onClick={() => void loadMore()}>Show more contacts</Button>}
     </section>
   );
 }

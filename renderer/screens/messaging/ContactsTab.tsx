@@ -8,9 +8,9 @@ import { ContactList } from './ContactList.tsx';
 export function ContactsTab() {
   const importing = useContactImport((s) => s.step !== 'choose');
   return (
-    <div className="stack">
+    <div className="msg-stack">
       {importing && <ContactImport />}
-      <div className="columns">
+      <div className="msg-columns">
         <ContactForm />
         {!importing && <ContactImport />}
       </div>

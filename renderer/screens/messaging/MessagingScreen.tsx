@@ -1,8 +1,8 @@
 // Messaging: contacts (one by one or a CSV import), calendar events, text and MMS messages,
 // bulk sends and the sent list, all on the active workspace's Messaging API. Tabs across the
-// top (arrow keys move between them); the sender ID and default country the forms use sit
-// above them.
-import { useEffect, type KeyboardEvent } from 'react';
+// top (the Tabs primitive); the sender ID and default country the forms use sit above them.
+import { useEffect } from 'react';
+import { Tabs } from '../../components/Tabs.tsx';
 import { on } from '../../client/clipdesk.ts';
 import { useBulk } from '../../stores/messagingBulkStore.ts';
 import { useContactImport } from '../../stores/messagingImportStore.ts';
@@ -17,51 +17,7 @@ import { MessagingSettingsBar } from './MessagingSettingsBar.tsx';
 import { SentTab } from './SentTab.tsx';
 import './messaging.css';
 
-const tabId = (tab: MessagingTab) => `messaging-tab-${tab.toLowerCase()}`;
-const panelId = (tab: MessagingTab) => `messaging-panel-${tab.toLowerCase()}`;
-
-function Tabs() {
-  const tab = useMessaging((s) => s.tab);
-  const setTab = useMessaging((s) => s.setTab);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const at = MESSAGING_TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? (at + 1) % MESSAGING_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (at - 1 + MESSAGING_TABS.length) % MESSAGING_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? MESSAGING_TABS.length - 1
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    const chosen = MESSAGING_TABS[next]!;
-    setTab(chosen);
-    document.getElementById(tabId(chosen))?.focus();
-  }
-
-  return (
-    <div className="tabs" role="tablist" aria-label="Messaging" onKeyDown={onKeyDown}>
-      {MESSAGING_TABS.map((name) => (
-        <button
-          key={name}
-          id={tabId(name)}
-          type="button"
-          role="tab"
-          aria-selected={tab === name}
-          aria-controls={panelId(name)}
-          tabIndex={tab === name ? 0 : -1}
-          onClick={() => setTab(name)}
-        >
-          {name}
-        </button>
-      ))}
-    </div>
-  );
-}
+const TAB_ITEMS = MESSAGING_TABS.map((name) => ({ id: name, label: name }));
 
 function CurrentTab({ tab }: { tab: MessagingTab }) {
   switch (tab) {
@@ -108,13 +64,20 @@ export function MessagingScreen() {
   }, []);
 
   return (
-    <section className="screen messaging" aria-labelledby="screen-title">
+    <section className="screen msg-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Messaging</h1>
       <MessagingSettingsBar />
-      <Tabs />
-      <div className="tab-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+      <Tabs
+        label="Messaging"
+        idBase="messaging"
+        items={TAB_ITEMS}
+        selected={tab}
+        onSelect={(next) => useMessaging.getState().setTab(next)}
+        className="messaging-tabs"
+        panelClassName="messaging-panel"
+      >
         <CurrentTab tab={tab} />
-      </div>
+      </Tabs>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // What every messaging form uses, shown above them: the workspace, the sender ID messages go
 // out from and the default country numbers are read for (both kept in the workspace's
 // settings, editable here as in Settings), and a warning when the Messaging API is not set up.
+import { Button } from '../../components/Button.tsx';
 import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
@@ -45,7 +46,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
   }
 
   return (
-    <form className="settings-form" aria-label="Messaging settings" onSubmit={(e) => void submit(e)}>
+    <form className="msg-settings-form" aria-label="Messaging settings" onSubmit={(e) => void submit(e)}>
       <label htmlFor={`${id}-sender`}>Sender ID</label>
       <input
         id={`${id}-sender`}
@@ -64,12 +65,10 @@ function SettingsForm({ onDone }: { onDone(): void }) {
           </option>
         ))}
       </select>
-      <button type="submit" disabled={saving}>
+      <Button variant="primary" type="submit" disabled={saving}>
         Save messaging settings
-      </button>
-      <button type="button" onClick={onDone}>
-        Cancel
-      </button>
+      </Button>
+      <Button onClick={onDone}>Cancel</Button>
       {error && <ResultNotice line={describeFailure(error)} />}
     </form>
   );
@@ -80,12 +79,12 @@ export function MessagingSettingsBar() {
   const [editing, setEditing] = useState(false);
   if (!settings) return <p role="status">Reading the messaging settings…</p>;
   return (
-    <div className="settings-bar">
+    <div className="msg-settings-bar">
       {editing ? (
         <SettingsForm onDone={() => setEditing(false)} />
       ) : (
-        <div className="facts-row">
-          <dl className="facts" aria-label="Messaging settings">
+        <div className="msg-facts-row">
+          <dl className="msg-facts" aria-label="Messaging settings">
             <div>
               <dt>Workspace</dt>
               <dd>{settings.workspaceName}</dd>
@@ -105,23 +104,21 @@ export function MessagingSettingsBar() {
               </dd>
             </div>
           </dl>
-          <button type="button" onClick={() => setEditing(true)}>
-            Edit messaging settings
-          </button>
+          <Button onClick={() => setEditing(true)}>Edit messaging settings</Button>
         </div>
       )}
       {!settings.messagingBaseUrl && settings.workspaceId !== 'local' && (
-        <p className="warning" role="alert">
+        <p className="msg-warning" role="alert">
           This workspace has no Messaging API address: add it with its key in Settings.
         </p>
       )}
       {settings.messagingBaseUrl && !settings.keyPresent && (
-        <p className="warning" role="alert">
+        <p className="msg-warning" role="alert">
           No Messaging API key is saved for this workspace: add it in Settings.
         </p>
       )}
       {!settings.senderId && !editing && (
-        <p className="warning">Set the sender ID (your approved sender number) before sending messages.</p>
+        <p className="msg-warning">Set the sender ID (your approved sender number) before sending messages.</p>
       )}
     </div>
   );

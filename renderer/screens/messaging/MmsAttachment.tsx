@@ -76,19 +76,19 @@ export function MmsAttachment({
         }}
       />
       {problem && (
-        <p className="hint bad" role="alert">
+        <p className="msg-hint msg-bad" role="alert">
           {problem}
         </p>
       )}
       {error && <ResultNotice line={describeFailure(error)} />}
       {sent && <progress max={sent.total} value={sent.done} aria-label="Preparing the MMS file" />}
       {staged && (
-        <p className="hint ok" role="status">
+        <p className="msg-hint msg-ok" role="status">
           Attached: {staged.name} ({n(staged.size)} bytes)
         </p>
       )}
       {preview && (
-        <figure className="mms-preview" aria-label="MMS preview">
+        <figure className="msg-mms-preview" aria-label="MMS preview">
           {preview.kind === 'image' && <img src={preview.url} alt={`Preview of ${staged?.name ?? 'the MMS file'}`} />}
           {preview.kind === 'video' && <video src={preview.url} controls aria-label="Video preview" />}
           {preview.kind === 'audio' && <audio src={preview.url} controls aria-label="Audio preview" />}

@@ -68,7 +68,7 @@ export function SchedulePicker({
   const outside = groups.filter((g) => g.outside);
 
   return (
-    <fieldset className="schedule">
+    <fieldset className="msg-schedule">
       <legend>When</legend>
       <label>
         <input
@@ -89,8 +89,8 @@ export function SchedulePicker({
         Schedule
       </label>
       {schedule.later && (
-        <div className="schedule-fields">
-          <div className="field">
+        <div className="msg-schedule-fields">
+          <div className="msg-field">
             <label htmlFor={`${id}-date`}>Send on</label>
             <input
               id={`${id}-date`}
@@ -100,7 +100,7 @@ export function SchedulePicker({
               onChange={(e) => onChange({ ...schedule, date: e.target.value })}
             />
           </div>
-          <div className="field">
+          <div className="msg-field">
             <label htmlFor={`${id}-time`}>At</label>
             <input
               id={`${id}-time`}
@@ -117,17 +117,17 @@ export function SchedulePicker({
             areaCityOnly
           />
           {instant !== null && (
-            <div className="schedule-clocks" role="status" aria-label="Scheduled time">
+            <div className="msg-schedule-clocks" role="status" aria-label="Scheduled time">
               <p>
                 Your time ({own}): <strong>{formatInZone(instant, own)}</strong>
               </p>
               {groups.map((g) => (
-                <p key={g.zone} className={g.outside ? 'bad' : undefined}>
+                <p key={g.zone} className={g.outside ? 'msg-bad' : undefined}>
                   {g.count === 1 ? '1 recipient' : `${g.count} recipients`} in {g.zone}: <strong>{g.local}</strong>
                 </p>
               ))}
               {unknown > 0 && (
-                <p className="muted">
+                <p className="msg-muted">
                   {unknown === 1 ? '1 recipient' : `${unknown} recipients`}: the time zone cannot be told from the
                   number (a country with several zones, or a group).
                 </p>
@@ -135,7 +135,7 @@ export function SchedulePicker({
             </div>
           )}
           {outside.length > 0 && (
-            <p className="warning" role="alert">
+            <p className="msg-warning" role="alert">
               Outside 8:00–21:00 for{' '}
               {outside
                 .map(

@@ -1,5 +1,6 @@
 // Sent and scheduled messages, one row per recipient, with each one's status (scheduled,
 // queued, sent, delivered), newest first; optionally only one submission's.
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useSent } from '../../stores/messagingSentStore.ts';
 import { ResultNotice } from './ResultNotice.tsx';
@@ -31,10 +32,10 @@ export function SentTab() {
   useEffect(() => setFilter(submission === null ? '' : String(submission)), [submission]);
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="msg-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Sent and scheduled messages</h2>
       <form
-        className="toolbar"
+        className="msg-toolbar"
         aria-label="Filter the messages"
         onSubmit={(e) => {
           e.preventDefault();
@@ -50,18 +51,16 @@ export function SentTab() {
           value={filter}
           placeholder="all"
           onChange={(e) => setFilter(e.target.value)}
-          className="narrow"
+          className="msg-narrow"
         />
-        <button type="submit">Show</button>
-        {submission !== null && (
-          <button type="button" onClick={() => void load(null)}>
-            Show every submission
-          </button>
-        )}
-        <span className="spacer" />
-        <button type="button" onClick={() => void load()} disabled={loading}>
+        <Button variant="primary" type="submit">
+          Show
+        </Button>
+        {submission !== null && <Button onClick={() => void load(null)}>Show every submission</Button>}
+        <span className="msg-spacer" />
+        <Button onClick={() => void load()} disabled={loading}>
           Refresh
-        </button>
+        </Button>
       </form>
       {error && <ResultNotice line={describeFailure(error)} />}
       <table aria-label="Sent messages" aria-busy={loading}>
@@ -80,12 +79,12 @@ export function SentTab() {
             <tr key={m.id}>
               <td>{m.number}</td>
               <td>
-                <span className={`status status-${m.status ?? 'unknown'}`}>{m.status ?? '—'}</span>
+                <span className={`msg-status msg-status-${m.status ?? 'unknown'}`}>{m.status ?? '—'}</span>
               </td>
               <td>{m.type === 'mms' ? 'MMS' : 'Text'}</td>
               <td>{when(m.scheduledAt)}</td>
               <td>{m.submissionId ?? ''}</td>
-              <td className="message-text" title={m.text}>
+              <td className="msg-message-text" title={m.text}>
                 {m.text && m.text.length > 90 ? `${m.text.slice(0, 90)}…` : m.text}
               </td>
             </tr>
@@ -94,9 +93,9 @@ export function SentTab() {
       </table>
       {loaded && messages.length === 0 && !error && <p>No messages yet.</p>}
       {nextCursor && (
-        <button type="button" onClick={() => void loadMore()} disabled={loading}>
+        <Button onClick={() => void loadMore()} disabled={loading}>
           Show more messages
-        </button>
+        </Button>
       )}
     </section>
   );

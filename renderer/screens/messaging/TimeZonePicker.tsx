@@ -65,7 +65,7 @@ export function TimeZonePicker({ label, value, onChange, areaCityOnly = false }:
   }
 
   return (
-    <div className="zone-picker">
+    <div className="msg-zone-picker">
       <label htmlFor={`${id}-input`}>{label}</label>
       <input
         id={`${id}-input`}
@@ -87,14 +87,14 @@ export function TimeZonePicker({ label, value, onChange, areaCityOnly = false }:
         onBlur={onBlur}
       />
       {open && found.length > 0 && (
-        <ul id={`${id}-list`} role="listbox" aria-label={`${label}: time zones`} className="zone-list">
+        <ul id={`${id}-list`} role="listbox" aria-label={`${label}: time zones`} className="msg-zone-list">
           {found.map((zone, i) => (
             <li
               key={zone}
               id={`${id}-opt-${i}`}
               role="option"
               aria-selected={i === active}
-              className={i === active ? 'active' : undefined}
+              className={i === active ? 'msg-active' : undefined}
               // mousedown, not click: it comes before the input's blur.
               onMouseDown={(e) => {
                 e.preventDefault();
@@ -102,7 +102,7 @@ export function TimeZonePicker({ label, value, onChange, areaCityOnly = false }:
               }}
             >
               {zone.replace(/_/g, ' ')}
-              {zone === own && <span className="muted"> — your time zone</span>}
+              {zone === own && <span className="msg-muted"> — your time zone</span>}
             </li>
           ))}
         </ul>

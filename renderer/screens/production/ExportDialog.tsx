@@ -23,6 +23,8 @@ import {
   timelineExportProblems,
 } from '../../../shared/production/exportPlan.ts';
 import { invoke } from '../../client/clipdesk.ts';
+import { Download } from 'lucide-react';
+import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -66,13 +68,13 @@ export function ExportProgress() {
     <div className="pr-export-progress">
       <WorkLine intentId={intentId} noun={work?.jobId ? `Export #${work.jobId}` : 'Export'} />
       {assetId !== null && (
-        <button type="button" className="pr-primary" onClick={() => void download(assetId)} disabled={busy}>
+        <Button size="sm" variant="primary" icon={Download} onClick={() => void download(assetId)} disabled={busy}>
           {busy ? 'Downloading…' : 'Download the export'}
-        </button>
+        </Button>
       )}
-      <button type="button" onClick={() => useNavigation.getState().go('Jobs')}>
+      <Button size="sm" onClick={() => useNavigation.getState().go('Jobs')}>
         Open Jobs
-      </button>
+      </Button>
     </div>
   );
 }
@@ -181,6 +183,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
             what you see.
           </p>
         )}
+        <PaidDestination projectId={projectId} what="The export" />
         {sentHere && sent && <ExportProgress />}
       </div>
     </Dialog>
