@@ -1,6 +1,8 @@
 // Exports: every export of the workspace (newest first, read page by page as it scrolls)
 // with its state, progress and price; a finished one can be downloaded. Exports are made
 // from the timeline (the export editor comes with it).
+import { Download } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { useEffect } from 'react';
 import type { Export } from '../../../shared/api/createTypes.ts';
 import { useExports } from '../../stores/exportsStore.ts';
@@ -30,14 +32,14 @@ function ExportLine({ item, projectName }: { item: Export; projectName: string }
   const finished = item.state === 'completed' && typeof item.assetId === 'number';
   const underWay = item.state === 'queued' || item.state === 'running';
   return (
-    <tr className={`export export-${item.state}`}>
+    <tr className={`work-export work-export-${item.state}`}>
       <th scope="row">{title}</th>
       <td>{projectName}</td>
-      <td className="export-state">
+      <td className="work-export-state">
         {stateName(item.state)}
         {item.error && (
-          <div className="job-error">
-            <code>{item.error.code}</code> {item.error.message}
+          <div className="work-job-error">
+            {item.error.message} <code className="work-code">{item.error.code}</code>
           </div>
         )}
       </td>
@@ -46,35 +48,36 @@ function ExportLine({ item, projectName }: { item: Export; projectName: string }
           progress === undefined ? (
             <progress aria-label={`Progress of ${title}`} />
           ) : (
-            <span className="progress-cell">
+            <span className="work-progress-cell">
               <progress aria-label={`Progress of ${title}`} value={progress} max={1} /> {percent(progress)}
             </span>
           )
         ) : (
-          <span className="muted">—</span>
+          <span className="work-muted">—</span>
         )}
       </td>
-      <td className="number">{duration(item.durationMs)}</td>
+      <td className="work-number">{duration(item.durationMs)}</td>
       <td>
         {madeFrom(item)}
         {item.output?.resolution && (
-          <div className="muted">
+          <div className="work-muted">
             {item.output.resolution}, {item.output.frameRate} fps, {item.output.quality}
           </div>
         )}
       </td>
-      <td className="number">{money(item.costUsd)}</td>
+      <td className="work-number">{money(item.costUsd)}</td>
       <td>{dateTime(item.createdAt)}</td>
       <td>
         {finished && (
-          <button
-            type="button"
+          <Button
+            size="sm"
+            icon={Download}
             onClick={() => void download(item)}
             disabled={downloading}
             aria-label={`Download ${title}`}
           >
             {downloading ? 'Downloading…' : 'Download'}
-          </button>
+          </Button>
         )}
       </td>
     </tr>
@@ -107,7 +110,7 @@ export function ExportsScreen() {
   return (
     <section className="screen exports-screen" aria-labelledby="screen-title" aria-busy={!loaded}>
       <h1 id="screen-title">Exports</h1>
-      <p className="muted">Finished videos of your projects. A finished export can be downloaded.</p>
+      <p className="work-muted">Finished videos of your projects. A finished export can be downloaded.</p>
       {loaded && items.length === 0 ? (
         <p>No exports yet: an export made from a project's timeline shows here.</p>
       ) : (

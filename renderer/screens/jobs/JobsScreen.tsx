@@ -3,6 +3,8 @@
 // the service where it allows that), and finished — with its project, state, progress,
 // price, request ID and error; filtered by kind, state and project. Timeline edits come as
 // one row per run of edits, not one each.
+import { CircleX } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
 import { useEffect, useMemo } from 'react';
 import type { JobPhase, JobRow } from '../../../shared/ipc/jobsView.ts';
 import { useConnection } from '../../stores/connectionStore.ts';
@@ -26,12 +28,12 @@ const SECTIONS: { phases: JobPhase[]; title: string; label: string; empty: strin
 ];
 
 function Progress({ row }: { row: JobRow }) {
-  if (row.phase !== 'running' && row.phase !== 'finished') return <span className="muted">—</span>;
+  if (row.phase !== 'running' && row.phase !== 'finished') return <span className="work-muted">—</span>;
   if (row.phase === 'finished') return <span>{row.state === 'completed' ? '100%' : '—'}</span>;
   const label = `Progress of ${rowTitle(row)}`;
   if (row.progress === null) return <progress aria-label={label} />;
   return (
-    <span className="progress-cell">
+    <span className="work-progress-cell">
       <progress aria-label={label} value={row.progress} max={1} /> {percent(row.progress)}
     </span>
   );
@@ -39,7 +41,7 @@ function Progress({ row }: { row: JobRow }) {
 
 function ProjectCell({ projectId }: { projectId: number | null }) {
   const name = useProjects((s) => s.items.find((p) => p.id === projectId)?.name);
-  if (projectId === null) return <span className="muted">—</span>;
+  if (projectId === null) return <span className="work-muted">—</span>;
   return <span>{name ?? `Project #${projectId}`}</span>;
 }
 
@@ -48,29 +50,31 @@ function CancelButton({ row, title }: { row: JobRow; title: string }) {
   if (row.cancel === 'unsent' && row.intentId) {
     const intentId = row.intentId;
     return (
-      <button
-        type="button"
+      <Button
+        size="sm"
+        icon={CircleX}
         onClick={() => void useJobs.getState().cancel(intentId)}
         disabled={cancelling}
         aria-label={`Cancel ${title}`}
         title="Never sent: nothing is charged"
       >
         Cancel
-      </button>
+      </Button>
     );
   }
   if (row.cancel === 'service' && row.jobId) {
     const { key, kind, jobId } = row;
     return (
-      <button
-        type="button"
+      <Button
+        size="sm"
+        icon={CircleX}
         onClick={() => void useJobs.getState().cancelJob({ key, kind, jobId })}
         disabled={cancelling}
         aria-label={`Cancel ${title}`}
         title="The service stops it and refunds what it charged"
       >
         {cancelling ? 'Cancelling…' : 'Cancel'}
-      </button>
+      </Button>
     );
   }
   return null;
@@ -79,35 +83,36 @@ function CancelButton({ row, title }: { row: JobRow; title: string }) {
 function JobLine({ row, offline }: { row: JobRow; offline: boolean }) {
   const title = rowTitle(row);
   return (
-    <tr className={`job job-${row.phase} job-state-${row.state}`}>
+    <tr className={`work-job work-job-${row.phase} work-job-state-${row.state}`}>
       <th scope="row">{title}</th>
       <td>
         <ProjectCell projectId={row.projectId} />
       </td>
-      <td className="job-state">{rowStateText(row, offline)}</td>
+      <td className="work-job-state">{rowStateText(row, offline)}</td>
       <td>
         <Progress row={row} />
       </td>
-      <td className="number">{money(row.costUsd)}</td>
-      <td className="when">{dateTime(row.phase === 'finished' ? row.updatedAt : row.createdAt)}</td>
+      <td className="work-number">{money(row.costUsd)}</td>
+      <td className="work-when">{dateTime(row.phase === 'finished' ? row.updatedAt : row.createdAt)}</td>
       <td>
         <RequestIdCell requestId={row.requestId} />
       </td>
-      <td className="job-error">
+      <td className="work-job-error">
         {row.error && row.phase !== 'finished' ? (
           // Not final: the request goes again with its own key; the notice above says why it waits.
-          <span title={row.error.message}>
-            <code>{row.error.code}</code>{' '}
-            <span className="muted">
-              {row.attempts === 1 ? 'tried once' : `tried ${row.attempts} times`}; it goes again with the same key
+          <span>
+            {row.error.message}{' '}
+            <span className="work-muted">
+              ({row.attempts === 1 ? 'tried once' : `tried ${row.attempts} times`}; it goes again with the same key;
+              code <code>{row.error.code}</code>)
             </span>
           </span>
         ) : row.error ? (
           <>
-            <code>{row.error.code}</code> {row.error.message}
+            {row.error.message} <code className="work-code">{row.error.code}</code>
           </>
         ) : (
-          <span className="muted">—</span>
+          <span className="work-muted">—</span>
         )}
       </td>
       <td>
@@ -163,7 +168,7 @@ export function JobsScreen() {
       <h1 id="screen-title">Jobs</h1>
       <JobFilters rows={all} />
       {offline && waiting > 0 && (
-        <p className="notice" role="status">
+        <p className="work-notice" role="status">
           The service cannot be reached. {waiting === 1 ? '1 request waits' : `${waiting} requests wait`} here and will
           be sent when the service answers, each exactly once.
         </p>
@@ -174,10 +179,10 @@ export function JobsScreen() {
         return (
           <section key={section.title} aria-labelledby={id} className="work-section">
             <h2 id={id}>
-              {section.title} <span className="count">({shown.length})</span>
+              {section.title} <span className="work-count">({shown.length})</span>
             </h2>
             {loaded && shown.length === 0 ? (
-              <p className="muted">{section.empty}</p>
+              <p className="work-muted">{section.empty}</p>
             ) : (
               <JobTable rows={shown} label={section.label} offline={offline} />
             )}
