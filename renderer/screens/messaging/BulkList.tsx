@@ -69,8 +69,11 @@ function SubmissionRow({ bulk, sub, total }: { bulk: BulkListItem; sub: Sub; tot
       </div>
       {line && (
         <p className="msg-submission-result">
-          <code>{line.code}</code> {line.meaning}
-          {line.requestId && <span className="msg-muted"> · request {line.requestId}</span>}
+          {line.meaning}{' '}
+          <span className="msg-muted">
+            (code <code>{line.code}</code>
+            {line.requestId && <>, request {line.requestId}</>})
+          </span>
         </p>
       )}
       {sub.state === 'unknown' && (
