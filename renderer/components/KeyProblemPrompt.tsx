@@ -14,7 +14,8 @@ import { promptForm, useSettings } from '../stores/settingsStore.ts';
 import { useWorkspace } from '../stores/workspaceStore.ts';
 import './keyProblemPrompt.css';
 
-const WHAT_HAPPENED: Record<KeyProblem['code'], string> = {
+/** What happened to a refused key, in words ("has expired"). */
+export const WHAT_HAPPENED: Record<KeyProblem['code'], string> = {
   'auth.key_expired': 'has expired',
   'auth.key_revoked': 'was revoked',
   'auth.invalid_key': 'is not recognised by the service',

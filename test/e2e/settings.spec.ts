@@ -128,7 +128,7 @@ test('an expired key shows one prompt naming the workspace; replacing it brings 
   await shell.railEntry('Jobs').click();
   await shell.railEntry('Exports').click();
   await shell.railEntry('Settings').click();
-  await expect(settings.card('Client account')).toContainText('refused by the service (auth.key_expired)');
+  await expect(settings.card('Client account')).toContainText('the service says this key has expired');
   // One prompt, not a wall of errors: no toast repeats the refusal.
   await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
   await expect(settings.keyPrompt).toHaveCount(1);

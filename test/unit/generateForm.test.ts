@@ -10,6 +10,7 @@ import {
   formatUsd,
   inputLabel,
   inputLimits,
+  userWords,
 } from '../../renderer/screens/generate/modelForm.ts';
 
 const sketch: Model = {
@@ -118,5 +119,15 @@ describe('the model form', () => {
       style: '',
       prompt: 'A harbour at dawn',
     });
+  });
+});
+
+describe('an input’s hint', () => {
+  it('keeps the words for people and drops the sentences about request fields', () => {
+    expect(userWords('What to make, in words. Sent as the top-level `prompt` field, not inside `settings`.')).toBe(
+      'What to make, in words.',
+    );
+    expect(userWords('The look of the result.')).toBe('The look of the result.');
+    expect(userWords(undefined)).toBe('');
   });
 });

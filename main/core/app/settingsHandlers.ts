@@ -116,10 +116,7 @@ export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, Set
       const addressChange = change.createBaseUrl !== undefined || change.messagingBaseUrl !== undefined;
       if (addressChange && next.kind !== 'remote') {
         throw new AppFailure(
-          appError(
-            'request.invalid',
-            'createBaseUrl: the local workspace runs on this computer; its address cannot be changed.',
-          ),
+          appError('request.invalid', 'The local workspace runs on this computer: its address cannot be changed.'),
         );
       }
       let adopt: (() => void) | null = null;
@@ -133,7 +130,10 @@ export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, Set
           next.messagingBaseUrl = messagingBaseUrl;
         } else if (change.messagingApiKey !== undefined) {
           throw new AppFailure(
-            appError('request.invalid', 'messagingApiKey: give it with the new messagingBaseUrl it is for.'),
+            appError(
+              'request.invalid',
+              'Give the Messaging API key together with the new Messaging API address it is for.',
+            ),
           );
         }
         const createBaseUrl =
@@ -170,11 +170,14 @@ export function settingsHandlers(deps: SettingsDeps): Pick<ContractHandlers, Set
           );
         } else if (change.apiKey !== undefined) {
           throw new AppFailure(
-            appError('request.invalid', 'apiKey: give it with the new createBaseUrl it is for (or replace the key).'),
+            appError(
+              'request.invalid',
+              'Give the Create API key of the new address with it (or replace the key first).',
+            ),
           );
         }
       } else if (change.apiKey !== undefined || change.messagingApiKey !== undefined) {
-        throw new AppFailure(appError('request.invalid', 'apiKey: the local workspace makes its own keys.'));
+        throw new AppFailure(appError('request.invalid', 'The local workspace makes its own keys: it takes none.'));
       }
       const saved = settings.saveWorkspace(next);
       for (const store of keysToStore) await store();

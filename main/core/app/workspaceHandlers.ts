@@ -62,9 +62,7 @@ export interface WorkspaceDeps {
 
 function remoteWorkspace(settings: WorkspaceDeps['settings'], input: AddRemoteWorkspace): RemoteWorkspace {
   if (input.messagingApiKey !== undefined && input.messagingBaseUrl === undefined) {
-    throw new AppFailure(
-      appError('request.invalid', 'messagingBaseUrl: give the Messaging API base URL with its key.'),
-    );
+    throw new AppFailure(appError('request.invalid', 'Give the Messaging API address together with its key.'));
   }
   const taken = settings.get().workspaces.map((w) => w.id);
   const parsed = remoteWorkspaceSchema.safeParse({

@@ -5,6 +5,7 @@
 import { GitBranchPlus, Maximize2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Asset, Generation } from '../../../shared/api/createTypes.ts';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useGenerate } from '../../stores/generateStore.ts';
@@ -57,11 +58,7 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
           {...(typeof progress === 'number' ? { value: Math.round(progress * 100) } : {})}
         />
       )}
-      {state === 'failed' && generation.error && (
-        <p className="form-error">
-          <code>{generation.error.code}</code> {generation.error.message}
-        </p>
-      )}
+      {state === 'failed' && generation.error && <ErrorDetails error={generation.error} role="none" />}
       {generation.outputs.length > 0 && (
         <ul className="gen-outputs" aria-label={`Outputs of generation ${id}`}>
           {generation.outputs.map((assetId, index) => {

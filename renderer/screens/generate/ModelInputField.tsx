@@ -3,7 +3,7 @@
 // limits are the hint under it.
 import type { ModelInput } from '../../../shared/api/createTypes.ts';
 import type { FieldValue } from '../../stores/generateStore.ts';
-import { inputLabel, inputLimits, PROMPT_INPUT } from './modelForm.ts';
+import { inputLabel, inputLimits, PROMPT_INPUT, userWords } from './modelForm.ts';
 
 export function ModelInputField({
   input,
@@ -21,7 +21,8 @@ export function ModelInputField({
   const label = inputLabel(input);
   const limits = inputLimits(input);
   const hintId = `${id}-hint`;
-  const hint = Boolean(input.description || limits);
+  const description = userWords(input.description);
+  const hint = Boolean(description || limits);
   const common = {
     id,
     'aria-describedby': hint ? hintId : undefined,
@@ -91,8 +92,8 @@ export function ModelInputField({
       {control}
       {hint && (
         <p id={hintId} className="gen-field-hint">
-          {input.description}
-          {input.description && limits ? ' ' : null}
+          {description}
+          {description && limits ? ' ' : null}
           {limits && <span className="gen-field-limits">{limits.charAt(0).toUpperCase() + limits.slice(1)}</span>}
         </p>
       )}

@@ -159,3 +159,16 @@ const usd2 = new Intl.NumberFormat('en-US', {
 export function formatUsd(value: number): string {
   return usd2.format(value);
 }
+
+/**
+ * The service's description of an input, without its sentences about the wire format (they
+ * name request fields in backticks, such as "Sent as the top-level `prompt` field"): what a
+ * person filling the form needs is the rest.
+ */
+export function userWords(description: string | null | undefined): string {
+  return (description ?? '')
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !sentence.includes('`'))
+    .join(' ')
+    .trim();
+}

@@ -37,7 +37,7 @@ export function AssetThumbnail({
     entry?.status === 'ready'
       ? (entry.preview.unavailable ?? 'No preview')
       : entry?.status === 'failed'
-        ? `No preview (${entry.error.code})`
+        ? 'No preview could be made'
         : 'Making a preview…';
   return (
     <div

@@ -55,7 +55,8 @@ function UploadItem({ row }: { row: UploadRow }) {
       )}
       {row.message && (
         <p className={row.phase === 'refused' ? 'media-upload-message media-refused' : 'media-upload-message'}>
-          {row.error ? <code>{row.error.code}</code> : null} {row.message}
+          {row.message}
+          {row.error ? <code className="media-upload-code">{row.error.code}</code> : null}
         </p>
       )}
       {!isFinished(row) && (

@@ -3,6 +3,7 @@
 // version of one; then variants of a template (VariantsPanel). Publishing names the action
 // (this form as it stands), so pressing Publish again after a failure is the same action and
 // never makes a second version; any change to the form is a new action.
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { TEMPLATE_LIMITS } from '../../../shared/limits.ts';
@@ -203,12 +204,7 @@ function PublishForm({
           ))}
         </ul>
       )}
-      {error && (
-        <div className="pr-error" role="alert">
-          <code>{error.code}</code> {error.message}
-          {error.requestId && <span className="pr-muted"> (request {error.requestId})</span>}
-        </div>
-      )}
+      {error && <ErrorDetails error={error} className="pr-error" />}
       <div className="pr-row">
         <button type="submit" disabled={busy || problems.length > 0}>
           {busy ? 'Publishing…' : error ? 'Try publishing again' : 'Publish version'}

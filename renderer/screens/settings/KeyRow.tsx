@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { KeyStatus, WorkspaceView } from '../../../shared/ipcViews.ts';
 import { keyForm, useSettings, type KeyKind } from '../../stores/settingsStore.ts';
 import { FormError } from './FormError.tsx';
+import { WHAT_HAPPENED } from '../../components/KeyProblemPrompt.tsx';
 
 const KEY_NAMES: Record<KeyKind, string> = { create: 'Create API key', messaging: 'Messaging API key' };
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -54,7 +55,7 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
       <dd>
         <span className={refused ? 'settings-key-refused' : undefined}>
           {keyStatusText(status)}
-          {refused && ` — refused by the service (${problem.code})`}
+          {refused && ` — the service says this key ${WHAT_HAPPENED[problem.code]}`}
         </span>
         {mode === 'view' && (
           <span className="settings-key-actions">

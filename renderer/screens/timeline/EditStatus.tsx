@@ -37,7 +37,7 @@ export function EditStatus() {
             {pending.map((edit) => (
               <li key={edit.localId}>
                 {edit.label} — {STATE_WORDS[edit.state]}
-                {edit.error && edit.state === 'retrying' && <span className="tl-hint"> ({edit.error.code})</span>}
+                {edit.error && edit.state === 'retrying' && <span className="tl-hint"> ({edit.error.message})</span>}
               </li>
             ))}
           </ol>
