@@ -47,7 +47,7 @@ function CostEstimate({ totalUsd, unitUsd, units }: { totalUsd: number; unitUsd:
         )}
       </p>
       <p className="gen-hint">Wallet: {walletUsd === null ? '…' : formatUsd(walletUsd)}</p>
-      {short && <p className="form-error">This costs more than the wallet holds: add funds or make fewer.</p>}
+      {short && <p className="ui-form-error">This costs more than the wallet holds: add funds or make fewer.</p>}
     </div>
   );
 }
@@ -133,7 +133,7 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
         {model?.description && <p className="gen-field-hint">{model.description}</p>}
         {modelsLoading && !models && <p className="gen-field-hint">Reading the models…</p>}
         {modelsError && !models && (
-          <p className="form-error">
+          <p className="ui-form-error">
             The models could not be read (<code>{modelsError.code}</code>): {modelsError.message}{' '}
             <Button onClick={() => void setKind(kind)}>Try again</Button>
           </p>
@@ -164,13 +164,13 @@ export function GenerateForm({ project }: { project: Project | undefined }) {
         />
       ))}
       {problem && (
-        <p className="form-error" role="alert">
+        <p className="ui-form-error" role="alert">
           {problem.message}
         </p>
       )}
       {estimate && <CostEstimate {...estimate} />}
       <PaidDestination projectId={project?.id ?? null} what="The generation" />
-      {unavailable && <p className="form-error">This model cannot run right now: choose another.</p>}
+      {unavailable && <p className="ui-form-error">This model cannot run right now: choose another.</p>}
       {offline && (
         <p className="gen-offline-note" role="status">
           Offline: the generation waits in the queue and is sent when the service answers.

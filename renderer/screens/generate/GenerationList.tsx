@@ -40,7 +40,7 @@ function SubmittedItem({ entry }: { entry: Submitted }) {
       {entry.parentGenerationId !== null && <p className="gen-lineage">New version of #{entry.parentGenerationId}</p>}
       <p className="gen-prompt">{entry.prompt}</p>
       {intent.lastError && (
-        <p className={over ? 'form-error' : 'gen-hint'}>
+        <p className={over ? 'ui-form-error' : 'gen-hint'}>
           <code>{intent.lastError.code}</code> {intent.lastError.message}
           {intent.lastError.requestId && <> (request {intent.lastError.requestId})</>}
         </p>

@@ -125,7 +125,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
         aria-describedby={nameProblem ? `${id}-name-problem` : undefined}
       />
       {nameProblem && (
-        <p id={`${id}-name-problem`} className="form-error" role="alert">
+        <p id={`${id}-name-problem`} className="ui-form-error" role="alert">
           {nameProblem}
         </p>
       )}
