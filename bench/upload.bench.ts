@@ -32,6 +32,8 @@ interface Measured {
   elapsedMs: number;
   /** Peak RSS of the sender's process, bytes (null when it could not be read). */
   maxRssBytes: number | null;
+  /** CPU time the sender spent (user + system), ms: what it takes from the sandbox on a shared machine. */
+  cpuMs: number | null;
   statuses: number[];
 }
 
@@ -47,12 +49,13 @@ async function appUpload(config: UploadChildConfig): Promise<Measured & { growth
     elapsedMs: result.elapsedMs,
     maxRssBytes: result.maxRssAfterBytes,
     growthBytes: result.maxRssAfterBytes - result.maxRssBeforeBytes,
+    cpuMs: result.cpuMs,
     statuses: result.statuses,
   };
 }
 
 /** Runs curl (under /usr/bin/time -v where it is installed, for its peak RSS); returns stdout and the peak. */
-async function curl(args: string[]): Promise<{ stdout: string; maxRssBytes: number | null }> {
+async function curl(args: string[]): Promise<{ stdout: string; maxRssBytes: number | null; cpuMs: number | null }> {
   const timed = existsSync(TIME);
   const [program, argv] = timed ? [TIME, ['-v', 'curl', ...args]] : ['curl', args];
   const child = spawn(program, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -63,7 +66,10 @@ async function curl(args: string[]): Promise<{ stdout: string; maxRssBytes: numb
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`curl ${args.join(' ')} exited with ${code}: ${stderr.slice(-2000)}`);
   const kib = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-  return { stdout, maxRssBytes: kib ? Number(kib[1]) * 1024 : null };
+  const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+  const cpuMs = user && system ? (Number(user[1]) + Number(system[1])) * 1000 : null;
+  return { stdout, maxRssBytes: kib ? Number(kib[1]) * 1024 : null, cpuMs };
 }
 
 /** `-w` output appended after the body: the HTTP status, and for tus the headers we need. */
@@ -128,7 +134,13 @@ async function curlTus(
   const asset = await curl(['-sS', ...auth, '-w', `${STATUS_MARK}%{http_code}`, `${baseUrl}/assets/${assetId}`]);
   const answered = splitStatus(asset.stdout);
   if (answered.status !== 200) throw new Error(`curl: reading the asset answered ${answered.status}`);
-  return { elapsedMs: performance.now() - started, maxRssBytes: patched.maxRssBytes, statuses: [201, 204, 200] };
+  const cpu = [created, patched, asset].map((c) => c.cpuMs);
+  return {
+    elapsedMs: performance.now() - started,
+    maxRssBytes: patched.maxRssBytes,
+    cpuMs: cpu.includes(null) ? null : cpu.reduce((a, b) => a! + b!, 0),
+    statuses: [201, 204, 200],
+  };
 }
 
 /** curl: one multipart POST /assets with the owner first, then the file. */
@@ -151,11 +163,19 @@ async function curlMultipart(baseUrl: string, apiKey: string, path: string, proj
   const answered = splitStatus(posted.stdout);
   if (answered.status !== 201)
     throw new Error(`curl: POST /assets answered ${answered.status}: ${answered.text.slice(0, 500)}`);
-  return { elapsedMs: performance.now() - started, maxRssBytes: posted.maxRssBytes, statuses: [201] };
+  return {
+    elapsedMs: performance.now() - started,
+    maxRssBytes: posted.maxRssBytes,
+    cpuMs: posted.cpuMs,
+    statuses: [201],
+  };
 }
 
 const mbPerS = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
 const mib = (bytes: number | null) => (bytes === null ? '—' : fixed(bytes / MiB, 0));
+/** The median CPU time of the runs, in seconds. */
+const cpuSeconds = (runs: Measured[]) =>
+  runs.some((r) => r.cpuMs === null) ? '—' : fixed(median(runs.map((r) => r.cpuMs!)) / 1000, 2);
 
 interface Case {
   label: string;
@@ -208,6 +228,8 @@ async function main(): Promise<void> {
         'app peak RSS MiB',
         'RSS growth MiB',
         'curl peak RSS MiB',
+        'app CPU s',
+        'curl CPU s',
       ],
     ];
     const results: { label: string; app: number; curl: number; rss: number; resumable: boolean }[] = [];
@@ -255,6 +277,8 @@ async function main(): Promise<void> {
         mib(peak),
         mib(Math.max(...app.map((a) => a.growthBytes))),
         mib(Math.max(...viaCurl.map((m) => m.maxRssBytes ?? 0)) || null),
+        cpuSeconds(app),
+        cpuSeconds(viaCurl),
       ]);
       note(
         `${c.label}: app ${app.map((a) => `${(a.elapsedMs / 1000).toFixed(2)} s`).join(', ')}; curl ${viaCurl.map((m) => `${(m.elapsedMs / 1000).toFixed(2)} s`).join(', ')}`,

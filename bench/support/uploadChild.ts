@@ -18,6 +18,8 @@ export interface UploadChildConfig {
   projectId: number;
   /** Resumable (tus) even where multipart would do. */
   resumable: boolean;
+  /** The tus chunk size; the app's default when absent. */
+  chunkSizeBytes?: number;
 }
 
 export interface UploadChildResult {
@@ -28,6 +30,8 @@ export interface UploadChildResult {
   maxRssAfterBytes: number;
   statuses: number[];
   assetId: number;
+  /** CPU time the process spent during the upload (user + system), ms. */
+  cpuMs: number;
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as UploadChildConfig;
@@ -41,14 +45,17 @@ const uploader = createUploader({
   budget: createRateBudget(),
   sessions: journal.uploads,
   onResponse: (exchange) => statuses.push(exchange.status),
+  ...(config.chunkSizeBytes !== undefined && { chunkSizeBytes: config.chunkSizeBytes }),
 });
 
 try {
   const maxRssBeforeBytes = process.resourceUsage().maxRSS * 1024;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const handle = await uploader.upload({ path: config.path, projectId: config.projectId, resumable: config.resumable });
   const asset = await handle.done;
   const elapsedMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   const result: UploadChildResult = {
     method: handle.method,
     elapsedMs,
@@ -56,6 +63,7 @@ try {
     maxRssAfterBytes: process.resourceUsage().maxRSS * 1024,
     statuses,
     assetId: asset.id,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } catch (err) {

@@ -21,12 +21,6 @@ export interface UploadChildConfig {
   chunkSizeBytes?: number;
   /** SIGKILL itself once this many bytes of the file went out. */
   killAtBytes?: number;
-  /**
-   * Uploaded first (resumably), before the baseline is taken: the memory a first upload of
-   * any size claims (code, buffers, the allocator's pools) is then in the baseline, and what
-   * is measured is what the second, larger file adds.
-   */
-  warmUpPath?: string;
 }
 
 export interface ChildMemory {
@@ -54,11 +48,6 @@ if (config.killAtBytes !== undefined) {
   uploader.subscribe((event) => {
     if (event.name === 'upload.progress' && event.payload.bytesSent >= killAt) process.kill(process.pid, 'SIGKILL');
   });
-}
-
-if (config.warmUpPath) {
-  const warmUp = await uploader.upload({ path: config.warmUpPath, projectId: config.projectId, resumable: true });
-  await warmUp.done;
 }
 
 const baselineRss = process.memoryUsage().rss;

@@ -12,9 +12,10 @@ import { multipartBody } from '../../main/core/uploads/multipartBody.ts';
 const dir = mkdtempSync(join(tmpdir(), 'clipdesk-multipart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function collect(stream: Readable): Promise<Buffer> {
+async function collect(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  // Copied: a piece is only good until the next is asked for (its buffer is reused).
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
 
@@ -79,7 +80,7 @@ describe('multipartBody', () => {
     await expect(collect(body.open(() => undefined))).rejects.toThrow(/became shorter/);
   });
 
-  it('opens a fresh stream each time', async () => {
+  it('opens a fresh body each time', async () => {
     const path = join(dir, 'twice.png');
     writeFileSync(path, randomBytes(2000));
     const body = multipartBody(

@@ -36,7 +36,8 @@ export interface HttpRequest {
   /** Sent as JSON. */
   body?: unknown;
   /** Instead of `body`: a streamed body (a file upload), read only as it is sent; `open` runs once per try. */
-  stream?: { contentType: string; length: number; open(): Readable };
+  /** A body read as it is sent: undici asks for a piece once the socket took the last. */
+  stream?: { contentType: string; length: number; open(): AsyncIterable<Uint8Array> };
   idempotencyKey?: string;
   /** false for the public operations (GET /, /openapi.json): no key is read or sent. */
   authenticated?: boolean;
@@ -309,7 +310,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const headers = await requestHeaders(request, 'application/json');
       let body: string | Readable | undefined;
       if (request.stream) {
-        body = request.stream.open();
+        // undici takes an async iterable body (core/request.js), though its types leave it out.
+        body = request.stream.open() as unknown as Readable;
         headers['content-type'] = request.stream.contentType;
         headers['content-length'] = String(request.stream.length);
       } else if (request.body !== undefined) {

@@ -1,10 +1,9 @@
 // A multipart/form-data body (RFC 7578) whose file part streams from disk: its length is
 // known in advance (so it goes with a Content-Length), the file is read only as the socket
-// takes it, and every file byte handed on is counted for progress. Built here rather than
-// with FormData because FormData reports no progress.
+// takes it, into two reused buffers (fileSlice.ts), and every file byte handed on is counted
+// for progress. Built here rather than with FormData because FormData reports no progress.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { FileSlice, ReadBuffers } from './fileSlice.ts';
 
 export interface MultipartFile {
   path: string;
@@ -18,8 +17,11 @@ export interface StreamedMultipart {
   contentType: string;
   /** Bytes of the whole body. */
   length: number;
-  /** A fresh body each call; `onFileBytes` gets the running count of file bytes handed on. */
-  open(onFileBytes: (sent: number) => void): Readable;
+  /**
+   * A fresh body each call, for undici (which asks for a piece once the socket took the last);
+   * `onFileBytes` gets the running count of file bytes handed on.
+   */
+  open(onFileBytes: (sent: number) => void): AsyncIterable<Uint8Array>;
 }
 
 /** Text fields go first, so the service can refuse a wrong owner before reading the file. */
@@ -39,23 +41,28 @@ export function multipartBody(fields: Record<string, string>, file: MultipartFil
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: headBytes.length + file.sizeBytes + tailBytes.length,
-    open(onFileBytes) {
-      async function* parts(): AsyncGenerator<Uint8Array> {
-        yield headBytes;
-        let sent = 0;
-        // `end` is inclusive: read exactly the size that was checked, even if the file grows.
-        const fileStream = createReadStream(file.path, { start: 0, end: Math.max(0, file.sizeBytes - 1) });
-        for await (const chunk of fileStream as AsyncIterable<Buffer>) {
-          sent += chunk.length;
-          yield chunk;
+    async *open(onFileBytes) {
+      yield headBytes;
+      let sent = 0;
+      // Exactly the size that was checked, even if the file grows.
+      try {
+        for await (const piece of new FileSlice(
+          file.path,
+          0,
+          file.sizeBytes,
+          new ReadBuffers(file.sizeBytes),
+        ).pieces()) {
+          yield piece;
+          sent += piece.length;
           onFileBytes(sent);
         }
-        if (sent !== file.sizeBytes) {
-          throw new Error(`The file became shorter while it was sent (${sent} of ${file.sizeBytes} bytes).`);
-        }
-        yield tailBytes;
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'ESHORT') throw err;
+        throw new Error(`The file became shorter while it was sent (${sent} of ${file.sizeBytes} bytes).`, {
+          cause: err,
+        });
       }
-      return Readable.from(parts(), { objectMode: false });
+      yield tailBytes;
     },
   };
 }

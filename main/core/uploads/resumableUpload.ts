@@ -3,8 +3,8 @@
 // and the offset after every chunk it accepts, so after a crash a new uploader resumes from
 // the journal's URL (tus HEADs it for the true offset). Each run (start, resume, retry after
 // a restart) is a fresh tus Upload given that URL; only the first run may create one.
-// The file is read slice by slice from disk, so memory does not grow with its size.
-import { createReadStream } from 'node:fs';
+// The file is read slice by slice from disk into two reused buffers (fileSlice.ts), so
+// memory does not grow with its size.
 import { stat } from 'node:fs/promises';
 import { Upload } from 'tus-js-client';
 import { AppFailure, appError, requestCancelled, toAppError, type AppError } from '../../../shared/appError.ts';
@@ -12,6 +12,7 @@ import { AssetSchema, type Asset } from '../../../shared/api/createTypes.ts';
 import type { UploadEvent } from '../../../shared/api/uploads.ts';
 import type { ApiCall } from '../api/apiCaller.ts';
 import type { UploadSession, UploadSessionTable } from '../journal/uploadSessions.ts';
+import { FileSlice, ReadBuffers } from './fileSlice.ts';
 import { stampOf } from './inspectMediaFile.ts';
 import { createProgressReporter } from './progressReporter.ts';
 import { isTransientTusFailure, tusFailure } from './tusFailure.ts';
@@ -47,8 +48,9 @@ export function fileChangedError(session: UploadSession, now: { sizeBytes: numbe
   );
 }
 
-/** tus-js-client's file reader, by path: each chunk is a fresh lazy read stream, and the file must still be the one journaled. */
+/** tus-js-client's file reader, by path: each chunk is a slice read when it is sent, and the file must still be the one journaled. */
 function fileSlices(session: UploadSession) {
+  const buffers = new ReadBuffers(session.size);
   return {
     async openFile() {
       return {
@@ -68,10 +70,7 @@ function fileSlices(session: UploadSession) {
                   ),
             );
           }
-          const value = Object.assign(createReadStream(session.filePath, { start, end: end - 1 }), {
-            size: end - start,
-          });
-          return { value, done: end >= session.size };
+          return { value: new FileSlice(session.filePath, start, end, buffers), done: end >= session.size };
         },
         close() {},
       };

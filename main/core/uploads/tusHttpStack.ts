@@ -2,15 +2,16 @@
 // (POST, HEAD, PATCH, DELETE) waits for a slot of the key's shared rate budget, carries the
 // key read fresh from getApiKey(), has connect/header/body timeouts, reports its exchange to
 // the request log, and a Retry-After on a 429 or 503 pauses the whole budget. A PATCH body is
-// the file slice tus-js-client hands over (a lazy fs.ReadStream), streamed and counted.
+// the file slice tus-js-client hands over (fileSlice.ts), read as it is sent and counted.
 // Failures are thrown as AppFailure, so tus-js-client's DetailedError carries ours inside.
-import { Readable } from 'node:stream';
 import type { HttpRequest as TusRequest, HttpResponse as TusResponse, HttpStack } from 'tus-js-client';
+import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { Exchange, HttpMethod, HttpTimeouts } from '../api/httpClient.ts';
 import { transportError } from '../api/httpClient.ts';
 import { parseRetryAfter } from '../api/retryAfter.ts';
+import { FileSlice } from './fileSlice.ts';
 import type { RateBudget } from '../rate/rateBudget.ts';
 
 export interface TusHttpStackOptions {
@@ -72,40 +73,28 @@ export function createTusHttpStack(options: TusHttpStackOptions): TusHttpStack {
 
       async send(body: unknown): Promise<TusResponse> {
         const target = new URL(url);
-        // A file slice not sent (cancelled while waiting, or the request failed) must not hold its file open.
-        const discardBody = () => {
-          if (body instanceof Readable && !body.destroyed) body.destroy();
-        };
-        let slot;
-        try {
-          slot = await budget.acquire('user', controller.signal);
-        } catch (err) {
-          discardBody();
-          throw err;
-        }
+        const slot = await budget.acquire('user', controller.signal);
         let sourceError: unknown = null;
         const started = performance.now();
         try {
           const sent: Record<string, string> = { ...headers, authorization: `Bearer ${await options.getApiKey()}` };
-          let stream: Readable | undefined;
-          if (body instanceof Readable) {
-            const size = (body as Readable & { size?: number }).size;
-            if (size !== undefined) sent['content-length'] = String(size);
-            stream = Readable.from(
-              (async function* counted() {
-                let count = 0;
-                try {
-                  for await (const chunk of body as AsyncIterable<Buffer>) {
-                    count += chunk.length;
-                    yield chunk;
-                    onProgress(count);
-                  }
-                } catch (err) {
-                  sourceError = err;
-                  throw err;
+          let pieces: AsyncIterable<Uint8Array> | undefined;
+          if (body instanceof FileSlice) {
+            sent['content-length'] = String(body.size);
+            pieces = (async function* counted() {
+              let count = 0;
+              try {
+                for await (const piece of body.pieces()) {
+                  yield piece;
+                  // Taken by the socket once the next piece is asked for.
+                  count += piece.length;
+                  onProgress(count);
                 }
-              })(),
-            );
+              } catch (err) {
+                sourceError = err;
+                throw err;
+              }
+            })();
           } else if (body !== null && body !== undefined) {
             throw new AppFailure(
               appError('client.internal', `tus-js-client handed over a body of an unexpected kind (${typeof body}).`),
@@ -116,7 +105,9 @@ export function createTusHttpStack(options: TusHttpStackOptions): TusHttpStack {
             path: `${target.pathname}${target.search}`,
             method: method as HttpMethod,
             headers: sent,
-            body: stream,
+            // undici takes an async iterable body (core/request.js), though its types leave it out;
+            // it asks for the next piece only once the socket has drained the last (fileSlice.ts).
+            body: pieces as unknown as Readable | undefined,
             signal: controller.signal,
           });
           const text = await response.body.text();
@@ -148,7 +139,6 @@ export function createTusHttpStack(options: TusHttpStackOptions): TusHttpStack {
           throw new AppFailure(transportError(err, target.origin, timeouts, controller.signal.aborted), { cause: err });
         } finally {
           slot.release();
-          discardBody();
         }
       },
     };
