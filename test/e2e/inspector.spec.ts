@@ -43,6 +43,8 @@ test('the Inspector shows each clip its own values, and a change to two clips ap
   const inspector = page.getByRole('complementary', { name: 'Inspector' });
   const opacity = inspector.getByRole('spinbutton', { name: 'Opacity' });
 
+  // The transition is drawn on the clip and said in its name.
+  await expect(tl.clip('Video 1', 'one.mp4')).toHaveAccessibleName(/, Fade from black in, 0\.7 s$/);
   await tl.clip('Video 1', 'one.mp4').click();
   await expect(inspector.getByRole('status', { name: 'Selection' })).toHaveText('one.mp4 selected');
   await expect(opacity).toHaveValue('0.5');

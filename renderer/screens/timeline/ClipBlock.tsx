@@ -5,6 +5,7 @@
 import { memo, type PointerEvent } from 'react';
 import type { ClipStrip } from '../../../shared/timeline/timelineViews.ts';
 import type { Clip, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
 import { ClipMedia } from './ClipMedia.tsx';
 import { formatTime } from './timelineGeometry.ts';
 
@@ -45,7 +46,20 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
   if (props.pending) classes.push('is-pending');
   if (drag) classes.push('is-dragging');
   const transition = clip.kind === 'media' ? clip.transitionIn : null;
-  const effects = clip.kind === 'media' ? clip.effects.map((e) => e.effectId) : [];
+  const transitionName = useTimeline((s) =>
+    transition
+      ? (s.catalog?.transitions.find((t) => t.id === transition.transitionId)?.name ?? transition.transitionId)
+      : null,
+  );
+  const transitionText = transition ? `${transitionName} in, ${(transition.durationMs / 1000).toFixed(1)} s` : null;
+  const effectIds = clip.kind === 'media' ? clip.effects.map((e) => e.effectId).join(',') : '';
+  const effects = useTimeline((s) =>
+    effectIds
+      .split(',')
+      .filter(Boolean)
+      .map((id) => s.catalog?.effects.find((e) => e.id === id)?.name ?? id)
+      .join(', '),
+  );
   return (
     <div
       className={classes.join(' ')}
@@ -53,7 +67,8 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
       role="button"
       tabIndex={-1}
       aria-pressed={props.selected}
-      aria-label={`${label}, ${formatTime(clip.startMs)} to ${formatTime(clip.endMs)}${props.pending ? ', not saved yet' : ''}`}
+      aria-label={`${label}, ${formatTime(clip.startMs)} to ${formatTime(clip.endMs)}${transitionText ? `, ${transitionText}` : ''}${props.pending ? ', not saved yet' : ''}`}
+      title={clip.kind === 'caption' ? clip.text : undefined}
       style={{
         left,
         width,
@@ -73,16 +88,16 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
         />
       )}
       {transition && (
-        <span
-          className="tl-transition"
-          title={`${transition.transitionId}, ${transition.durationMs} ms`}
-          style={{ width: transition.durationMs * pxPerMs }}
-        />
+        // A wedge over the clip's first moments: how long it takes to come in, and what it is.
+        <span className="tl-transition" title={transitionText!} style={{ width: transition.durationMs * pxPerMs }}>
+          {transition.durationMs * pxPerMs > 56 && <span className="tl-transition-label">{transitionName}</span>}
+        </span>
       )}
-      {width > 24 && (
+      {clip.kind === 'caption' && width > 12 && <span className="tl-caption-text">{clip.text}</span>}
+      {width > 24 && clip.kind === 'media' && (
         <span className="tl-clip-label">
           {label}
-          {effects.length > 0 && <span className="tl-clip-effects"> · {effects.join(', ')}</span>}
+          {effects && <span className="tl-clip-effects"> · {effects}</span>}
         </span>
       )}
       {!props.locked && width > 10 && (

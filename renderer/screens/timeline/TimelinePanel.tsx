@@ -9,6 +9,9 @@ import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { TimeRuler } from './TimeRuler.tsx';
 import { TrackHeader } from './TrackHeader.tsx';
+import { Menu } from '../../components/Menu.tsx';
+import { Plus } from 'lucide-react';
+import { addTrack } from './timelineActions.ts';
 import { LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
 import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
@@ -132,11 +135,24 @@ export function TimelinePanel() {
 
   return (
     <div className="tl-panel">
-      <div className="tl-corner" aria-hidden="true" />
+      <div className="tl-corner">
+        <Menu
+          label="Add track"
+          text="Add track"
+          icon={Plus}
+          size="sm"
+          variant="ghost"
+          items={[
+            { id: 'video', label: 'Video track', onSelect: () => addTrack('video') },
+            { id: 'audio', label: 'Audio track', onSelect: () => addTrack('audio') },
+            { id: 'caption', label: 'Caption track', onSelect: () => addTrack('caption') },
+          ]}
+        />
+      </div>
       <TimeRuler />
       <div className="tl-headers">
-        {tracks.map((track) => (
-          <TrackHeader key={track.id} track={track} />
+        {tracks.map((track, index) => (
+          <TrackHeader key={track.id} track={track} index={index} count={tracks.length} />
         ))}
       </div>
       <div ref={scroller} className="tl-scroller" onScroll={onScroll} onWheel={onWheel}>

@@ -1,19 +1,84 @@
-// A track's header: its name and kind, and mute and lock switches (each an edit like any other).
-import { Lock, LockOpen, Volume2, VolumeX } from 'lucide-react';
-import { IconButton } from '../../components/Button.tsx';
+// A track's header: its name (renamed in place), mute and lock switches, and its menu —
+// rename, move up or down (later video tracks draw on top), remove (asked first when it
+// holds clips). Each change is an edit like any other, undone with Ctrl+Z.
+import { ArrowDown, ArrowUp, Ellipsis, Lock, LockOpen, Pencil, Trash2, Volume2, VolumeX } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { EDITOR_LIMITS, tooLong } from '../../../shared/limits.ts';
 import type { Track } from '../../../shared/timeline/timelineTypes.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Menu } from '../../components/Menu.tsx';
 import { useTimeline } from '../../stores/timelineStore.ts';
+import { moveTrack, removeTrack, renameTrack } from './timelineActions.ts';
 import { LANE_HEIGHT } from './TrackLane.tsx';
 
 const KIND_LABEL = { video: 'Video', audio: 'Audio', caption: 'Captions' } as const;
 
-export function TrackHeader({ track }: { track: Track }) {
+function RenameForm({ track, onDone }: { track: Track; onDone: () => void }) {
+  const [name, setName] = useState(track.name);
+  const id = useId();
+  const problem = tooLong('The name', name, EDITOR_LIMITS.trackNameMax);
+  /** Enter or leaving the field keeps the new name (when it is one); Escape keeps the old. */
+  function commit() {
+    const wanted = name.trim();
+    if (!problem && wanted !== '' && wanted !== track.name) renameTrack(track.id, wanted);
+    onDone();
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!problem) commit();
+  }
+  return (
+    <form className="tl-track-rename" aria-label={`Rename ${track.name}`} onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        New name for {track.name}
+      </label>
+      <input
+        id={id}
+        value={name}
+        autoFocus
+        aria-invalid={problem !== null}
+        title={problem ?? undefined}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            setName(track.name);
+            onDone();
+          }
+        }}
+      />
+      {problem && (
+        <span role="alert" className="visually-hidden">
+          {problem}
+        </span>
+      )}
+    </form>
+  );
+}
+
+export function TrackHeader({ track, index, count }: { track: Track; index: number; count: number }) {
   const edit = useTimeline((s) => s.edit);
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const clips = track.clips.length;
+  function remove() {
+    if (clips > 0) setConfirming(true);
+    else removeTrack(track.id);
+  }
   return (
     <div className={`tl-track-header tl-lane-${track.kind}`} style={{ height: LANE_HEIGHT }}>
-      <span className="tl-track-name" title={KIND_LABEL[track.kind]}>
-        {track.name}
-      </span>
+      {renaming ? (
+        <RenameForm track={track} onDone={() => setRenaming(false)} />
+      ) : (
+        <span
+          className="tl-track-name"
+          title={`${KIND_LABEL[track.kind]} track`}
+          onDoubleClick={() => setRenaming(true)}
+        >
+          {track.name}
+        </span>
+      )}
       <span className="tl-track-switches">
         {track.kind !== 'caption' && (
           <IconButton
@@ -43,7 +108,64 @@ export function TrackHeader({ track }: { track: Track }) {
             )
           }
         />
+        <Menu
+          label={`${track.name} track actions`}
+          icon={Ellipsis}
+          size="sm"
+          items={[
+            { id: 'rename', label: 'Rename…', icon: Pencil, onSelect: () => setRenaming(true) },
+            {
+              id: 'up',
+              label: 'Move up',
+              icon: ArrowUp,
+              disabled: index === 0,
+              onSelect: () => moveTrack(track.id, -1),
+            },
+            {
+              id: 'down',
+              label: 'Move down',
+              icon: ArrowDown,
+              disabled: index === count - 1,
+              onSelect: () => moveTrack(track.id, 1),
+            },
+            { id: 'sep', separator: true },
+            {
+              id: 'remove',
+              label: 'Remove track',
+              icon: Trash2,
+              danger: true,
+              disabled: track.locked,
+              onSelect: remove,
+            },
+          ]}
+        />
       </span>
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          title={`Remove ${track.name}?`}
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <Button onClick={() => setConfirming(false)}>Keep it</Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setConfirming(false);
+                  removeTrack(track.id);
+                }}
+              >
+                Remove track and {clips === 1 ? 'its clip' : `its ${clips} clips`}
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {track.name} holds {clips === 1 ? '1 clip' : `${clips} clips`}; they go with it. Undo (Ctrl+Z) brings them
+            back.
+          </p>
+        </Dialog>
+      )}
     </div>
   );
 }

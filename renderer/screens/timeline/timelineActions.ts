@@ -175,3 +175,34 @@ export function applyToSelection(label: string, make: (item: Located) => EditorC
     .filter((c): c is EditorCommand => c !== null);
   edit(commands, label, 'Select clips this applies to first.');
 }
+
+const KIND_WORDS = { video: 'video', audio: 'audio', caption: 'caption' } as const;
+
+/** A new empty track of `kind`, after the last of its kind (a new video track draws on top of the others). */
+export function addTrack(kind: 'video' | 'audio' | 'caption'): void {
+  const timeline = useTimeline.getState().timeline;
+  if (!timeline) return;
+  const lastOfKind = timeline.tracks.findLastIndex((t) => t.kind === kind);
+  const index = lastOfKind >= 0 ? lastOfKind + 1 : timeline.tracks.length;
+  useTimeline.getState().edit([{ type: 'addTrack', kind, trackId: newId(), index }], `Add ${KIND_WORDS[kind]} track`);
+}
+
+export function renameTrack(trackId: string, name: string): boolean {
+  return useTimeline.getState().edit([{ type: 'updateTrack', trackId, name }], 'Rename track');
+}
+
+/** One place up (toward the start of the list: drawn under the tracks after it) or down. */
+export function moveTrack(trackId: string, by: -1 | 1): void {
+  const timeline = useTimeline.getState().timeline;
+  const at = timeline?.tracks.findIndex((t) => t.id === trackId) ?? -1;
+  const to = at + by;
+  if (!timeline || at < 0 || to < 0 || to >= timeline.tracks.length) return;
+  useTimeline
+    .getState()
+    .edit([{ type: 'moveTrack', trackId, index: to }], by < 0 ? 'Move track up' : 'Move track down');
+}
+
+/** The track and every clip on it (one edit: undo brings them back). */
+export function removeTrack(trackId: string): void {
+  useTimeline.getState().edit([{ type: 'removeTrack', trackId }], 'Remove track');
+}
