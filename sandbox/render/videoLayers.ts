@@ -3,8 +3,9 @@
 // chain first puts its source frames on the render's clock — frame k shows the latest
 // source frame at or before the clip's source time, and a held clip keeps its last one —
 // then fits, scales, applies effects, turns it, and sets its opacity and transition, and
-// an overlay places it. Frames are worked on as 4:4:4 (any pixel position, no chroma
-// rounding) and become 4:2:0 once, at the end.
+// an overlay places it. Frames are worked on as 4:2:0, the output's own format, so a
+// full-frame clip of the output's size is never converted (bench/render.bench.ts: 4:4:4
+// cost twice the compositing time); pictures are therefore placed on even pixels.
 import { firstFrameAtOrAfter, type Composition, type Layer } from './composition.ts';
 import { expr, type Inputs, num } from './filterText.ts';
 import { layerGeometry, type LayerGeometry } from './layerGeometry.ts';
@@ -177,7 +178,7 @@ function layerChain(
   );
   if (viaRgb) picture.push('format=gbrp', ...effects);
   const alpha = needsAlpha(layer);
-  picture.push(`format=${alpha ? 'yuva444p' : 'yuv444p'}`);
+  picture.push(`format=${alpha ? 'yuva420p' : 'yuv420p'}`);
   if (geometry.angle !== 0 && layer.rotation % 360 !== 0)
     picture.push(
       `rotate=a=${num(geometry.angle)}:ow=${expr(`rotw(${num(geometry.angle)})`)}:oh=${expr(`roth(${num(geometry.angle)})`)}:c=none`,
@@ -188,29 +189,36 @@ function layerChain(
   const chain = layer.source.kind === 'image' ? [...picture, ...timing] : [...timing, ...picture];
   chain.push(...motionFilters(layer, geometry, clock, fps), ...alphaFilters(layer, composition));
 
-  const left = `floor(${num(geometry.centreX)}-overlay_w/2+0.5)`;
-  const top = `floor(${num(geometry.centreY)}-overlay_h/2+0.5)`;
+  // 4:2:0 pictures are placed on even pixels (overlay rounds down to them): the nearest ones.
+  const even = (value: string) => `2*floor((${value})/2+0.5)`;
+  const left = even(`${num(geometry.centreX)}-overlay_w/2`);
+  const top = even(`${num(geometry.centreY)}-overlay_h/2`);
   let x = left;
   if (layer.transition?.kind === 'wipe') {
-    // Only the part left of x = p·W shows: the picture gets a transparent twin on its left,
-    // and a window of its own width slides over the pair (crop), placed to match.
+    // Only the part left of x = p·W shows: the picture (made an even width) gets a
+    // transparent twin on its left, and a window of its own width slides over the pair
+    // (crop), placed to match; widths and offsets stay even, as 4:2:0 placement needs.
     const shown = (width: string) =>
-      `floor(clip(${progress(layer, clock)}*${W}-floor(${num(geometry.centreX)}-${width}/2+0.5),0,${width}))`;
-    chain.push('pad=w=2*iw:h=ih:x=iw:y=0:color=black@0', `crop=w=iw/2:h=ih:x=${expr(shown('(iw/2)'))}:y=0:exact=1`);
+      `2*floor(clip(${progress(layer, clock)}*${W}-${even(`${num(geometry.centreX)}-${width}/2`)},0,${width})/2)`;
+    chain.push(
+      'pad=w=ceil(iw/2)*2:h=ih:x=0:y=0:color=black@0',
+      'pad=w=2*iw:h=ih:x=iw:y=0:color=black@0',
+      `crop=w=iw/2:h=ih:x=${expr(shown('(iw/2)'))}:y=0:exact=1`,
+    );
     x = `${left}-overlay_w+${shown('overlay_w')}`;
   } else if (layer.transition?.kind === 'slide') {
     x = `${left}+(1-${progress(layer, clock)})*${W}`;
   }
   chains.push(`[${input}:v]${chain.join(',')}[l${index}]`);
   const out = `[m${index}]`;
-  chains.push(`${below}[l${index}]overlay=x=${expr(x)}:y=${expr(top)}:eof_action=pass:format=yuv444${out}`);
+  chains.push(`${below}[l${index}]overlay=x=${expr(x)}:y=${expr(top)}:eof_action=pass:format=yuv420${out}`);
   return out;
 }
 
 /** The picture's chains: a black frame, then every layer over it; returns the label of the result. */
 export function videoLayers(composition: Composition, inputs: Inputs, chains: string[]): string {
   const { width, height, fps, frames } = composition;
-  chains.push(`color=c=black:s=${width}x${height}:r=${fps},format=yuv444p,trim=end_frame=${frames}[base]`);
+  chains.push(`color=c=black:s=${width}x${height}:r=${fps},format=yuv420p,trim=end_frame=${frames}[base]`);
   let main = '[base]';
   composition.layers.forEach((layer, i) => {
     main = layerChain(layer, i, composition, inputs, main, chains);
