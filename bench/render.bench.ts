@@ -1,0 +1,287 @@
+// Render benchmark (issue 11): the real sandbox renders a 1080p timeline — two video tracks
+// (a picture-in-picture over the main one), three audio tracks, captions, and a transition
+// every 5 s — through POST /projects/{id}/editor/render, timed from the job's startedAt to
+// its completedAt. The baseline, in the same run: the bottom track's source frames (the
+// same segments of the same files) transcoded by one plain ffmpeg command (concat demuxer,
+// same size, same x264 preset and CRF, AAC) — what a render costs with nothing composited.
+// Reported: the ratio render / baseline (goal ≤ ×1.5) and the render's realtime factor.
+//
+// Where the time goes: the render's own ffmpeg command run again with its output thrown
+// away (decoding and the filtergraph without the encoder) beside the baseline's decoding
+// alone; the difference of each to its full run is the encoder's share.
+//
+//   BENCH_RENDER_SECONDS    length of the timeline (default 60; a multiple of 5)
+//   BENCH_RENDER_QUALITIES  quality levels measured, comma-separated (default standard;
+//                           draft,standard,high profiles the x264 preset of each)
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { timelineComposition } from '../sandbox/render/timelineComposition.ts';
+import { frameSize, ENCODING, QUALITIES, type Quality } from '../sandbox/render/outputSettings.ts';
+import { buildRenderCommand } from '../sandbox/render/renderCommand.ts';
+import type { SourceFacts } from '../sandbox/render/composition.ts';
+import { expectStatus, jsonClient, newProject, startBenchSandbox, type JsonCall } from './support/benchSandbox.ts';
+import { envInt, fixed, heading, note, ratio, summary, table } from './support/report.ts';
+
+const run = promisify(execFile);
+const SECONDS = envInt('BENCH_RENDER_SECONDS', 60, 5);
+const CLIP_MS = 5000;
+const CLIPS = Math.floor(SECONDS / 5);
+const QUALITY_LIST = (process.env.BENCH_RENDER_QUALITIES ?? 'standard').split(',').map((q) => q.trim()) as Quality[];
+for (const q of QUALITY_LIST)
+  if (!QUALITIES.includes(q)) throw new Error(`BENCH_RENDER_QUALITIES: unknown quality "${q}"`);
+const SOURCE_SECONDS = 32;
+const TRANSITIONS = ['dissolve', 'wipe', 'slide', 'fade'];
+
+async function ffmpeg(args: string[]): Promise<number> {
+  const started = performance.now();
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return (performance.now() - started) / 1000;
+}
+
+/** The sources: two 1080p videos with a tone each, and three tones for the audio tracks. */
+async function makeSources(dir: string): Promise<{ a: string; b: string; tones: string[] }> {
+  const video = async (name: string, pattern: string, hz: number) => {
+    const path = join(dir, `${name}.mp4`);
+    // prettier-ignore
+    await ffmpeg([
+      '-f', 'lavfi', '-i', `${pattern}=s=1920x1080:r=30:d=${SOURCE_SECONDS}`,
+      '-f', 'lavfi', '-i', `sine=frequency=${hz}:sample_rate=48000:duration=${SOURCE_SECONDS}`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '26', '-g', '60', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '128k', path,
+    ]);
+    return path;
+  };
+  const tone = async (hz: number) => {
+    const path = join(dir, `tone-${hz}.wav`);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${hz}:sample_rate=48000:duration=${SECONDS}`,
+      '-c:a',
+      'pcm_s16le',
+      path,
+    ]);
+    return path;
+  };
+  const [a, b] = [await video('a', 'testsrc2', 440), await video('b', 'testsrc', 660)];
+  return { a, b, tones: [await tone(220), await tone(330), await tone(550)] };
+}
+
+/** Where clip i of the bottom track plays from: alternating sources, moving through them. */
+const segment = (i: number) => ({ source: i % 2 === 0 ? 'a' : 'b', inMs: (i * 2500) % ((SOURCE_SECONDS - 5) * 1000) });
+
+async function upload(call: JsonCall, path: string, projectId: number): Promise<number> {
+  const form = new FormData();
+  form.append('projectId', String(projectId));
+  form.append('file', new Blob([readFileSync(path)]), path.split('/').at(-1));
+  return expectStatus(await call('POST', '/assets', { form }), 201, `uploading ${path}`).id as number;
+}
+
+/** Builds the benchmark's timeline in a new project; returns it. */
+async function buildTimeline(call: JsonCall, files: Awaited<ReturnType<typeof makeSources>>) {
+  const projectId = await newProject(call, 'Render benchmark');
+  const asset = { a: await upload(call, files.a, projectId), b: await upload(call, files.b, projectId) };
+  const tones: number[] = [];
+  for (const tone of files.tones) tones.push(await upload(call, tone, projectId));
+  const start = expectStatus(await call('GET', `/projects/${projectId}/editor/timeline`), 200, 'reading the timeline');
+  const v1 = start.tracks.find((t: { kind: string }) => t.kind === 'video').id;
+  const captions = start.tracks.find((t: { kind: string }) => t.kind === 'caption').id;
+  const [v2, a2, a3] = [randomUUID(), randomUUID(), randomUUID()];
+  const a1 = start.tracks.find((t: { kind: string }) => t.kind === 'audio').id;
+  const commands: unknown[] = [
+    { type: 'addTrack', kind: 'video', trackId: v2, index: 1 },
+    { type: 'addTrack', kind: 'audio', trackId: a2 },
+    { type: 'addTrack', kind: 'audio', trackId: a3 },
+  ];
+  for (let i = 0; i < CLIPS; i++) {
+    const { source, inMs } = segment(i);
+    const clipId = randomUUID();
+    commands.push({
+      type: 'addClip',
+      trackId: v1,
+      clipId,
+      assetId: asset[source as 'a' | 'b'],
+      startMs: i * CLIP_MS,
+      inMs,
+      outMs: inMs + CLIP_MS,
+    });
+    if (i > 0) commands.push({ type: 'setTransition', clipId, transitionId: TRANSITIONS[i % 4], durationMs: 500 });
+  }
+  // A picture-in-picture over the whole timeline, top right.
+  for (let at = 0; at < SECONDS * 1000; at += 30_000) {
+    const clipId = randomUUID();
+    const length = Math.min(30_000, SECONDS * 1000 - at);
+    commands.push(
+      { type: 'addClip', trackId: v2, clipId, assetId: asset.b, startMs: at, inMs: 0, outMs: length },
+      { type: 'setClipProperties', clipId, properties: { scale: 0.3, positionX: 0.33, positionY: -0.33, volume: 0 } },
+    );
+  }
+  [a1, a2, a3].forEach((trackId, i) => commands.push({ type: 'addClip', trackId, assetId: tones[i], startMs: 0 }));
+  for (let at = 0; at + 2500 <= SECONDS * 1000; at += 3000)
+    commands.push({
+      type: 'addCaption',
+      trackId: captions,
+      startMs: at,
+      endMs: at + 2500,
+      text: `Caption at ${at / 1000} s: a line of words under the picture`,
+    });
+  expectStatus(
+    await call('POST', `/projects/${projectId}/editor/commands`, {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { revision: start.revision, commands },
+    }),
+    200,
+    'building the timeline',
+  );
+  const timeline = expectStatus(
+    await call('GET', `/projects/${projectId}/editor/timeline`),
+    200,
+    'reading the timeline',
+  );
+  return { projectId, timeline, asset: { ...asset, tones } };
+}
+
+/** Renders through the service; seconds from the job's start to its end. */
+async function renderThroughService(call: JsonCall, projectId: number, quality: Quality): Promise<number> {
+  const accepted = expectStatus(
+    await call('POST', `/projects/${projectId}/editor/render`, {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { output: { resolution: '1080p', frameRate: 30, quality } },
+    }),
+    202,
+    'starting the render',
+  );
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const render = expectStatus(
+      await call('GET', `/projects/${projectId}/editor/renders/${accepted.id}`),
+      200,
+      'reading the render',
+    );
+    if (render.state === 'completed') return (Date.parse(render.completedAt) - Date.parse(render.startedAt)) / 1000;
+    if (render.state !== 'queued' && render.state !== 'running')
+      throw new Error(`the render ${render.state}: ${JSON.stringify(render.error)}`);
+  }
+}
+
+async function main() {
+  heading(
+    'render',
+    `A ${SECONDS} s 1080p timeline (2 video tracks, 3 audio tracks, ${Math.floor(SECONDS / 3)} captions, a transition every 5 s) rendered by the sandbox, against a plain ffmpeg transcode of the bottom track's frames in the same run.`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'clipdesk-bench-render-'));
+  const sandbox = await startBenchSandbox({ jobSeconds: 0.05 });
+  try {
+    const files = await makeSources(dir);
+    const call = jsonClient(sandbox.createBaseUrl, sandbox.apiKey);
+    const { projectId, timeline, asset } = await buildTimeline(call, files);
+
+    // The baseline's input: the bottom track's segments, one after another.
+    const list = join(dir, 'bottom.txt');
+    writeFileSync(
+      list,
+      Array.from({ length: CLIPS }, (_v, i) => {
+        const { source, inMs } = segment(i);
+        return `file '${source === 'a' ? files.a : files.b}'\ninpoint ${inMs / 1000}\noutpoint ${(inMs + CLIP_MS) / 1000}\n`;
+      }).join(''),
+    );
+    // The render's own command, run locally to see what its encoder costs.
+    const video = (path: string): SourceFacts => ({
+      path,
+      kind: 'video',
+      width: 1920,
+      height: 1080,
+      hasVideo: true,
+      hasAudio: true,
+      channels: 1,
+      matrix: 'bt601',
+    });
+    const sound = (path: string): SourceFacts => ({
+      ...video(path),
+      kind: 'audio',
+      hasVideo: false,
+      width: null,
+      height: null,
+    });
+    const facts = new Map<number, SourceFacts>([
+      [asset.a, video(files.a)],
+      [asset.b, video(files.b)],
+      ...asset.tones.map((id, i) => [id, sound(files.tones[i]!)] as const),
+    ]);
+    const composition = timelineComposition(
+      timeline.tracks,
+      { startMs: 0, endMs: timeline.durationMs },
+      { ...frameSize('16:9', '1080p'), fps: 30 },
+      (id) => facts.get(id)!,
+    );
+
+    const rows: (string | number)[][] = [
+      [
+        'quality (x264 preset, CRF)',
+        'render',
+        'baseline',
+        'ratio',
+        'realtime factor',
+        'render w/o encoder',
+        'baseline decode only',
+      ],
+    ];
+    const decodeOnly = await ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-f', 'null', '-']);
+    let standard: { ratio: string; realtime: number } | null = null;
+    for (const quality of QUALITY_LIST) {
+      const { preset, crf, audioKbps } = ENCODING[quality];
+      // prettier-ignore
+      const baseline = await ffmpeg([
+        '-f', 'concat', '-safe', '0', '-i', list,
+        '-vf', 'scale=1920:1080', '-c:v', 'libx264', '-preset', preset, '-crf', String(crf), '-pix_fmt', 'yuv420p', '-r', '30',
+        '-c:a', 'aac', '-b:a', `${audioKbps}k`, join(dir, `baseline-${quality}.mp4`),
+      ]);
+      const rendered = await renderThroughService(call, projectId, quality);
+      const graphFile = join(dir, 'graph.txt');
+      const texts: string[] = [];
+      const command = buildRenderCommand(composition, {
+        quality,
+        output: '-',
+        graphFile,
+        textFile: (text) => {
+          texts.push(text);
+          return join(dir, `text-${texts.length}.txt`);
+        },
+      });
+      texts.forEach((text, i) => writeFileSync(join(dir, `text-${i + 1}.txt`), text));
+      writeFileSync(graphFile, command.graph);
+      const withoutEncoder = await ffmpeg([...command.args.slice(0, command.args.indexOf('-c:v')), '-f', 'null', '-']);
+      rows.push([
+        `${quality} (${preset}, ${crf})`,
+        `${fixed(rendered, 1)} s`,
+        `${fixed(baseline, 1)} s`,
+        ratio(rendered, baseline),
+        `${fixed(SECONDS / rendered, 2)}×`,
+        `${fixed(withoutEncoder, 1)} s`,
+        `${fixed(decodeOnly, 1)} s`,
+      ]);
+      if (quality === 'standard' || !standard)
+        standard = { ratio: ratio(rendered, baseline), realtime: SECONDS / rendered };
+    }
+    table(rows);
+    note(
+      'render: the sandbox job, startedAt → completedAt (ffmpeg, plus registering the asset). "w/o encoder": the same command with its output discarded (decoding, compositing, captions, mix).',
+    );
+    summary(
+      'render',
+      `${SECONDS} s 1080p timeline: ${standard!.ratio} of a plain transcode, realtime factor ${fixed(standard!.realtime, 2)}×`,
+    );
+  } finally {
+    await sandbox.remove();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
