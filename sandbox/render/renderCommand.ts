@@ -1,7 +1,7 @@
 // One ffmpeg run for a Composition: the inputs, the filtergraph (picture, captions, sound)
 // and the encoder's settings. Pure: `textFile` names the file each caption text is written
 // to, and the caller writes the graph to `graphFile` (a long timeline outgrows one argument).
-import { captionDraws } from './captionDraws.ts';
+import { captionChains } from './captionDraws.ts';
 import type { Composition } from './composition.ts';
 import { Inputs } from './filterText.ts';
 import { ENCODING, type Quality } from './outputSettings.ts';
@@ -20,8 +20,8 @@ export function buildRenderCommand(
   const inputs = new Inputs();
   const chains: string[] = [];
   const picture = videoLayers(composition, inputs, chains);
-  const captions = captionDraws(composition, options.textFile);
-  chains.push(`${picture}${[...captions, 'format=yuv420p'].join(',')}[vout]`);
+  const captioned = captionChains(composition, options.textFile, picture, chains);
+  chains.push(`${captioned}format=yuv420p[vout]`);
   soundMix(composition, inputs, chains);
   const encoding = ENCODING[options.quality];
   const args = [

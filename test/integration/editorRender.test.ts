@@ -307,6 +307,9 @@ describe('a render draws and mixes the whole timeline', () => {
     const { speed1, speed2, dissolve, title, karaoke1, karaoke2 } = frames;
     const bottom = { x: 64, y: 300, width: 512, height: 40 };
     expect(speed1!.count(bottom, white)).toBeGreaterThan(40); // subtitle
+    // Its box, black at alpha 0.6 over the red: 40 % of the red, no grey or other hue.
+    const boxOverRed = ([r, g, b]: [number, number, number]) => Math.abs(r - 102) < 22 && g < 22 && b < 22;
+    expect(speed1!.count(bottom, boxOverRed)).toBeGreaterThan(500);
     expect(speed2!.count(bottom, white)).toBe(0); // no caption
     expect(dissolve!.count({ x: 30, y: 280, width: 120, height: 30 }, white)).toBeGreaterThan(30); // lower third
     expect(title!.count({ x: 200, y: 150, width: 240, height: 60 }, white)).toBeGreaterThan(40);
