@@ -207,7 +207,8 @@ function layerChain(
     );
     x = `${left}-overlay_w+${shown('overlay_w')}`;
   } else if (layer.transition?.kind === 'slide') {
-    x = `${left}+(1-${progress(layer, clock)})*${W}`;
+    // On the nearest even pixel too (overlay would take the even pixel at or left of it).
+    x = even(`${left}+(1-${progress(layer, clock)})*${W}`);
   }
   chains.push(`[${input}:v]${chain.join(',')}[l${index}]`);
   const out = `[m${index}]`;
