@@ -1,7 +1,9 @@
-// Three builds, one file (`npm run build` runs all three):
+// Four builds, one file (`npm run build` runs them all):
 //   vite build                  the renderer (renderer/) into dist/renderer
 //   vite build --mode main      the Electron main process into dist/main/main.js (ESM; node_modules stay external)
 //   vite build --mode preload   the preload into dist/preload/preload.cjs (one CommonJS file: sandboxed preloads cannot import)
+//   vite build --mode sandbox   the local service into dist/sandbox/main.js (ESM, its npm packages bundled in), which
+//                               the packaged app runs with Electron as Node: no TypeScript runs from app.asar
 // Browser mode and the core need no build: Node 24 runs their TypeScript as it is.
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
@@ -37,6 +39,24 @@ const electronMain: UserConfig = {
   ssr: { noExternal: [] },
 };
 
+// What the bundle still reads beside it at run time: docs/render-semantics.md (two folders up,
+// as from sandbox/openapi/) and the catalog's fonts in node_modules/@fontsource (catalogFonts.ts).
+const sandbox: UserConfig = {
+  build: {
+    ssr: resolve(root, 'sandbox/main.ts'),
+    outDir: resolve(root, 'dist/sandbox'),
+    emptyOutDir: true,
+    target: 'node22',
+    sourcemap: true,
+    // Its own assets are read at run time, not copied into the build.
+    assetsInlineLimit: 0,
+    copyPublicDir: false,
+    rolldownOptions: { external: nodeBuiltins, output: { format: 'es', entryFileNames: 'main.js' } },
+  },
+  // Every npm package it imports goes into the one file (none is native).
+  ssr: { noExternal: true },
+};
+
 const preload: UserConfig = {
   build: {
     outDir: resolve(root, 'dist/preload'),
@@ -48,4 +68,6 @@ const preload: UserConfig = {
   },
 };
 
-export default defineConfig(({ mode }) => (mode === 'main' ? electronMain : mode === 'preload' ? preload : renderer));
+const builds: Record<string, UserConfig> = { main: electronMain, preload, sandbox };
+
+export default defineConfig(({ mode }) => builds[mode] ?? renderer);

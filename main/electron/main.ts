@@ -8,6 +8,7 @@ import { AppFailure } from '../../shared/appError.ts';
 import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
+import { BUILT_SANDBOX } from './builtSandbox.ts';
 import { installMenu } from './menu.ts';
 import { safeStorageSecretStore } from './safeStorageSecretStore.ts';
 import { confirmTunnelWithDialog } from './tunnelDialog.ts';
@@ -60,7 +61,7 @@ if (!app.requestSingleInstanceLock()) {
         env: process.env,
         mode: 'electron',
         version: app.getVersion(),
-        sandboxScript: join(root, 'sandbox/main.ts'),
+        sandboxScript: join(root, BUILT_SANDBOX),
         // Electron runs the sandbox as plain Node: localSandbox.ts sets ELECTRON_RUN_AS_NODE for it.
         execPath: process.execPath,
         // Where no OS keychain can be used, a remote account's keys go to safeStorage (if it really encrypts).

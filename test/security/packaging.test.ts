@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_SANDBOX } from '../../main/electron/builtSandbox.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -65,7 +66,7 @@ describe('electron-builder.yml', () => {
     expect(width).toBeGreaterThanOrEqual(512);
   });
 
-  it('ships the build in dist/ (main, preload, renderer) and the sandbox the local workspace runs', () => {
+  it('ships the build in dist/ (main, preload, renderer, and the built sandbox the local workspace runs), no TypeScript', () => {
     const patterns: string[] = config.files.flatMap((f: string | { filter: string[] }) =>
       typeof f === 'string' ? [f] : f.filter,
     );
@@ -74,11 +75,14 @@ describe('electron-builder.yml', () => {
       pkg.main,
       'dist/preload/preload.cjs',
       'dist/renderer/index.html',
-      'sandbox/main.ts',
-      'shared/limits.ts',
+      BUILT_SANDBOX,
+      'docs/render-semantics.md',
       'package.json',
     ])
       expect(covered(patterns, path), path).toBe(true);
+    // The local service ships built (sandboxBuild.test.ts starts that build): not its TypeScript.
+    for (const path of ['sandbox/main.ts', 'shared/limits.ts']) expect(covered(patterns, path), path).toBe(false);
+    expect(pkg.scripts.build).toContain('vite build --mode sandbox');
     expect(pkg.main).toBe('dist/main/main.js');
     // Native modules (keytar) cannot load from inside the asar archive.
     expect(config.asarUnpack).toContain('**/*.node');
