@@ -96,13 +96,12 @@ test('transcribe a clip, caption it, accept a speech edit, then export and downl
   await expect(panels.panel).toContainText(
     /Transcription #\d+ · en · \d+ words, \d+ on the timeline · charged \$0\.\d+ for 8 s of audio/,
   );
-  const enabled = panels.words.and(page.locator(':enabled'));
-  expect(await enabled.count()).toBeGreaterThan(5);
+  expect(await panels.words.count()).toBeGreaterThan(5);
 
   // Click-to-seek: the playhead moves to where the clip plays that word (the clip starts 300 ms into its media).
-  const word = enabled.nth(3);
+  const word = panels.words.nth(3);
   const label = (await word.getAttribute('aria-label'))!;
-  const seconds = /^Seek to (\d+):(\d\d\.\d)/.exec(label)!;
+  const seconds = /, at (\d+):(\d\d\.\d)/.exec(label)!;
   await word.click();
   await expect(word).toHaveAttribute('aria-current', 'time');
   const expectedMs = Number(seconds[1]) * 60_000 + Number(seconds[2]) * 1000;

@@ -31,6 +31,16 @@ import {
   type TimelineRange,
 } from '../../shared/transcript/textCuts.ts';
 import {
+  deleteItems,
+  quoted,
+  removeFillers,
+  restorePassage,
+  shortenPauses,
+  speechCounts,
+  type TextEdit,
+  type TextEditPlan,
+} from '../../shared/transcript/textEdits.ts';
+import {
   timelineTranscript,
   type CutItem,
   type SpokenWord,
@@ -239,6 +249,81 @@ describe('deleting by the text', () => {
     const range: TimelineRange = { clipId: mediaOf(timeline, 0)[0]!.id, startMs: 3000, endMs: 3500 };
     expect(planCuts(locked, [range], ctx).skipped[0]!.why).toMatch(/track "Audio 1" is locked/);
     expect(planCuts(timeline, [{ ...range, clipId: randomUUID() }], ctx).skipped[0]!.why).toMatch(/no longer/);
+  });
+});
+
+function edit(plan: TextEditPlan): TextEdit {
+  if ('nothing' in plan) throw new Error(plan.nothing);
+  return plan;
+}
+
+describe("the transcript editor's actions, one edit each", () => {
+  it('deletes words chosen apart (Ctrl+click) in one edit named by them, picture and sound together', () => {
+    const timeline = interview(true);
+    const transcript = timelineTranscript(timeline, transcripts);
+    const at = (text: string) => transcript.items.findIndex((i) => i.kind === 'word' && i.text === text);
+    const chosen = new Set([at('so'), at('should')]);
+    const done = edit(deleteItems(timeline, transcript, (i) => chosen.has(i), ctx));
+    expect(done.label).toBe('Delete “so should”');
+    const after = applyCommands(timeline, done.commands, ctx);
+    expect(wordsOf(after).map((x) => x.text)).toEqual(['um', 'I', 'think', 'that', 'we', 'we', 'go', 'now']);
+    // "so" (0–0.3 s) up to "um" at 0.5 s, and "should" (4.1–4.5 s) up to "go" at 4.6 s: the pause after
+    // each goes with it, up to the next word and at most 250 ms.
+    expect(played(after, 0)).toEqual([
+      [500, 4100],
+      [4600, 6000],
+    ]);
+    expect(played(after, 1)).toEqual(played(after, 0));
+    expect(onService(timeline, done.commands)).toEqual(after.tracks);
+  });
+
+  it('says why there is nothing to delete: only struck-through words chosen', () => {
+    const timeline = interview();
+    const cutDone = applyCommands(
+      timeline,
+      edit(removeFillers(timeline, timelineTranscript(timeline, transcripts), ctx)).commands,
+      ctx,
+    );
+    const transcript = timelineTranscript(cutDone, transcripts);
+    const cut = transcript.items.findIndex((i) => i.kind === 'cut');
+    expect(deleteItems(cutDone, transcript, (i) => i === cut, ctx)).toEqual({
+      nothing: expect.stringMatching(/already cut: choose Restore/),
+    });
+  });
+
+  it('removes every filler and repeat, shortens every long pause, and counts what each would cut', () => {
+    const timeline = interview();
+    const transcript = timelineTranscript(timeline, transcripts);
+    expect(speechCounts(transcript, 500)).toEqual({ fillers: 2, pauses: 1 });
+    expect(speechCounts(transcript, 1500)).toEqual({ fillers: 2, pauses: 0 });
+    const fillers = edit(removeFillers(timeline, transcript, ctx));
+    expect(fillers.label).toBe('Remove 2 fillers');
+    const pauses = edit(shortenPauses(timeline, transcript, 500, ctx));
+    expect(pauses.label).toBe('Shorten 1 pause to 0.5 s');
+    // 1.5 s down to 0.5 s: 1 s less, and what follows on the track moves up with it.
+    const after = applyCommands(timeline, pauses.commands, ctx);
+    expect(after.durationMs).toBe(timeline.durationMs - 1000);
+    expect(shortenPauses(timeline, transcript, 1500, ctx)).toEqual({
+      nothing: 'No pause in the transcript is longer than 1.5 s.',
+    });
+    const clean = applyCommands(timeline, fillers.commands, ctx);
+    expect(removeFillers(clean, timelineTranscript(clean, transcripts), ctx)).toEqual({
+      nothing: 'The transcript has no fillers or repeated words.',
+    });
+  });
+
+  it('restores a cut passage as a new edit named by its words', () => {
+    const timeline = interview();
+    const cutDone = applyCommands(
+      timeline,
+      edit(removeFillers(timeline, timelineTranscript(timeline, transcripts), ctx)).commands,
+      ctx,
+    );
+    const cut = timelineTranscript(cutDone, transcripts).items.find((i): i is CutItem => i.kind === 'cut')!;
+    const restored = edit(restorePassage(cutDone, cut.passage, cut.text, ctx));
+    expect(restored.label).toBe(`Restore “${cut.text}”`);
+    expect(wordsOf(applyCommands(cutDone, restored.commands, ctx)).map((x) => x.text)).toContain(cut.text);
+    expect(quoted(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('“a b c d e f …”');
   });
 });
 

@@ -1,24 +1,35 @@
-// The clip's word-timed transcript beside the timeline: transcribe the clip's media (a
-// charged job, followed to its end), click a word to move the playhead to where the clip
-// plays it, turn the words into caption entries on a caption track (one edit through the
-// timeline, with its revision handling), and download the caption files.
+// The Transcript tab: transcribe the chosen clip's media (a charged job, followed to its
+// end), edit the whole timeline by its words (TranscriptEditor), turn the clip's words into
+// caption entries on a caption track (one edit through the timeline, with its revision
+// handling), and download the caption files. Clips not transcribed yet are listed with a
+// Transcribe button each. The local workspace's recogniser understands English only, so
+// there the other languages are shown but cannot be chosen (the service would refuse them).
+import { TextCursorInput } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../../shared/production/captionCommands.ts';
-import { clockText, locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
+import { locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
 import type { Word } from '../../../shared/production/productionTypes.ts';
 import { usdText } from '../../../shared/production/speechPrice.ts';
+import type { TimelineTranscript } from '../../../shared/transcript/timelineTranscript.ts';
 import { invoke } from '../../client/clipdesk.ts';
+import { Button } from '../../components/Button.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { useUnderWay } from '../../stores/productionJobsStore.ts';
 import { useProduction } from '../../stores/productionStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { useWorkspace } from '../../stores/workspaceStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import { assetName } from './clipChoice.ts';
 import { saveText } from './saveText.ts';
 import { Field } from './Field.tsx';
 import { JobError, WorkLine } from './WorkLine.tsx';
+import { TranscriptEditor } from './TranscriptEditor.tsx';
+import { useTimelineTranscript } from './useTimelineTranscript.ts';
+
+/** The local workspace's recogniser (PocketSphinx, US English model) understands English: "en", "en-US"… */
+const understoodLocally = (tag: string) => tag.toLowerCase().split('-')[0] === 'en';
 
 const LANGUAGES = [
   ['en', 'English'],
@@ -28,31 +39,6 @@ const LANGUAGES = [
   ['pt-BR', 'Portuguese (Brazil)'],
   ['it', 'Italian'],
 ] as const;
-
-function WordButton({ word, atMs, endMs }: { word: Word; atMs: number | null; endMs: number | null }) {
-  const current = useTimelineView(
-    (s) => atMs !== null && endMs !== null && s.playheadMs >= atMs && s.playheadMs < endMs,
-  );
-  if (atMs === null) {
-    return (
-      <button type="button" className="pr-word is-trimmed" disabled aria-label={`${word.text} (trimmed away)`}>
-        {word.text}
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className={`pr-word${current ? ' is-current' : ''}${(word.confidence ?? 1) < 0.7 ? ' is-unsure' : ''}`}
-      aria-label={`Seek to ${clockText(atMs)}: ${word.text}`}
-      aria-current={current ? 'time' : undefined}
-      title={`${clockText(atMs)} on the timeline`}
-      onClick={() => useTimelineView.getState().setPlayhead(atMs)}
-    >
-      {word.text}
-    </button>
-  );
-}
 
 function CaptionActions({
   placed,
@@ -123,6 +109,56 @@ function CaptionActions({
   );
 }
 
+/** Clips on the timeline whose media has no transcript yet, each with a Transcribe button. */
+function Untranscribed({
+  transcript,
+  language,
+  chosenAssetId,
+}: {
+  transcript: TimelineTranscript;
+  language: string;
+  /** The chosen clip's media has its own Transcribe button above. */
+  chosenAssetId: number;
+}) {
+  const assets = useTimelineMedia((s) => s.assets);
+  const asked = useProduction((s) => s.asked);
+  const transcribe = useProduction((s) => s.transcribe);
+  const transcriptions = useProduction((s) => s.transcriptions);
+  const waiting = transcript.untranscribed.filter(
+    ({ clip }) =>
+      clip.assetId !== chosenAssetId &&
+      assets.get(clip.assetId)?.kind !== 'image' &&
+      transcriptions[clip.assetId] !== undefined,
+  );
+  const shown = waiting.filter((w, i) => waiting.findIndex((o) => o.clip.assetId === w.clip.assetId) === i);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="tx-untranscribed" aria-label="Clips without a transcript">
+      {shown.slice(0, 20).map(({ clip, number }) => {
+        const state = transcriptions[clip.assetId];
+        const busy = asked[`transcription:${clip.assetId}`] !== undefined && state?.state !== 'failed';
+        const name = assetName(assets, clip.assetId);
+        return (
+          <li key={clip.id}>
+            <span>
+              Clip {number}: {name} —{' '}
+              {state && state.state !== 'failed' ? `transcription ${state.state}…` : 'no transcript yet'}
+            </span>
+            <Button
+              size="sm"
+              disabled={busy || (state !== null && state !== undefined && state.state !== 'failed')}
+              aria-label={`Transcribe ${name} (clip ${number})`}
+              onClick={() => void transcribe(clip.assetId, language)}
+            >
+              Transcribe
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function TranscriptTab({ placed }: { placed: PlacedClip }) {
   const assetId = placed.clip.assetId;
   const timeline = useTimeline((s) => s.timeline);
@@ -132,68 +168,84 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
   const asked = useProduction((s) => s.asked[`transcription:${assetId}`]);
   const loadAsset = useProduction((s) => s.loadAsset);
   const transcribe = useProduction((s) => s.transcribe);
+  const local = useWorkspace((s) => s.workspace?.kind === 'local');
   const underWay = useUnderWay(asked);
   const [language, setLanguage] = useState('en');
+  const transcript = useTimelineTranscript();
 
   useEffect(() => {
     if (transcription === undefined) void loadAsset(assetId);
   }, [transcription, assetId, loadAsset]);
 
-  if (asset?.kind === 'image') return <p className="pr-muted">{name} is an image: there is no speech to transcribe.</p>;
   const words = transcription?.transcript?.words ?? [];
   const completed = transcription?.state === 'completed';
-  const places = timeline ? words.map((w) => locate(timeline, placed, w.startMs)) : [];
+  const places = timeline && completed ? words.map((w) => locate(timeline, placed, w.startMs)) : [];
   const onTimeline = places.filter((p) => p !== null).length;
 
   return (
     <div className="pr-transcript">
-      <div className="pr-row">
-        <Field label="Spoken language" inline>
-          {(id) => (
-            <select id={id} value={language} onChange={(e) => setLanguage(e.target.value)}>
-              {LANGUAGES.map(([tag, label]) => (
-                <option key={tag} value={tag}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button type="button" onClick={() => void transcribe(assetId, language)} disabled={underWay}>
-          {transcription ? 'Transcribe again' : 'Transcribe clip'}
-        </button>
-        <span className="pr-muted">Charged per second of audio, as speech work.</span>
-      </div>
-      <WorkLine intentId={asked} noun="Transcription" />
-      {transcription === undefined && <p className="pr-muted">Reading the transcripts of {name}…</p>}
-      {transcription === null && <p className="pr-muted">{name} has not been transcribed yet.</p>}
-      {transcription && !completed && transcription.state !== 'failed' && (
-        <p className="pr-muted">
-          Transcription #{transcription.id} is {transcription.state}…
-        </p>
-      )}
-      {transcription?.state === 'failed' && <JobError error={transcription.error} />}
-      {completed && (
+      {asset?.kind === 'image' ? (
+        <p className="pr-muted">{name} is an image: there is no speech to transcribe.</p>
+      ) : (
         <>
-          <p className="pr-meta">
-            Transcription #{transcription.id} · {transcription.language ?? 'en'} · {words.length} words, {onTimeline} on
-            the timeline
-            {typeof transcription.costUsd === 'number' && ` · charged ${usdText(transcription.costUsd)}`}
-            {typeof transcription.billedSeconds === 'number' && ` for ${transcription.billedSeconds} s of audio`}
-          </p>
-          {words.length === 0 ? (
-            <p className="pr-muted">No speech was heard in {name}.</p>
-          ) : (
-            <div className="pr-words" role="group" aria-label="Transcript">
-              {words.map((word, i) => {
-                const place = places[i] ?? null;
-                const endMs = place && Math.min(place.clip.endMs, place.atMs + (word.endMs - word.startMs));
-                return <WordButton key={i} word={word} atMs={place?.atMs ?? null} endMs={endMs} />;
-              })}
-            </div>
+          <div className="pr-row">
+            <Field label="Spoken language" inline>
+              {(id) => (
+                <select
+                  id={id}
+                  value={language}
+                  aria-describedby={local ? 'tx-language-note' : undefined}
+                  onChange={(e) => setLanguage(e.target.value)}
+                >
+                  {LANGUAGES.map(([tag, label]) => (
+                    <option key={tag} value={tag} disabled={local && !understoodLocally(tag)}>
+                      {label}
+                      {local && !understoodLocally(tag) ? ' (not on the local workspace)' : ''}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <button type="button" onClick={() => void transcribe(assetId, language)} disabled={underWay}>
+              {transcription ? 'Transcribe again' : 'Transcribe clip'}
+            </button>
+            <span className="pr-muted" id="tx-language-note">
+              {local
+                ? 'The local workspace hears English only (an offline recogniser). Charged per second of audio, as speech work.'
+                : 'Charged per second of audio, as speech work.'}
+            </span>
+          </div>
+          <WorkLine intentId={asked} noun="Transcription" />
+          {transcription === undefined && <p className="pr-muted">Reading the transcripts of {name}…</p>}
+          {transcription === null && <p className="pr-muted">{name} has not been transcribed yet.</p>}
+          {transcription && !completed && transcription.state !== 'failed' && (
+            <p className="pr-muted">
+              Transcription #{transcription.id} is {transcription.state}…
+            </p>
           )}
-          <CaptionActions placed={placed} words={words} transcriptionId={transcription.id} />
+          {transcription?.state === 'failed' && <JobError error={transcription.error} />}
+          {completed && (
+            <p className="pr-meta">
+              Transcription #{transcription.id} · {transcription.language ?? 'en'} · {words.length} words, {onTimeline}{' '}
+              on the timeline
+              {typeof transcription.costUsd === 'number' && ` · charged ${usdText(transcription.costUsd)}`}
+              {typeof transcription.billedSeconds === 'number' && ` for ${transcription.billedSeconds} s of audio`}
+              {words.length === 0 && ` · no speech was heard in ${name}`}
+            </p>
+          )}
         </>
+      )}
+      {transcript && transcript.items.length > 0 ? (
+        <TranscriptEditor transcript={transcript} />
+      ) : (
+        <EmptyState icon={TextCursorInput} compact title="No words on the timeline yet">
+          Transcribe its clips: their words appear here in the order the timeline plays them, to edit the video by its
+          text.
+        </EmptyState>
+      )}
+      {transcript && <Untranscribed transcript={transcript} language={language} chosenAssetId={assetId} />}
+      {completed && words.length > 0 && (
+        <CaptionActions placed={placed} words={words} transcriptionId={transcription.id} />
       )}
     </div>
   );

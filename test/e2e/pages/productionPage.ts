@@ -9,8 +9,9 @@ export function productionPage(page: Page) {
     clip: dock.getByLabel('Clip', { exact: true }),
     tab: (name: string) => dock.getByRole('tab', { name, exact: true }),
     panel: dock.getByRole('tabpanel'),
-    transcript: dock.getByRole('group', { name: 'Transcript' }),
-    words: dock.getByRole('group', { name: 'Transcript' }).getByRole('button'),
+    /** The timeline's words (the transcript editor): options named "<word>, at m:ss.t". */
+    transcript: dock.getByRole('listbox', { name: 'Transcript' }),
+    words: dock.getByRole('listbox', { name: 'Transcript' }).getByRole('option', { name: /^[^,]+, at \d/ }),
     proposals: dock.getByRole('list', { name: 'Proposed edits' }),
     findings: dock.getByRole('list', { name: 'Findings' }),
     lane: page.getByRole('group', { name: 'Review findings' }),

@@ -1,0 +1,376 @@
+// Editing by the text: the words of every clip on the timeline, in the order it plays them,
+// as a list the user selects in like text (click a word, Shift+click or Shift+arrows to
+// grow the selection, Ctrl+click to add a word elsewhere, double-click a sentence,
+// triple-click a paragraph) and cuts with
+// Delete or Backspace — one edit, one undo, sent as editor commands like any edit, played
+// at once in the monitor. The word under the playhead is highlighted and kept in view while
+// playing; clicking a word (or Enter) moves the playhead to it. Fillers, repeats and long
+// pauses are marked, and cut in one edit each ("Remove all fillers", "Shorten pauses");
+// passages cut out of a clip stay struck through, with Restore, while both pieces are there.
+// The list is one tab stop (aria-activedescendant): thousands of words are not thousands of
+// stops.
+import { Eraser, RotateCcw, Scissors, Timer } from 'lucide-react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { clockText } from '../../../shared/production/clipTime.ts';
+import { pauseText, TEXT_CUT_RULES } from '../../../shared/transcript/textCuts.ts';
+import {
+  deleteItems,
+  removeFillers,
+  restorePassage,
+  shortenPauses,
+  speechCounts,
+  type TextEditPlan,
+} from '../../../shared/transcript/textEdits.ts';
+import type {
+  CutItem,
+  TimelineTranscript,
+  TranscriptItem,
+  TranscriptParagraph,
+} from '../../../shared/transcript/timelineTranscript.ts';
+import { wordAt } from '../../../shared/transcript/timelineTranscript.ts';
+import {
+  moved,
+  paragraphAround,
+  selectedSpan,
+  sentenceAround,
+  type Step,
+  type WordSelection,
+} from '../../../shared/transcript/wordSelection.ts';
+import { Button } from '../../components/Button.tsx';
+import { Field } from '../../components/Field.tsx';
+import { usePlayback } from '../../stores/playbackStore.ts';
+import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
+import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { useToasts } from '../../stores/toastStore.ts';
+import { assetName } from './clipChoice.ts';
+import './transcriptEditor.css';
+
+const itemId = (index: number) => `tx-item-${index}`;
+
+/** Applies a planned text edit through the timeline (one edit), or says why there is none. */
+function run(plan: TextEditPlan): boolean {
+  const toasts = useToasts.getState();
+  if ('nothing' in plan) {
+    toasts.showInfo('Nothing to cut', plan.nothing);
+    return false;
+  }
+  if (!useTimeline.getState().edit(plan.commands, plan.label)) return false;
+  if (plan.skipped.length > 0)
+    toasts.showInfo(
+      `${plan.skipped.length} part${plan.skipped.length === 1 ? ' was' : 's were'} not cut`,
+      [...new Set(plan.skipped.map((s) => s.why))].join(' '),
+    );
+  return true;
+}
+
+function context() {
+  const { timeline, catalog } = useTimeline.getState();
+  return timeline ? { timeline, ctx: applyContext(catalog) } : null;
+}
+
+function itemLabel(item: TranscriptItem): string {
+  if (item.kind === 'pause') return `Pause of ${pauseText(item.endMs - item.startMs)}, at ${clockText(item.startMs)}`;
+  if (item.kind === 'cut') return `Cut: ${item.text} — Enter restores it`;
+  const mark = item.mark === 'filler' ? ', filler' : item.mark === 'repeat' ? ', repeated' : '';
+  return `${item.text}, at ${clockText(item.startMs)}${mark}`;
+}
+
+interface ItemProps {
+  item: TranscriptItem;
+  index: number;
+  selected: boolean;
+  focused: boolean;
+  current: boolean;
+  onPick(index: number, event: MouseEvent): void;
+}
+
+const Item = memo(function Item({ item, index, selected, focused, current, onPick }: ItemProps) {
+  const classes = [
+    'tx-item',
+    `tx-${item.kind}`,
+    item.kind === 'word' && item.mark && `is-${item.mark}`,
+    selected && 'is-selected',
+    focused && 'is-focused',
+    current && 'is-current',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const text =
+    item.kind === 'pause' ? `${pauseText(item.endMs - item.startMs)}` : item.kind === 'cut' ? item.text : item.text;
+  return (
+    <span
+      id={itemId(index)}
+      role="option"
+      aria-selected={selected}
+      aria-current={current ? 'time' : undefined}
+      aria-label={itemLabel(item)}
+      className={classes}
+      title={item.kind === 'cut' ? 'Cut from the timeline: select it and Restore (Enter) to bring it back' : undefined}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={(event) => onPick(index, event)}
+    >
+      {item.kind === 'cut' ? <s>{text}</s> : text}
+    </span>
+  );
+});
+
+function Paragraph({
+  paragraph,
+  transcript,
+  isChosen,
+  focus,
+  current,
+  onPick,
+}: {
+  paragraph: TranscriptParagraph;
+  transcript: TimelineTranscript;
+  isChosen(index: number): boolean;
+  focus: number | null;
+  current: number;
+  onPick(index: number, event: MouseEvent): void;
+}) {
+  const name = useTimelineMedia((s) => assetName(s.assets, paragraph.assetId));
+  const label = `Clip ${paragraph.clipNumber}: ${name}`;
+  const items = [];
+  for (let i = paragraph.from; i < paragraph.to; i++)
+    items.push(
+      <Item
+        key={transcript.items[i]!.key}
+        item={transcript.items[i]!}
+        index={i}
+        selected={isChosen(i)}
+        focused={focus === i}
+        current={current === i}
+        onPick={onPick}
+      />,
+    );
+  return (
+    <div role="group" aria-label={label} className="tx-paragraph">
+      <span className="tx-paragraph-head" aria-hidden="true">
+        {label}
+      </span>
+      <p className="tx-paragraph-text">{items}</p>
+    </div>
+  );
+}
+
+/** The keys of the list, as the hint under it says them. */
+function stepOf(event: KeyboardEvent): Step | null {
+  const mod = event.ctrlKey || event.metaKey || event.altKey;
+  switch (event.key) {
+    case 'ArrowLeft':
+      return mod ? 'sentence-start' : 'previous';
+    case 'ArrowRight':
+      return mod ? 'sentence-end' : 'next';
+    case 'ArrowUp':
+      return mod ? 'paragraph-start' : 'sentence-start';
+    case 'ArrowDown':
+      return mod ? 'paragraph-end' : 'sentence-end';
+    case 'Home':
+      return 'first';
+    case 'End':
+      return 'last';
+    default:
+      return null;
+  }
+}
+
+export function TranscriptEditor({ transcript }: { transcript: TimelineTranscript }) {
+  const [selection, setSelection] = useState<WordSelection | null>(null);
+  // Items added to the selection one by one (Ctrl+click), apart from the span.
+  const [extra, setExtra] = useState<ReadonlySet<number>>(new Set());
+  const [keepMs, setKeepMs] = useState<number>(TEXT_CUT_RULES.keepPauseMs);
+  const list = useRef<HTMLDivElement>(null);
+  const count = transcript.items.length;
+  const playing = usePlayback((s) => s.rate !== 0);
+  const current = useTimelineView((s) => wordAt(transcript, s.playheadMs));
+
+  // An edit changes the items: the selection is kept inside them.
+  const clamped = useMemo(() => {
+    if (!selection || count === 0) return null;
+    const clamp = (i: number) => Math.min(count - 1, Math.max(0, i));
+    return { anchor: clamp(selection.anchor), focus: clamp(selection.focus) };
+  }, [selection, count]);
+  const span = clamped ? selectedSpan(clamped) : null;
+  const isChosen = (i: number) => (span !== null && i >= span[0] && i <= span[1]) || extra.has(i);
+  const focus = clamped?.focus ?? null;
+
+  // The focused item in view (keys move it), and the word being played while playing.
+  useEffect(() => {
+    if (focus !== null) document.getElementById(itemId(focus))?.scrollIntoView({ block: 'nearest' });
+  }, [focus]);
+  useEffect(() => {
+    if (playing && current >= 0) document.getElementById(itemId(current))?.scrollIntoView({ block: 'nearest' });
+  }, [playing, current]);
+
+  const counts = useMemo(() => speechCounts(transcript, keepMs), [transcript, keepMs]);
+  const chosen = transcript.items.filter((_item, i) => isChosen(i));
+  const chosenWords = chosen.filter((i) => i.kind === 'word').length;
+  const chosenCut = chosen.find((i): i is CutItem => i.kind === 'cut') ?? null;
+
+  function seek(item: TranscriptItem) {
+    useTimelineView.getState().setPlayhead(item.startMs);
+  }
+
+  function onPick(index: number, event: MouseEvent) {
+    list.current?.focus({ preventScroll: true });
+    const item = transcript.items[index]!;
+    if ((event.ctrlKey || event.metaKey) && clamped) {
+      const next = new Set(extra);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      setExtra(next);
+      return;
+    }
+    setExtra(new Set());
+    if (event.shiftKey && clamped) {
+      setSelection({ anchor: clamped.anchor, focus: index });
+      return;
+    }
+    if (event.detail === 2 || event.detail >= 3) {
+      const [from, to] = event.detail === 2 ? sentenceAround(transcript, index) : paragraphAround(transcript, index);
+      setSelection({ anchor: from, focus: to });
+      return;
+    }
+    setSelection({ anchor: index, focus: index });
+    if (item.kind !== 'cut') seek(item);
+  }
+
+  function deleteSelected() {
+    const c = context();
+    if (!c || chosen.length === 0) return;
+    const first = transcript.items.findIndex((_item, i) => isChosen(i));
+    if (run(deleteItems(c.timeline, transcript, isChosen, c.ctx))) {
+      setSelection({ anchor: first, focus: first });
+      setExtra(new Set());
+    }
+  }
+
+  function restore(item: CutItem) {
+    const c = context();
+    if (c) run(restorePassage(c.timeline, item.passage, item.text, c.ctx));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (count === 0) return;
+    const step = stepOf(event);
+    const at = clamped ?? { anchor: 0, focus: 0 };
+    if (step) {
+      if (!event.shiftKey) setExtra(new Set());
+      setSelection(moved(transcript, at, step, event.shiftKey));
+    } else if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey)) {
+      setSelection({ anchor: 0, focus: count - 1 });
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      deleteSelected();
+    } else if (event.key === 'Enter') {
+      const item = transcript.items[at.focus]!;
+      if (item.kind === 'cut') restore(item);
+      else seek(item);
+    } else if (event.key === 'Escape' && clamped && (clamped.anchor !== clamped.focus || extra.size > 0)) {
+      setSelection({ anchor: clamped.focus, focus: clamped.focus });
+      setExtra(new Set());
+    } else {
+      return;
+    }
+    // The transcript's keys are its own: the timeline's shortcuts (Delete, arrows) do not run too.
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  const keepValid = Number.isInteger(keepMs) && keepMs >= 0 && keepMs < 60_000;
+
+  return (
+    <div className="tx-editor">
+      <div className="tx-toolbar" role="toolbar" aria-label="Edit by the text">
+        <Button
+          size="sm"
+          icon={Scissors}
+          disabled={chosenWords === 0 && !chosen.some((i) => i.kind === 'pause')}
+          aria-keyshortcuts="Delete Backspace"
+          onClick={deleteSelected}
+        >
+          {chosenWords > 0 ? `Delete ${chosenWords} word${chosenWords === 1 ? '' : 's'}` : 'Delete selection'}
+        </Button>
+        {chosenCut && (
+          <Button size="sm" icon={RotateCcw} onClick={() => restore(chosenCut)}>
+            Restore “{chosenCut.text.length > 40 ? `${chosenCut.text.slice(0, 40)}…` : chosenCut.text}”
+          </Button>
+        )}
+        <span className="tx-toolbar-gap" />
+        <Button
+          size="sm"
+          icon={Eraser}
+          disabled={counts.fillers === 0}
+          onClick={() => {
+            const c = context();
+            if (c) run(removeFillers(c.timeline, transcript, c.ctx));
+          }}
+        >
+          Remove all fillers ({counts.fillers})
+        </Button>
+        <Field
+          label="Longest pause kept (ms)"
+          inline
+          className="tx-keep"
+          error={keepValid ? undefined : 'Whole milliseconds, 0 to 59999'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={0}
+              max={59_999}
+              step={100}
+              value={Number.isNaN(keepMs) ? '' : keepMs}
+              onChange={(e) => setKeepMs(e.target.valueAsNumber)}
+            />
+          )}
+        </Field>
+        <Button
+          size="sm"
+          icon={Timer}
+          disabled={!keepValid || counts.pauses === 0}
+          onClick={() => {
+            const c = context();
+            if (c) run(shortenPauses(c.timeline, transcript, keepMs, c.ctx));
+          }}
+        >
+          {keepValid ? `Shorten pauses to ${keepMs} ms (${counts.pauses})` : 'Shorten pauses'}
+        </Button>
+      </div>
+      <div
+        ref={list}
+        className="tx-words"
+        role="listbox"
+        aria-label="Transcript"
+        aria-multiselectable="true"
+        aria-describedby="tx-keys"
+        aria-activedescendant={focus !== null ? itemId(focus) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          if (!selection && count > 0) setSelection({ anchor: Math.max(0, current), focus: Math.max(0, current) });
+        }}
+      >
+        {transcript.paragraphs.map((paragraph) => (
+          <Paragraph
+            key={paragraph.key}
+            paragraph={paragraph}
+            transcript={transcript}
+            isChosen={isChosen}
+            focus={focus}
+            current={current}
+            onPick={onPick}
+          />
+        ))}
+      </div>
+      <p id="tx-keys" className="tx-hint">
+        Click a word to play from it. Shift+click or Shift+arrows select more (with Ctrl: by sentence, paragraph),
+        Ctrl+click adds a word, double-click takes a sentence. Delete cuts the selection: one undo.{' '}
+        <span className="tx-legend-filler">Fillers</span> and <span className="tx-legend-pause">pauses</span> are
+        marked; <s>struck-through</s> words are cut — select one and press Enter to restore it.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// The timeline as words (shared/transcript/timelineTranscript.ts) for the transcript editor:
+// read from the timeline the user sees and the latest completed transcript of each of its
+// assets (read from the service once each; a transcription finishing adds its words).
+import { useEffect, useMemo } from 'react';
+import { mediaClipsOf } from '../../../shared/production/clipTime.ts';
+import { timelineTranscript, type TimelineTranscript } from '../../../shared/transcript/timelineTranscript.ts';
+import { knownTranscripts, useProduction } from '../../stores/productionStore.ts';
+import { useTimeline } from '../../stores/timelineStore.ts';
+
+export function useTimelineTranscript(): TimelineTranscript | null {
+  const timeline = useTimeline((s) => s.timeline);
+  const transcriptions = useProduction((s) => s.transcriptions);
+  const loadTranscripts = useProduction((s) => s.loadTranscripts);
+  const assetIds = useMemo(
+    () => (timeline ? [...new Set(mediaClipsOf(timeline).map((p) => p.clip.assetId))] : []),
+    [timeline],
+  );
+  useEffect(() => {
+    void loadTranscripts(assetIds);
+  }, [assetIds, loadTranscripts]);
+  return useMemo(
+    () => (timeline ? timelineTranscript(timeline, knownTranscripts(transcriptions)) : null),
+    [timeline, transcriptions],
+  );
+}
