@@ -44,7 +44,6 @@ import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import { assetName } from './clipChoice.ts';
-import './transcriptEditor.css';
 
 const itemId = (index: number) => `tx-item-${index}`;
 
@@ -87,8 +86,8 @@ interface ItemProps {
 
 const Item = memo(function Item({ item, index, selected, focused, current, onPick }: ItemProps) {
   const classes = [
-    'tx-item',
-    `tx-${item.kind}`,
+    'pr-tx-item',
+    `pr-tx-${item.kind}`,
     item.kind === 'word' && item.mark && `is-${item.mark}`,
     selected && 'is-selected',
     focused && 'is-focused',
@@ -146,11 +145,11 @@ function Paragraph({
       />,
     );
   return (
-    <div role="group" aria-label={label} className="tx-paragraph">
-      <span className="tx-paragraph-head" aria-hidden="true">
+    <div role="group" aria-label={label} className="pr-tx-paragraph">
+      <span className="pr-tx-paragraph-head" aria-hidden="true">
         {label}
       </span>
-      <p className="tx-paragraph-text">{items}</p>
+      <p className="pr-tx-paragraph-text">{items}</p>
     </div>
   );
 }
@@ -281,8 +280,8 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
   const keepValid = Number.isInteger(keepMs) && keepMs >= 0 && keepMs < 60_000;
 
   return (
-    <div className="tx-editor">
-      <div className="tx-toolbar" role="toolbar" aria-label="Edit by the text">
+    <div className="pr-tx-editor">
+      <div className="pr-tx-toolbar" role="toolbar" aria-label="Edit by the text">
         <Button
           size="sm"
           icon={Scissors}
@@ -297,7 +296,7 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
             Restore “{chosenCut.text.length > 40 ? `${chosenCut.text.slice(0, 40)}…` : chosenCut.text}”
           </Button>
         )}
-        <span className="tx-toolbar-gap" />
+        <span className="pr-tx-toolbar-gap" />
         <Button
           size="sm"
           icon={Eraser}
@@ -312,7 +311,7 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
         <Field
           label="Longest pause kept (ms)"
           inline
-          className="tx-keep"
+          className="pr-tx-keep"
           error={keepValid ? undefined : 'Whole milliseconds, 0 to 59999'}
         >
           {(control) => (
@@ -341,7 +340,7 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
       </div>
       <div
         ref={list}
-        className="tx-words"
+        className="pr-tx-words"
         role="listbox"
         aria-label="Transcript"
         aria-multiselectable="true"
@@ -365,10 +364,10 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
           />
         ))}
       </div>
-      <p id="tx-keys" className="tx-hint">
+      <p id="tx-keys" className="pr-tx-hint">
         Click a word to play from it. Shift+click or Shift+arrows select more (with Ctrl: by sentence, paragraph),
         Ctrl+click adds a word, double-click takes a sentence. Delete cuts the selection: one undo.{' '}
-        <span className="tx-legend-filler">Fillers</span> and <span className="tx-legend-pause">pauses</span> are
+        <span className="pr-tx-legend-filler">Fillers</span> and <span className="pr-tx-legend-pause">pauses</span> are
         marked; <s>struck-through</s> words are cut — select one and press Enter to restore it.
       </p>
     </div>

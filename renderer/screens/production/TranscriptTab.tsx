@@ -133,7 +133,7 @@ function Untranscribed({
   const shown = waiting.filter((w, i) => waiting.findIndex((o) => o.clip.assetId === w.clip.assetId) === i);
   if (shown.length === 0) return null;
   return (
-    <ul className="tx-untranscribed" aria-label="Clips without a transcript">
+    <ul className="pr-tx-untranscribed" aria-label="Clips without a transcript">
       {shown.slice(0, 20).map(({ clip, number }) => {
         const state = transcriptions[clip.assetId];
         const busy = asked[`transcription:${clip.assetId}`] !== undefined && state?.state !== 'failed';
