@@ -4,7 +4,7 @@
 // handling), and download the caption files. Clips not transcribed yet are listed with a
 // Transcribe button each. The local workspace's recogniser understands English only, so
 // there the other languages are shown but cannot be chosen (the service would refuse them).
-import { TextCursorInput } from 'lucide-react';
+import { AudioLines, Captions, Download, TextCursorInput } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../../shared/production/captionCommands.ts';
@@ -91,15 +91,15 @@ function CaptionActions({
 
   return (
     <div className="pr-actions">
-      <button type="button" onClick={addCaptions} disabled={!timeline}>
+      <Button size="sm" icon={Captions} onClick={addCaptions} disabled={!timeline}>
         Add captions to the timeline
-      </button>
-      <button type="button" onClick={() => void download('srt')} disabled={busy !== null}>
+      </Button>
+      <Button size="sm" icon={Download} onClick={() => void download('srt')} disabled={busy !== null}>
         {busy === 'srt' ? 'Downloading…' : 'Download SRT'}
-      </button>
-      <button type="button" onClick={() => void download('vtt')} disabled={busy !== null}>
+      </Button>
+      <Button size="sm" icon={Download} onClick={() => void download('vtt')} disabled={busy !== null}>
         {busy === 'vtt' ? 'Downloading…' : 'Download WebVTT'}
-      </button>
+      </Button>
       {added && (
         <span role="status" className="pr-note">
           {added}
@@ -206,9 +206,15 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
                 </select>
               )}
             </Field>
-            <button type="button" onClick={() => void transcribe(assetId, language)} disabled={underWay}>
+            <Button
+              size="sm"
+              variant={transcription ? 'secondary' : 'primary'}
+              icon={AudioLines}
+              onClick={() => void transcribe(assetId, language)}
+              disabled={underWay}
+            >
               {transcription ? 'Transcribe again' : 'Transcribe clip'}
-            </button>
+            </Button>
             <span className="pr-muted" id="tx-language-note">
               {local
                 ? 'The local workspace hears English only (an offline recogniser). Charged per second of audio, as speech work.'
