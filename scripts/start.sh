@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # ffmpeg makes and measures media; pocketsphinx is the local service's speech recogniser.
 { command -v ffmpeg && command -v pocketsphinx_continuous; } >/dev/null || bash scripts/system-deps.sh
 source scripts/node24.sh
-source scripts/npm-deps.sh
+CLIPDESK_DEPS=run source scripts/npm-deps.sh
 npm run --silent build >/dev/null
 
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null; then
