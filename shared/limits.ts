@@ -42,9 +42,9 @@ export const EDITOR_LIMITS = {
   /** Word timings one caption may carry (karaoke). */
   captionWordsMax: 500,
   trackNameMax: 80,
-  /** A render covers at most this much of the timeline, reading at most this many media clips. */
+  /** A render covers at most this much of the timeline, holding at most this many media clips. */
   renderMaxDurationMs: 30 * 60_000,
-  renderMaxClips: 120,
+  renderMaxClips: 1000,
   renderMinDurationMs: 100,
   /** How long an editor session lasts without a reconnect. */
   sessionTtlMs: 30 * 60_000,

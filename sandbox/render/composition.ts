@@ -102,3 +102,73 @@ export function firstFrameAtOrAfter(composition: Pick<Composition, 'startMs' | '
   const numerator = (ms - composition.startMs) * composition.fps;
   return Math.ceil(numerator / 1000);
 }
+
+/**
+ * Where each layer and sound of a composition is, in its frames: a layer over the frames
+ * it is drawn on (whole numbers), a sound over the stretch of time it sounds (fractions:
+ * it is heard between frames too). Parts of a render are cut by these.
+ */
+function spansOf(composition: Composition) {
+  const { fps, frames, startMs } = composition;
+  const frame = (ms: number) => Math.min(frames, Math.max(0, firstFrameAtOrAfter(composition, ms)));
+  const time = (ms: number) => Math.min(frames, Math.max(0, ((ms - startMs) * fps) / 1000));
+  return {
+    layers: composition.layers.map((l) => [frame(l.startMs), frame(l.endMs + l.holdMs)] as const),
+    sounds: composition.sounds.map((s) => [time(s.startMs), time(s.endMs)] as const),
+  };
+}
+
+/** Whether a span has something in frames [from, to) (a clip between two frames has none). */
+const overlaps = ([start, end]: readonly [number, number], from: number, to: number) =>
+  end > start && start < to && end > from;
+
+/** Frames [from, to) of a composition, as a composition of their own (`from` must start a whole ms). */
+export function compositionPart(composition: Composition, from: number, to: number): Composition {
+  const startMs = composition.startMs + (from * 1000) / composition.fps;
+  const endMs = composition.startMs + (to * 1000) / composition.fps;
+  const spans = spansOf(composition);
+  return {
+    ...composition,
+    startMs,
+    frames: to - from,
+    layers: composition.layers.filter((_l, i) => overlaps(spans.layers[i]!, from, to)),
+    captions: composition.captions.filter((c) => c.startMs < endMs && c.endMs > startMs),
+    sounds: composition.sounds.filter((_s, i) => overlaps(spans.sounds[i]!, from, to)),
+  };
+}
+
+/** The files a run of this composition opens: one per layer and one per sound. */
+export const inputsOf = (composition: Composition): number => composition.layers.length + composition.sounds.length;
+
+/**
+ * Where to cut a composition so that no part opens more than `maxInputs` files (a moment
+ * holding more than that is a part of its own anyway). Cuts fall on frames that start a
+ * whole millisecond, so each part's clock is exact. Returns the frame numbers that start
+ * parts, then the end: [0, …, frames].
+ */
+export function partBoundaries(composition: Composition, maxInputs: number): number[] {
+  const { fps, frames } = composition;
+  let a = 1000;
+  let b = fps;
+  while (b) [a, b] = [b, a % b];
+  const step = fps / a;
+  const { layers, sounds } = spansOf(composition);
+  const spans = [...layers, ...sounds].filter(([from, to]) => to > from);
+  const cuts = [...new Set([...spans.flat().map((f) => Math.floor(f / step) * step), frames])]
+    .filter((f) => f > 0 && f <= frames)
+    .sort((x, y) => x - y);
+  const opened = (from: number, to: number) => spans.filter((span) => overlaps(span, from, to)).length;
+  const bounds = [0];
+  let start = 0;
+  while (start < frames) {
+    const ahead = cuts.filter((c) => c > start);
+    let end = ahead[0]!;
+    for (const c of ahead) {
+      if (opened(start, c) > maxInputs) break;
+      end = c;
+    }
+    bounds.push(end);
+    start = end;
+  }
+  return bounds;
+}

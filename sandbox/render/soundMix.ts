@@ -52,8 +52,14 @@ function soundChain(sound: Sound, index: number, composition: Composition, input
   return `[${input}:a]${filters.join(',')}[s${index}]`;
 }
 
-/** The sound's chains; returns the label of the mix. */
-export function soundMix(composition: Composition, inputs: Inputs, chains: string[]): string {
+/** The peak limiter of the mix (docs/render-semantics.md: −1 dBFS, 5 ms attack, 50 ms release). */
+export const LIMITER = `alimiter=limit=${num(CEILING)}:attack=5:release=50:level=false:latency=true`;
+
+/**
+ * The sound's chains; returns the label of the mix. `limited` false leaves the limiter out:
+ * a part of a render in parts, whose parts are limited together once joined.
+ */
+export function soundMix(composition: Composition, inputs: Inputs, chains: string[], limited = true): string {
   const total = (composition.frames * SAMPLE_RATE) / composition.fps;
   const labels: string[] = [];
   composition.sounds.forEach((sound, i) => {
@@ -67,10 +73,8 @@ export function soundMix(composition: Composition, inputs: Inputs, chains: strin
   if (labels.length === 0) {
     chains.push(`anullsrc=r=${SAMPLE_RATE}:cl=stereo,${fit}[aout]`);
   } else {
-    const limiter = `alimiter=limit=${num(CEILING)}:attack=5:release=50:level=false:latency=true`;
-    chains.push(
-      `${labels.join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0:normalize=0,${limiter},${fit}[aout]`,
-    );
+    const mix = `${labels.join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0:normalize=0`;
+    chains.push(`${[mix, ...(limited ? [LIMITER] : []), fit].join(',')}[aout]`);
   }
   return '[aout]';
 }

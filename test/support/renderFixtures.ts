@@ -58,6 +58,35 @@ export async function colourVideo(
   return path;
 }
 
+/**
+ * A silent, lossless MP4 whose frame n is grey at luma 16 + 3 × (n mod 60): each frame says
+ * which one it is, so a frame repeated or skipped in a render shows.
+ */
+export async function rampVideo(dir: string, options: { seconds: number; size: string; fps?: number }) {
+  const path = pathIn(dir, 'mp4');
+  const fps = options.fps ?? 25;
+  const source = `color=c=black:s=${options.size}:r=${fps}:d=${options.seconds}`;
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', `${source},format=yuv420p,geq=lum='16+3*mod(N,60)':cb=128:cr=128`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-g', String(fps), path],
+  ]);
+  return path;
+}
+
+/** The mean of each frame's pixels in `rect` (grey, or [r, g, b] with `rgb`), frame by frame. */
+export async function meansOf(
+  path: string,
+  rect: { x: number; y: number; width: number; height: number },
+  format: 'gray' | 'rgb24',
+): Promise<number[][]> {
+  const raw = await ffmpeg([
+    ...['-i', path, '-vf', `crop=${rect.width}:${rect.height}:${rect.x}:${rect.y},scale=1:1:flags=area`],
+    ...['-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'],
+  ]);
+  const channels = format === 'gray' ? 1 : 3;
+  return Array.from({ length: raw.length / channels }, (_v, i) => [...raw.subarray(i * channels, (i + 1) * channels)]);
+}
+
 /** A PNG of one colour, or black on its left half and white on its right (`edge`). */
 export async function stillImage(
   dir: string,

@@ -281,15 +281,15 @@ describe('exporting the timeline', () => {
     const empty = { ...timelineOf(), durationMs: 0, tracks: timelineOf().tracks.map((t) => ({ ...t, clips: [] })) };
     expect(timelineExportProblems(empty)).toEqual(['The timeline has no media clips: add some before exporting.']);
     const video = timelineOf().tracks[0]!;
-    const many = Array.from({ length: 121 }, (_v, i) => ({
+    const many = Array.from({ length: 1001 }, (_v, i) => ({
       ...video.clips[0]!,
       id: randomUUID(),
       startMs: i * 20_000,
     }));
-    const long = { ...timelineOf(), durationMs: 121 * 20_000, tracks: [{ ...video, clips: many }] };
+    const long = { ...timelineOf(), durationMs: 1001 * 2_000, tracks: [{ ...video, clips: many }] };
     expect(timelineExportProblems(long)).toEqual([
-      'The timeline lasts 40:20.0; an export lasts at most 30:00.0: shorten it by 10:20.0, or export it in parts.',
-      'The timeline holds 121 media clips; an export takes at most 120: remove 1, or export it in parts.',
+      'The timeline lasts 33:22.0; an export lasts at most 30:00.0: shorten it by 3:22.0, or export it in parts.',
+      'The timeline holds 1001 media clips; an export takes at most 1000: remove 1, or export it in parts.',
     ]);
   });
 });
