@@ -184,7 +184,17 @@ test('delete two words and a filler from the transcript: the timeline, its capti
   await tl.setPlayhead((cutAt - 600) / 1000);
   await expect(frame).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   const still = await frame.screenshot();
+  const playing = transcript.locator('[aria-current="time"]');
+  const currentWord = async () => ((await playing.count()) === 1 ? await playing.getAttribute('aria-label') : null);
+  const wordBefore = await currentWord();
   await tl.press(' ');
+  // The transcript follows: another word becomes the current one as it plays.
+  await expect
+    .poll(async () => {
+      const now = await currentWord();
+      return now !== null && now !== wordBefore;
+    })
+    .toBe(true);
   await expect.poll(() => monitorTimeMs(frame), { timeout: 20_000 }).toBeGreaterThan(cutAt + 400);
   const across = await frame.screenshot();
   await tl.press('k');

@@ -10,7 +10,17 @@
 // The list is one tab stop (aria-activedescendant): thousands of words are not thousands of
 // stops.
 import { Eraser, RotateCcw, Scissors, Timer } from 'lucide-react';
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { clockText } from '../../../shared/production/clipTime.ts';
 import { pauseText, TEXT_CUT_RULES } from '../../../shared/transcript/textCuts.ts';
 import {
@@ -114,21 +124,34 @@ const Item = memo(function Item({ item, index, selected, focused, current, onPic
   );
 });
 
-function Paragraph({
+/** Whether item `i` is selected: in the span from the anchor to the focus, or added by Ctrl+click. */
+const chosenIn = (span: [number, number] | null, extra: ReadonlySet<number>) => (i: number) =>
+  (span !== null && i >= span[0] && i <= span[1]) || extra.has(i);
+
+/**
+ * A paragraph of the transcript. Its props are plain values, and those about one item (the
+ * focus, the word playing) are given only to the paragraph that holds it: while playing,
+ * only the paragraph of the word under the playhead renders again.
+ */
+const Paragraph = memo(function Paragraph({
   paragraph,
   transcript,
-  isChosen,
+  span,
+  extra,
   focus,
   current,
   onPick,
 }: {
   paragraph: TranscriptParagraph;
   transcript: TimelineTranscript;
-  isChosen(index: number): boolean;
+  /** The selected span where it overlaps this paragraph, else null. */
+  span: [number, number] | null;
+  extra: ReadonlySet<number>;
   focus: number | null;
   current: number;
   onPick(index: number, event: MouseEvent): void;
 }) {
+  const isChosen = chosenIn(span, extra);
   const name = useTimelineMedia((s) => assetName(s.assets, paragraph.assetId));
   const label = `Clip ${paragraph.clipNumber}: ${name}`;
   const items = [];
@@ -152,7 +175,7 @@ function Paragraph({
       <p className="pr-tx-paragraph-text">{items}</p>
     </div>
   );
-}
+});
 
 /** The keys of the list, as the hint under it says them. */
 function stepOf(event: KeyboardEvent): Step | null {
@@ -192,7 +215,7 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
     return { anchor: clamp(selection.anchor), focus: clamp(selection.focus) };
   }, [selection, count]);
   const span = clamped ? selectedSpan(clamped) : null;
-  const isChosen = (i: number) => (span !== null && i >= span[0] && i <= span[1]) || extra.has(i);
+  const isChosen = chosenIn(span, extra);
   const focus = clamped?.focus ?? null;
 
   // The focused item in view (keys move it), and the word being played while playing.
@@ -235,6 +258,13 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
     setSelection({ anchor: index, focus: index });
     if (item.kind !== 'cut') seek(item);
   }
+
+  // One callback for every word, however the selection changes (the words are memoised).
+  const latestPick = useRef(onPick);
+  useLayoutEffect(() => {
+    latestPick.current = onPick;
+  });
+  const pick = useCallback((index: number, event: MouseEvent) => latestPick.current(index, event), []);
 
   function deleteSelected() {
     const c = context();
@@ -352,17 +382,22 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
           if (!selection && count > 0) setSelection({ anchor: Math.max(0, current), focus: Math.max(0, current) });
         }}
       >
-        {transcript.paragraphs.map((paragraph) => (
-          <Paragraph
-            key={paragraph.key}
-            paragraph={paragraph}
-            transcript={transcript}
-            isChosen={isChosen}
-            focus={focus}
-            current={current}
-            onPick={onPick}
-          />
-        ))}
+        {transcript.paragraphs.map((paragraph) => {
+          const holds = (i: number | null) => i !== null && i >= paragraph.from && i < paragraph.to;
+          const overlaps = span !== null && span[0] < paragraph.to && span[1] >= paragraph.from;
+          return (
+            <Paragraph
+              key={paragraph.key}
+              paragraph={paragraph}
+              transcript={transcript}
+              span={overlaps ? span : null}
+              extra={extra}
+              focus={holds(focus) ? focus : null}
+              current={holds(current) ? current : -1}
+              onPick={pick}
+            />
+          );
+        })}
       </div>
       <p id="tx-keys" className="pr-tx-hint">
         Click a word to play from it. Shift+click or Shift+arrows select more (with Ctrl: by sentence, paragraph),
