@@ -3,8 +3,10 @@
 // recogniser hears a repeat — a filler) is transcribed and captioned; two words and the
 // filler are deleted from the transcript in one edit. The service's timeline then lacks
 // exactly those ranges (from the word timings the service gave), the captions lack those
-// words and each of their words sits over the piece of the clip that plays it, the monitor plays straight across the cut, and one undo
-// brings the service's timeline back as it was.
+// words and each of their words sits over the piece of the clip that plays it, the monitor
+// plays straight across the cut, and one undo brings the service's timeline back as it was.
+// Then "Remove all fillers" cuts the repeat alone, and Enter on its struck-through passage
+// restores it: the timeline is as it was again.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
@@ -219,4 +221,30 @@ test('delete two words and a filler from the transcript: the timeline, its capti
   await expect(transcript.locator('[aria-selected="true"]')).toHaveCount(2);
   await expect(panels.panel.getByRole('button', { name: 'Delete 2 words' })).toBeEnabled();
   await keepScreenshot(page, testInfo, 'transcript-undone.png');
+
+  // "Remove all fillers": the repeat alone goes, in one edit; then Enter on the struck-through
+  // passage restores it (a new edit): the clip plays all of its recording again.
+  await panels.panel.getByRole('button', { name: 'Remove all fillers (1)' }).click();
+  await tl.saved();
+  const [fillerStart, fillerEnd] = cut[2]!;
+  const cleaned = await eventually(
+    read,
+    (t) => t.tracks.find((k: { id: string }) => k.id === video.id).clips.length === 2,
+    'the filler removed',
+  );
+  expect(playedParts(cleaned.tracks.find((k: { id: string }) => k.id === video.id).clips)).toEqual([
+    [0, fillerStart],
+    [fillerEnd, clipEnd],
+  ]);
+  const passage = transcript.getByRole('option', { name: /^Cut: / });
+  await passage.click();
+  await transcript.press('Enter');
+  await tl.saved();
+  const restored = await eventually(
+    read,
+    (t) => t.tracks.find((k: { id: string }) => k.id === video.id).clips.length === 1,
+    'the filler restored',
+  );
+  expect(restored.tracks).toEqual(before.tracks);
+  await expect(passage).toHaveCount(0);
 });
