@@ -1,16 +1,11 @@
 // window.clipdesk: exactly the contract and nothing more (STYLE.md, after VS Code's preload).
 // invoke() refuses names outside the contract before anything is sent and turns an IpcReply
 // into a result or a rejected plain AppError; on() hands the listener only the payload (never
-// Electron's event object, which reaches into main).
+// Electron's event object, which reaches into main). It validates nothing else: main checks
+// every argument against the contract's schemas, so the preload carries no zod.
 import { appError } from '../shared/appError.ts';
-import {
-  eventChannel,
-  isEventName,
-  isRequestName,
-  requestChannel,
-  type ClipdeskApi,
-  type IpcReply,
-} from '../shared/ipc.ts';
+import type { ClipdeskApi, IpcReply } from '../shared/ipc.ts';
+import { eventChannel, isEventName, isRequestName, requestChannel } from '../shared/ipcNames.ts';
 
 /** The part of ipcRenderer the bridge uses (a stand-in in tests). */
 export interface IpcRendererLike {

@@ -1,6 +1,8 @@
 // The shell: the first-launch screen until a workspace is chosen, then the top bar (the
 // current project), the left rail, the current screen, the status bar and the toasts.
-import { useEffect } from 'react';
+// The first screens (first launch, Projects) come with the shell; every other screen is a
+// chunk of its own, fetched when it is first opened (React.lazy), so the page is quick to start.
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { LeftRail } from './components/LeftRail.tsx';
 import { TopBar } from './components/TopBar.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
@@ -10,18 +12,45 @@ import { installKeymap } from './keymap/keymap.ts';
 import { FirstLaunch } from './screens/FirstLaunch.tsx';
 import { PlaceholderScreen } from './screens/PlaceholderScreen.tsx';
 import { ProjectsScreen } from './screens/ProjectsScreen.tsx';
-import { ExportsScreen } from './screens/exports/ExportsScreen.tsx';
-import { JobsScreen } from './screens/jobs/JobsScreen.tsx';
-import { SettingsScreen } from './screens/settings/SettingsScreen.tsx';
-import { MediaScreen } from './screens/media/MediaScreen.tsx';
-import { GenerateScreen } from './screens/generate/GenerateScreen.tsx';
-import { MessagingScreen } from './screens/messaging/MessagingScreen.tsx';
-import { TimelineScreen } from './screens/timeline/TimelineScreen.tsx';
 import { KeyProblemPrompt } from './components/KeyProblemPrompt.tsx';
 import { useConnection } from './stores/connectionStore.ts';
 import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
 import { usePreferences } from './stores/preferencesStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
+
+/** A screen's module, loaded the first time the screen is shown. */
+function lazyScreen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const JobsScreen = lazyScreen(
+  () => import('./screens/jobs/JobsScreen.tsx'),
+  (m) => m.JobsScreen,
+);
+const ExportsScreen = lazyScreen(
+  () => import('./screens/exports/ExportsScreen.tsx'),
+  (m) => m.ExportsScreen,
+);
+const SettingsScreen = lazyScreen(
+  () => import('./screens/settings/SettingsScreen.tsx'),
+  (m) => m.SettingsScreen,
+);
+const MediaScreen = lazyScreen(
+  () => import('./screens/media/MediaScreen.tsx'),
+  (m) => m.MediaScreen,
+);
+const GenerateScreen = lazyScreen(
+  () => import('./screens/generate/GenerateScreen.tsx'),
+  (m) => m.GenerateScreen,
+);
+const MessagingScreen = lazyScreen(
+  () => import('./screens/messaging/MessagingScreen.tsx'),
+  (m) => m.MessagingScreen,
+);
+const TimelineScreen = lazyScreen(
+  () => import('./screens/timeline/TimelineScreen.tsx'),
+  (m) => m.TimelineScreen,
+);
 
 const ABOUT: Record<Exclude<ScreenName, 'Projects'>, string> = {
   Media: 'The media of your projects: drop files here to upload them.',
@@ -91,7 +120,15 @@ export function App() {
       <LeftRail />
       <main className="app-content">
         <KeyProblemPrompt />
-        <CurrentScreen />
+        <Suspense
+          fallback={
+            <p className="app-loading" role="status">
+              Opening…
+            </p>
+          }
+        >
+          <CurrentScreen />
+        </Suspense>
       </main>
       <StatusBar />
       <Toasts />

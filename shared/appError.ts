@@ -2,25 +2,42 @@
 // crosses IPC unchanged. Service errors keep their code, message and request ID as they
 // came (an unknown code is shown as it is); failures that never got an answer from the
 // service get one of the client's own codes below.
-import { z } from 'zod';
+// No zod here: the preload and the renderer's first screen use this file, and the check
+// below is all they need; AppErrorSchema (appErrorSchema.ts) is the same shape for schemas.
 import { ERROR_CODES, isKnownErrorCode } from './errorCodes.ts';
 import { explainMessagingCode } from './messagingFailures.ts';
 
-export const AppErrorSchema = z.object({
+export interface AppError {
   /** A stable dotted code: the service's (shared/errorCodes.ts or unknown) or the client's (CLIENT_ERROR_CODES). */
-  code: z.string(),
-  message: z.string(),
+  code: string;
+  message: string;
   /** The HTTP status, or null when no response arrived. */
-  status: z.number().int().nullable(),
+  status: number | null;
   /** meta.requestId (or X-Request-Id) of the failed response; null when there was none. */
-  requestId: z.string().nullable(),
+  requestId: string | null;
   /** From Retry-After on a 429 or 503: how long to wait before sending again. */
-  retryAfterMs: z.number().nonnegative().nullable(),
+  retryAfterMs: number | null;
   /** Any other fields of the service's `error` object, kept as they came (e.g. currentRevision on a 409). */
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+  details?: Record<string, unknown>;
+}
 
-export type AppError = z.infer<typeof AppErrorSchema>;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The AppError fields of `value` (a copy without any other field), or null when it is not one. */
+export function readAppError(value: unknown): AppError | null {
+  if (!isRecord(value)) return null;
+  const { code, message, status, requestId, retryAfterMs, details } = value;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (status !== null && !(isFiniteNumber(status) && Number.isSafeInteger(status))) return null;
+  if (requestId !== null && typeof requestId !== 'string') return null;
+  if (retryAfterMs !== null && !(isFiniteNumber(retryAfterMs) && retryAfterMs >= 0)) return null;
+  if (details !== undefined && !isRecord(details)) return null;
+  const error: AppError = { code, message, status, requestId, retryAfterMs };
+  if (details !== undefined) error.details = details;
+  return error;
+}
 
 /** Codes of failures the client itself detects: no usable answer came from the service. */
 export const CLIENT_ERROR_CODES = {
@@ -174,7 +191,7 @@ export class AppFailure extends Error implements AppError {
 }
 
 export function isAppError(value: unknown): value is AppError {
-  return AppErrorSchema.safeParse(value).success;
+  return readAppError(value) !== null;
 }
 
 /** Anything caught, as the plain AppError shape (an unexpected throw becomes client.internal). */
@@ -185,8 +202,8 @@ export function toAppError(value: unknown): AppError {
       ? { code, message, status, requestId, retryAfterMs, details }
       : { code, message, status, requestId, retryAfterMs };
   }
-  const parsed = AppErrorSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  const read = readAppError(value);
+  if (read) return read;
   const message = value instanceof Error ? value.message : String(value);
   return appError('client.internal', `${CLIENT_ERROR_CODES['client.internal']} (${message})`);
 }

@@ -263,3 +263,11 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export function isKnownErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CODES, code);
 }
+
+/** The service's codes that mean "this key no longer works": the user must replace it. */
+export const KEY_PROBLEM_CODES = ['auth.key_expired', 'auth.key_revoked', 'auth.invalid_key'] as const;
+export type KeyProblemCode = (typeof KEY_PROBLEM_CODES)[number];
+
+export function isKeyProblemCode(code: string): code is KeyProblemCode {
+  return (KEY_PROBLEM_CODES as readonly string[]).includes(code);
+}

@@ -32,7 +32,7 @@ import { TIMELINE_EVENTS, TIMELINE_REQUESTS } from './ipc/timeline.ts';
 import { PRODUCTION_EVENTS, PRODUCTION_REQUESTS } from './ipc/production.ts';
 import { PREVIEW_EVENTS, PREVIEW_REQUESTS } from './ipc/preview.ts';
 import { UPLOAD_EVENTS, UploadRequestSchema } from './api/uploads.ts';
-import { APP_LIMITS, CREATE_LIMITS, UPLOAD_LIMITS } from './limits.ts';
+import { APP_LIMITS, CREATE_LIMITS, STREAM_CHUNK_MAX_BYTES, UPLOAD_LIMITS } from './limits.ts';
 import { MESSAGING_EVENTS, MESSAGING_REQUESTS } from './ipc/messaging.ts';
 import {
   ConnectionStateSchema,
@@ -80,9 +80,6 @@ const pageQuery = {
   after: z.string().min(1).max(200).optional(),
 };
 const keyKind = z.enum(['create', 'messaging']);
-
-/** Streamed uploads (browser mode, drops): the bytes come in chunks of at most this many bytes. */
-export const STREAM_CHUNK_MAX_BYTES = 512 * 1024;
 
 export const AddRemoteWorkspaceSchema = z.strictObject({
   name: z
@@ -254,16 +251,8 @@ export type Events = typeof EVENTS;
 export type EventName = keyof Events;
 export type EventPayload<N extends EventName> = z.infer<Events[N]>;
 
-export const REQUEST_NAMES = Object.keys(REQUESTS) as RequestName[];
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
-
-export function isRequestName(name: unknown): name is RequestName {
-  return typeof name === 'string' && Object.hasOwn(REQUESTS, name);
-}
-
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(EVENTS, name);
-}
+// The names alone (no zod), for the preload and the renderer: see ipcNames.ts.
+export { EVENT_NAMES, REQUEST_NAMES, eventChannel, isEventName, isRequestName, requestChannel } from './ipcNames.ts';
 
 /** A request without an argument may be invoked with none. */
 export type InvokeArgs<N extends RequestName> =
@@ -283,7 +272,3 @@ export type ContractHandlers = {
 
 /** What a request answers on the wire: the result, or the AppError (never a thrown Error, which would lose its fields). */
 export type IpcReply<Result = unknown> = { ok: true; value: Result } | { ok: false; error: AppError };
-
-/** Electron IPC channel names: one per request and one per event, all under one prefix. */
-export const requestChannel = (name: RequestName): string => `clipdesk:request:${name}`;
-export const eventChannel = (name: EventName): string => `clipdesk:event:${name}`;

@@ -2,7 +2,7 @@
 // status bar). Plain data, never a secret: a key is "present, ending …abcd, expires on …".
 // The service's own resources (Project, Asset, …) cross as shared/api/createTypes.ts reads them.
 import { z } from 'zod';
-import { AppErrorSchema } from './appError.ts';
+import { AppErrorSchema } from './appErrorSchema.ts';
 import { RateBudgetSnapshotSchema } from './api/rateBudgetSnapshot.ts';
 
 /** What may be shown of a key kept in the keychain. */

@@ -82,9 +82,21 @@ export const MESSAGING_LIMITS = {
   mmsMaxBytes: 2_000_000,
 } as const;
 
+/** Streamed uploads (browser mode, drops): the bytes come in chunks of at most this many bytes. */
+export const STREAM_CHUNK_MAX_BYTES = 512 * 1024;
+
 export const JOB_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 export const TERMINAL_JOB_STATES: readonly JobState[] = ['completed', 'failed', 'cancelled'];
+
+export function isKnownJobState(state: string): state is JobState {
+  return (JOB_STATES as readonly string[]).includes(state);
+}
+
+/** Terminal means polling can stop. An unknown state is not terminal: keep polling, show it as it came. */
+export function isTerminalJobState(state: string): boolean {
+  return (TERMINAL_JOB_STATES as readonly string[]).includes(state);
+}
 
 export const API_VERSION = '1';
 export const OPENAPI_VERSION = '1.2.0';

@@ -4,7 +4,8 @@
 import type { WebSocket } from 'ws';
 import { toAppError } from '../../shared/appError.ts';
 import type { EventName, EventPayload, IpcReply } from '../../shared/ipc.ts';
-import { RequestFrameSchema, type ServerFrame } from '../../shared/ipcWire.ts';
+import type { ServerFrame } from '../../shared/ipcWire.ts';
+import { RequestFrameSchema } from '../../shared/ipcWireSchema.ts';
 import { appFailure } from '../core/app/appErrors.ts';
 import type { Core } from '../core/app/createCore.ts';
 

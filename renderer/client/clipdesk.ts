@@ -1,7 +1,7 @@
 // The renderer's one door to main: window.clipdesk (the preload's bridge in Electron, the
 // WebSocket client in browser mode), typed by the contract. Every failure reaching a store
 // is a plain AppError, whatever the transport threw.
-import { AppErrorSchema, appError, type AppError } from '../../shared/appError.ts';
+import { appError, readAppError, type AppError } from '../../shared/appError.ts';
 import type { ClipdeskApi, EventName, EventPayload, InvokeArgs, RequestName, RequestResult } from '../../shared/ipc.ts';
 
 declare global {
@@ -18,8 +18,8 @@ function api(): ClipdeskApi {
 
 /** Whatever a call rejected with, as an AppError. */
 export function asAppError(value: unknown): AppError {
-  const parsed = AppErrorSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  const read = readAppError(value);
+  if (read) return read;
   const message = value instanceof Error ? value.message : String(value);
   return appError('client.internal', message);
 }

@@ -2,8 +2,9 @@
 // main/browserMode serves. Requests wait for their reply by id; events go to listeners by
 // name; when the socket drops, waiting requests fail with client.closed and it reconnects.
 import { appError } from '../../shared/appError.ts';
-import { isRequestName, type ClipdeskApi } from '../../shared/ipc.ts';
-import { ServerFrameSchema, WIRE_PATH, type RequestFrame } from '../../shared/ipcWire.ts';
+import type { ClipdeskApi } from '../../shared/ipc.ts';
+import { isRequestName } from '../../shared/ipcNames.ts';
+import { readServerFrame, WIRE_PATH, type RequestFrame } from '../../shared/ipcWire.ts';
 
 const TOKEN_KEY = 'clipdesk.token';
 const RECONNECT_MS = 2_000;
@@ -48,10 +49,11 @@ export function connectSocketClipdesk(
     socket.onmessage = (message) => {
       let frame;
       try {
-        frame = ServerFrameSchema.parse(JSON.parse(String(message.data)));
+        frame = readServerFrame(JSON.parse(String(message.data)));
       } catch {
-        return; // not ours to read: ignored
+        frame = null;
       }
+      if (!frame) return; // not ours to read: ignored
       if (frame.type === 'reply') {
         const entry = waiting.get(frame.id);
         waiting.delete(frame.id);

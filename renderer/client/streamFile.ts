@@ -2,7 +2,7 @@
 // assets.streamBegin, then ordered base64 chunks, then assets.streamEnd, which starts the
 // upload (its progress then comes as upload.* events). Aborted on the first failure, so
 // main drops what it staged.
-import { STREAM_CHUNK_MAX_BYTES } from '../../shared/ipc.ts';
+import { STREAM_CHUNK_MAX_BYTES } from '../../shared/limits.ts';
 import { invoke } from './clipdesk.ts';
 
 export interface StreamOwner {

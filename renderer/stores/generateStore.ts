@@ -5,7 +5,8 @@
 // from an earlier generation's inputs and links it as the parent; history is never edited.
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
-import { isTerminalJobState, type Generation, type Model } from '../../shared/api/createTypes.ts';
+import type { Generation, Model } from '../../shared/api/createTypes.ts';
+import { isTerminalJobState } from '../../shared/limits.ts';
 import type { IntentSummary, JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { carryValues, defaultValues } from '../screens/generate/modelForm.ts';

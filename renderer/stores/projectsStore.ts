@@ -3,7 +3,7 @@
 // both names so the user can choose which one stays.
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
-import { ProjectSchema, type Project } from '../../shared/api/createTypes.ts';
+import type { Project } from '../../shared/api/createTypes.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useToasts } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
@@ -107,6 +107,8 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       return true;
     } catch (err) {
       const error = err as AppError;
+      // The schema (and zod) only on this rare path: the Projects screen starts without them.
+      const { ProjectSchema } = await import('../../shared/api/createTypes.ts');
       const current = ProjectSchema.safeParse(error.details?.current);
       if (error.code === 'revision.conflict' && current.success) {
         set((s) => ({ conflict: { wanted: name, current: current.data }, items: replace(s.items, current.data) }));

@@ -1,7 +1,7 @@
 // Toasts: every failure the user should see, with its code, message and request ID.
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
-import { isKeyProblemCode } from '../../shared/ipc/settingsView.ts';
+import { isKeyProblemCode } from '../../shared/errorCodes.ts';
 
 export interface Toast {
   readonly id: number;

@@ -4,7 +4,7 @@
 // newer service never breaks an older client. Job states and error codes are plain
 // strings: an unknown one is shown as it came. The rest of the app uses these types.
 import { z } from 'zod';
-import { CREATE_LIMITS, JOB_STATES, TERMINAL_JOB_STATES, type JobState } from '../limits.ts';
+import { CREATE_LIMITS } from '../limits.ts';
 import { OutputSettingsSchema } from './outputSettings.ts';
 
 const id = z.number().int().positive();
@@ -12,15 +12,6 @@ const timestamp = z.string();
 
 /** Any job state; the known ones are JOB_STATES. */
 export const JobStateSchema = z.string();
-
-export function isKnownJobState(state: string): state is JobState {
-  return (JOB_STATES as readonly string[]).includes(state);
-}
-
-/** Terminal means polling can stop. An unknown state is not terminal: keep polling, show it as it came. */
-export function isTerminalJobState(state: string): boolean {
-  return (TERMINAL_JOB_STATES as readonly string[]).includes(state);
-}
 
 /** Why a job failed, when it did. */
 export const JobErrorSchema = z.object({ code: z.string(), message: z.string() }).loose();

@@ -3,7 +3,7 @@
 // an intent moved on. Job states and error codes are plain strings: an unknown one is
 // shown as it came (DESIGN "What the spec leaves open").
 import { z } from 'zod';
-import { AppErrorSchema } from '../appError.ts';
+import { AppErrorSchema } from '../appErrorSchema.ts';
 import { JobErrorSchema } from './createTypes.ts';
 
 /** The life of an intent (main/core/journal/intents.ts): pending → sent → accepted → done | failed; pending → cancelled. */

@@ -1,7 +1,7 @@
 // What main tells the renderer while a bulk send runs: one `bulk.progress` event each time
 // a submission changes state (DESIGN.md rule 5: each submission is journaled, then sent).
 import { z } from 'zod';
-import { AppErrorSchema } from '../appError.ts';
+import { AppErrorSchema } from '../appErrorSchema.ts';
 
 export const SUBMISSION_STATES = ['pending', 'sending', 'sent', 'failed', 'unknown'] as const;
 export const SubmissionStateSchema = z.enum(SUBMISSION_STATES);

@@ -2,7 +2,7 @@
 // for (validated in main: the renderer is never trusted) and the events main sends while a
 // file goes up.
 import { z } from 'zod';
-import { AppErrorSchema } from '../appError.ts';
+import { AppErrorSchema } from '../appErrorSchema.ts';
 import { CREATE_LIMITS } from '../limits.ts';
 import { AssetSchema } from './createTypes.ts';
 

@@ -3,7 +3,7 @@
 // bulk sends). Plain schemas and types with no import of ../ipc.ts, so the renderer and main
 // may import this module directly.
 import { z } from 'zod';
-import { AppErrorSchema } from '../appError.ts';
+import { AppErrorSchema } from '../appErrorSchema.ts';
 import type { MessagePage } from '../api/messagingTypes.ts';
 import { BulkSummarySchema } from '../api/messagingEvents.ts';
 

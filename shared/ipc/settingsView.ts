@@ -3,14 +3,7 @@
 // Plain data, never a secret. Kept apart from the contract module (shared/ipc/settings.ts)
 // so screens and core import it without importing the contract.
 import { z } from 'zod';
-
-/** The service's codes that mean "this key no longer works": the user must replace it. */
-export const KEY_PROBLEM_CODES = ['auth.key_expired', 'auth.key_revoked', 'auth.invalid_key'] as const;
-export type KeyProblemCode = (typeof KEY_PROBLEM_CODES)[number];
-
-export function isKeyProblemCode(code: string): code is KeyProblemCode {
-  return (KEY_PROBLEM_CODES as readonly string[]).includes(code);
-}
+import { KEY_PROBLEM_CODES } from '../errorCodes.ts';
 
 export const KeyProblemSchema = z.object({
   workspaceId: z.string(),

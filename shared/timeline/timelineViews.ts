@@ -2,7 +2,7 @@
 // project still in the journal, how each edit ended, the strips drawn along clips
 // (thumbnails, waveform peaks) and the bytes of a render to play. Plain data, no secrets.
 import { z } from 'zod';
-import { AppErrorSchema } from '../appError.ts';
+import { AppErrorSchema } from '../appErrorSchema.ts';
 import { EditorCommandSchema } from './editorCommands.ts';
 import { EditAckSchema } from './timelineChanges.ts';
 import { TimelineSchema } from './timelineTypes.ts';

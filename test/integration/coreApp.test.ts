@@ -9,7 +9,7 @@ import keytar from 'keytar';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, RequestArg, RequestName, RequestResult } from '../../shared/ipc.ts';
 import { createCore, type Core } from '../../main/core/app/createCore.ts';
-import { STREAM_CHUNK_MAX_BYTES } from '../../shared/ipc.ts';
+import { STREAM_CHUNK_MAX_BYTES } from '../../shared/limits.ts';
 import { streamFileToMain } from '../../renderer/client/streamFile.ts';
 import { makeFixtureDir, makePng, makeWav } from '../support/mediaFixtures.ts';
 import { startSandboxProcess, type RunningSandbox } from '../support/sandboxProcess.ts';

@@ -9,7 +9,8 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure, toAppError } from '../../shared/appError.ts';
-import { RevisionConflictSchema, isTerminalJobState, type Project } from '../../shared/api/createTypes.ts';
+import { RevisionConflictSchema, type Project } from '../../shared/api/createTypes.ts';
+import { isTerminalJobState } from '../../shared/limits.ts';
 import {
   createApiClient,
   type CreateApiClient,

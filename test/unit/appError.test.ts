@@ -1,14 +1,15 @@
 // The error shape that crosses IPC: plain data, explained where the code is known.
 import { describe, expect, it } from 'vitest';
 import {
-  AppErrorSchema,
   AppFailure,
   appError,
   DETAILS_MAX_CHARS,
   DETAILS_OMITTED,
   explainErrorCode,
+  readAppError,
   toAppError,
 } from '../../shared/appError.ts';
+import { AppErrorSchema } from '../../shared/appErrorSchema.ts';
 import { ERROR_CODES } from '../../shared/errorCodes.ts';
 
 describe('AppError', () => {
@@ -74,5 +75,38 @@ describe('AppError', () => {
     expect(error.code).toBe('client.internal');
     expect(error.message).toContain('x is not a function');
     expect(toAppError(appError('network.timeout'))).toMatchObject({ code: 'network.timeout', status: null });
+  });
+
+  // readAppError is what the preload and the renderer use (no zod there); the schema is what
+  // main's views and events carry. An error one accepts and the other refuses would be shown
+  // in one place as client.internal and in another as itself.
+  it('readAppError accepts and refuses exactly what AppErrorSchema does, keeping only the fields of an AppError', () => {
+    const valid = { code: 'x.y', message: 'm', status: 429, requestId: 'r', retryAfterMs: 1500 };
+    const samples: unknown[] = [
+      valid,
+      { ...valid, status: null, requestId: null, retryAfterMs: null },
+      { ...valid, details: { currentRevision: 'r2' } },
+      { ...valid, extra: 'dropped' },
+      new AppFailure(appError('revision.conflict', 'Changed.', { details: { a: 1 } })),
+      { ...valid, status: 4.5 },
+      { ...valid, status: Number.NaN },
+      { ...valid, status: Number.POSITIVE_INFINITY },
+      { ...valid, retryAfterMs: -1 },
+      { ...valid, retryAfterMs: Number.POSITIVE_INFINITY },
+      { ...valid, requestId: 7 },
+      { ...valid, code: undefined },
+      { ...valid, message: null },
+      { ...valid, details: 'text' },
+      { ...valid, details: null },
+      { ...valid, details: [1] },
+      { code: 'x', message: 'm' },
+      null,
+      'network.timeout',
+      [valid],
+    ];
+    for (const sample of samples) {
+      const parsed = AppErrorSchema.safeParse(sample);
+      expect(readAppError(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : null);
+    }
   });
 });

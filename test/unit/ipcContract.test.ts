@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppErrorSchema } from '../../shared/appError.ts';
+import { AppErrorSchema } from '../../shared/appErrorSchema.ts';
 import { EVENTS, EVENT_NAMES, REQUESTS, REQUEST_NAMES } from '../../shared/ipc.ts';
 import * as views from '../../shared/ipcViews.ts';
-import { RequestFrameSchema } from '../../shared/ipcWire.ts';
+import { RequestFrameSchema } from '../../shared/ipcWireSchema.ts';
 import { createCore, type Core } from '../../main/core/app/createCore.ts';
 import type { SecretStore } from '../../main/core/keychain/secretStore.ts';
 

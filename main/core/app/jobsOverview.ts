@@ -4,7 +4,7 @@
 // intent and the job it started are one row; a job this app did not start is a row of its own.
 // Pure: the handler reads the journal, this decides what the user sees.
 import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
-import { isTerminalJobState } from '../../../shared/api/createTypes.ts';
+import { isTerminalJobState } from '../../../shared/limits.ts';
 import type { JobPhase, JobRow, JobRowError } from '../../../shared/ipc/jobsView.ts';
 import { isNetworkError } from '../jobs/connectionMonitor.ts';
 import { contextFromRequest, jobKindSpec } from '../jobs/jobKinds.ts';

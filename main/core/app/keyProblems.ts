@@ -3,7 +3,8 @@
 // read, the outbox, the poller, an upload — it is announced ONCE as `key.problem`, so the
 // renderer shows one prompt ("Replace key") instead of an error per request.
 import type { AppError } from '../../../shared/appError.ts';
-import { isKeyProblemCode, type KeyProblem } from '../../../shared/ipc/settingsView.ts';
+import { isKeyProblemCode } from '../../../shared/errorCodes.ts';
+import type { KeyProblem } from '../../../shared/ipc/settingsView.ts';
 import type { EventBus } from './eventBus.ts';
 
 export interface KeyProblemsOptions {

@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { UploadRequest } from '../../../shared/api/uploads.ts';
-import { STREAM_CHUNK_MAX_BYTES } from '../../../shared/ipc.ts';
+import { STREAM_CHUNK_MAX_BYTES } from '../../../shared/limits.ts';
 import { appFailure } from './appErrors.ts';
 
 export const MAX_OPEN_STREAMS = 4;

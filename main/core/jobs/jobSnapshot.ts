@@ -2,7 +2,8 @@
 // event's data) into what the app follows: its ID, its state exactly as it came, progress,
 // results and error. Tolerant by design: an unknown state is kept, a missing field is
 // "not known yet", and only a job without an ID cannot be followed.
-import { isTerminalJobState, JobErrorSchema } from '../../../shared/api/createTypes.ts';
+import { JobErrorSchema } from '../../../shared/api/createTypes.ts';
+import { isTerminalJobState } from '../../../shared/limits.ts';
 import { contextFromData, type JobContext, type JobKindSpec } from './jobKinds.ts';
 
 export type JobError = { readonly code: string; readonly message: string };

@@ -9,9 +9,9 @@
 // While the service is offline nothing is sent; the queue waits and drains when it answers.
 import { z } from 'zod';
 import { appError, toAppError, type AppError } from '../../../shared/appError.ts';
-import { isTerminalJobState } from '../../../shared/api/createTypes.ts';
+import { isTerminalJobState } from '../../../shared/limits.ts';
 import type { QueueChangedEvent } from '../../../shared/api/jobEvents.ts';
-import { isKeyProblemCode } from '../../../shared/ipc/settingsView.ts';
+import { isKeyProblemCode } from '../../../shared/errorCodes.ts';
 import type { Intent, NewIntent } from '../journal/intents.ts';
 import { isNetworkError } from './connectionMonitor.ts';
 import type { JobPoller } from './jobPoller.ts';

@@ -3,7 +3,7 @@
 // sandbox's choice, the spec shows only body.id). The event type `<kind>.<state>` stands in
 // for whatever `data` lacks. The service's event kinds name some work differently from
 // the app (its batches are "productions"): those are mapped to the app's kinds here.
-import { isTerminalJobState } from '../../../shared/api/createTypes.ts';
+import { isTerminalJobState } from '../../../shared/limits.ts';
 import { jobKindSpec, type JobKindSpec } from './jobKinds.ts';
 import { jobIdOf } from './jobSnapshot.ts';
 

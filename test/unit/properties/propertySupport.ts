@@ -3,7 +3,8 @@
 // untyped exception, and never a hang: each run has a time bound and so has the whole property.
 import type fc from 'fast-check';
 import { expect } from 'vitest';
-import { AppErrorSchema, AppFailure, type AppError } from '../../../shared/appError.ts';
+import { AppFailure, type AppError } from '../../../shared/appError.ts';
+import { AppErrorSchema } from '../../../shared/appErrorSchema.ts';
 
 /** Parameters for fc.assert: `numRuns`, and the whole property fails (not just stops) past `totalMs`. */
 export function bounded<Ts>(numRuns: number, totalMs: number, extra: fc.Parameters<Ts> = {}): fc.Parameters<Ts> {
