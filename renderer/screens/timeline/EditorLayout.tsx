@@ -13,11 +13,11 @@ import { LANE_HEIGHT } from './TrackLane.tsx';
 
 /** The ruler, three lanes and a horizontal scroll bar. */
 export const TRACKS_MIN_PX = 28 + 3 * LANE_HEIGHT + 14;
-/** Until the user sizes it, the top panels take half of what the dock leaves. */
-const TOP = { share: 0.5, min: 140 };
+/** Until the user sizes it, the top panels take a little over half of what the dock leaves (the tracks keep three lanes). */
+const TOP = { share: 0.55, min: 140 };
 const BIN = { fallback: 240, min: 160 };
 const INSPECTOR = { fallback: 300, min: 220 };
-const DOCK = { fallback: 150, min: 80 };
+const DOCK = { fallback: 220, min: 80 };
 /** What the monitor keeps however wide the side panels are. */
 const MONITOR_MIN_PX = 320;
 /** The dock's tab row (with the clip and its actions) and borders, about. */
