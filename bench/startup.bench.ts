@@ -5,7 +5,8 @@
 // check of the screen's first control (visible, stable, enabled, receiving events), tried
 // without clicking. Measured for a first launch (a fresh data folder: the welcome screen)
 // and a later one (the local workspace remembered: the Projects screen, after the local
-// sandbox started and answered). Also the renderer bundle's size after `npx vite build`.
+// sandbox started and answered). Also the renderer bundle's size after `npx vite build`, and
+// the part of it the first screen runs (index.html's module script and the chunks it preloads).
 //
 // Browser mode keeps keys in the Secret Service: `npm run bench` starts a private one.
 //
@@ -224,7 +225,19 @@ async function main(): Promise<void> {
     ...shipped.map((f) => [f.path, kb(f.bytes), kb(f.gzip)]),
     ['total (without source maps)', kb(sum(shipped, 'bytes')), kb(sum(shipped, 'gzip'))],
   ]);
-  note(`vite build took ${s(buildMs)}; source maps add ${kb(sum(maps, 'bytes'))} kB (not loaded by the page).\n`);
+  note(`vite build took ${s(buildMs)}; source maps add ${kb(sum(maps, 'bytes'))} kB (not loaded by the page).`);
+  // What the page runs before its first screen: index.html's module script and the chunks it
+  // preloads (the entry's static imports); every other chunk comes when a screen opens.
+  const indexHtml = readFileSync(join(ROOT, 'dist/renderer/index.html'), 'utf8');
+  const firstScreenPaths = [
+    ...indexHtml.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\.\/([^"]+)"/g),
+  ].map((m) => m[1]);
+  const firstScreen = shipped.filter((f) => firstScreenPaths.includes(f.path));
+  const jsChunks = shipped.filter((f) => extname(f.path) === '.js');
+  note(
+    `First screen's JavaScript: ${firstScreen.length} file(s), ${kb(sum(firstScreen, 'bytes'))} kB (${kb(sum(firstScreen, 'gzip'))} kB gzip); ` +
+      `${jsChunks.length - firstScreen.length} more chunk(s), ${kb(sum(jsChunks, 'gzip') - sum(firstScreen, 'gzip'))} kB gzip, load when a screen opens.\n`,
+  );
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -259,7 +272,8 @@ async function main(): Promise<void> {
     summary(
       'startup',
       `first screen interactive in ${s(first)} (first launch) and ${s(later)} (later launch, Projects) vs hello page ${s(hello)} ` +
-        `(${ratio(first, hello)}, ${ratio(later, hello)}); renderer ${kb(sum(shipped, 'bytes'))} kB (${kb(sum(shipped, 'gzip'))} kB gzip)`,
+        `(${ratio(first, hello)}, ${ratio(later, hello)}); first screen's JS ${kb(sum(firstScreen, 'gzip'))} kB gzip ` +
+        `(${firstScreen.length} file(s)); renderer ${kb(sum(shipped, 'bytes'))} kB (${kb(sum(shipped, 'gzip'))} kB gzip)`,
     );
   } finally {
     await browser.close();
