@@ -8,14 +8,15 @@
 //
 // Where the time goes: the render's own ffmpeg command run again with its output thrown
 // away (decoding and the filtergraph without the encoder) beside the baseline's decoding
-// alone; the difference of each to its full run is the encoder's share.
+// alone; the difference of each to its full run is the encoder's share. The peak memory
+// (VmHWM) of the render's ffmpeg and of the baseline's, read from /proc while each runs.
 //
 //   BENCH_RENDER_SECONDS    length of the timeline (default 60; a multiple of 5)
 //   BENCH_RENDER_QUALITIES  quality levels measured, comma-separated (default standard;
 //                           draft,standard,high profiles the x264 preset of each)
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +43,43 @@ async function ffmpeg(args: string[]): Promise<number> {
     maxBuffer: 64 * 1024 * 1024,
   });
   return (performance.now() - started) / 1000;
+}
+
+/** Clock ticks a second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const TICKS = 100;
+
+/**
+ * Watches the ffmpeg processes whose parent is `parent` (every 200 ms): their peak resident
+ * memory (VmHWM, the kernel's own high-water mark) and the CPU time they used (user +
+ * system, as last seen: up to 200 ms of each process's end is missed). CPU time depends far
+ * less than wall-clock time on what else the machine runs.
+ */
+function watchFfmpeg(parent: number): { stop(): { peakMiB: number; cpuSeconds: number } } {
+  let peakKiB = 0;
+  const ticks = new Map<string, number>();
+  const look = () => {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let stat: string;
+      let status: string;
+      try {
+        [stat, status] = [readFileSync(`/proc/${pid}/stat`, 'utf8'), readFileSync(`/proc/${pid}/status`, 'utf8')];
+      } catch {
+        continue; // gone meanwhile
+      }
+      // After the name in parentheses: state, ppid, … utime (the 12th), stime (the 13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!stat.includes('(ffmpeg)') || Number(fields[1]) !== parent) continue;
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      peakKiB = Math.max(peakKiB, Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0));
+    }
+  };
+  const timer = setInterval(look, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakMiB: peakKiB / 1024, cpuSeconds: [...ticks.values()].reduce((sum, t) => sum + t, 0) / TICKS };
+    },
+  };
 }
 
 /** The sources: two 1080p videos with a tone each, and three tones for the audio tracks. */
@@ -231,19 +269,25 @@ async function main() {
         'realtime factor',
         'render w/o encoder',
         'baseline decode only',
+        'CPU: render / baseline',
+        'peak RSS: render / baseline',
       ],
     ];
     const decodeOnly = await ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-f', 'null', '-']);
-    let standard: { ratio: string; realtime: number } | null = null;
+    let standard: { ratio: string; cpu: string; realtime: number; peak: number } | null = null;
     for (const quality of QUALITY_LIST) {
       const { preset, crf, audioKbps } = ENCODING[quality];
+      const baselineWatch = watchFfmpeg(process.pid);
       // prettier-ignore
       const baseline = await ffmpeg([
         '-f', 'concat', '-safe', '0', '-i', list,
         '-vf', 'scale=1920:1080', '-c:v', 'libx264', '-preset', preset, '-crf', String(crf), '-pix_fmt', 'yuv420p', '-r', '30',
         '-c:a', 'aac', '-b:a', `${audioKbps}k`, join(dir, `baseline-${quality}.mp4`),
       ]);
+      const baselineUse = baselineWatch.stop();
+      const renderWatch = watchFfmpeg(sandbox.pid);
       const rendered = await renderThroughService(call, projectId, quality);
+      const renderUse = renderWatch.stop();
       const graphFile = join(dir, 'graph.txt');
       const texts: string[] = [];
       const command = buildRenderCommand(composition, {
@@ -266,17 +310,24 @@ async function main() {
         `${fixed(SECONDS / rendered, 2)}×`,
         `${fixed(withoutEncoder, 1)} s`,
         `${fixed(decodeOnly, 1)} s`,
+        `${fixed(renderUse.cpuSeconds, 1)} / ${fixed(baselineUse.cpuSeconds, 1)} s (${ratio(renderUse.cpuSeconds, baselineUse.cpuSeconds)})`,
+        `${fixed(renderUse.peakMiB, 0)} / ${fixed(baselineUse.peakMiB, 0)} MiB (${ratio(renderUse.peakMiB, baselineUse.peakMiB)})`,
       ]);
       if (quality === 'standard' || !standard)
-        standard = { ratio: ratio(rendered, baseline), realtime: SECONDS / rendered };
+        standard = {
+          ratio: ratio(rendered, baseline),
+          cpu: ratio(renderUse.cpuSeconds, baselineUse.cpuSeconds),
+          realtime: SECONDS / rendered,
+          peak: renderUse.peakMiB,
+        };
     }
     table(rows);
     note(
-      'render: the sandbox job, startedAt → completedAt (ffmpeg, plus registering the asset). "w/o encoder": the same command with its output discarded (decoding, compositing, captions, mix).',
+      'render: the sandbox job, startedAt → completedAt (ffmpeg, plus registering the asset). "w/o encoder": the same command with its output discarded (decoding, compositing, captions, mix). CPU: user + system time of the ffmpeg processes of each; peak RSS: the largest VmHWM of one of them (both read from /proc every 200 ms).',
     );
     summary(
       'render',
-      `${SECONDS} s 1080p timeline: ${standard!.ratio} of a plain transcode, realtime factor ${fixed(standard!.realtime, 2)}×`,
+      `${SECONDS} s 1080p timeline: ${standard!.ratio} of a plain transcode (CPU time ${standard!.cpu}), realtime factor ${fixed(standard!.realtime, 2)}×, peak RSS ${fixed(standard!.peak, 0)} MiB`,
     );
   } finally {
     await sandbox.remove();
