@@ -160,6 +160,50 @@ describe('the timeline as text', () => {
     expect(transcript.untranscribed.map((u) => u.clip.assetId)).toEqual([2]);
   });
 
+  it('lists a long timeline of picture and sound in step once per recording, comparing each clip with a few others only', () => {
+    // 2,000 clips of the interview, each with its sound under it: every clip's fields are
+    // counted as they are read. Comparing each clip with every one listed before (what made
+    // an edit on a 5,000-clip timeline take 100 ms in the transcript tab) reads them thousands of times.
+    const reads = new Map<string, number>();
+    const counted = (clip: MediaClip): MediaClip =>
+      new Proxy(clip, {
+        get(target, field, receiver) {
+          reads.set(target.id, (reads.get(target.id) ?? 0) + 1);
+          return Reflect.get(target, field, receiver) as unknown;
+        },
+      });
+    const clipAt = (k: number): MediaClip =>
+      counted({
+        id: randomUUID(),
+        kind: 'media',
+        assetId: 1,
+        startMs: k * 1000,
+        endMs: k * 1000 + 400,
+        inMs: 0,
+        outMs: 400,
+        properties: {},
+        effects: [],
+        transitionIn: null,
+      });
+    const base = interview();
+    const [video, audio, captions] = base.tracks;
+    const count = 2000;
+    const timeline: Timeline = {
+      ...base,
+      tracks: [
+        { ...video!, clips: Array.from({ length: count }, (_, k) => clipAt(k)) },
+        { ...audio!, clips: Array.from({ length: count }, (_, k) => clipAt(k)) },
+        captions!,
+      ],
+    };
+    const transcript = timelineTranscript(timeline, transcripts);
+    // Each clip plays "so" (its middle, 150 ms, is inside 0–400 ms): once per picture, its sound not listed again.
+    const words = transcript.items.filter((i): i is WordItem => i.kind === 'word');
+    expect(words).toHaveLength(count);
+    expect(words.map((x) => x.clipId)).toEqual(timeline.tracks[0]!.clips.map((c) => c.id));
+    expect(Math.max(...reads.values())).toBeLessThan(100);
+  });
+
   it('maps the words through the in point and the speed of the clip', () => {
     const timeline = interview();
     const clip = mediaOf(timeline, 0)[0]!;
