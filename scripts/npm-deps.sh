@@ -8,7 +8,7 @@
 clipdesk_deps="${CLIPDESK_DEPS:-all}"
 stamp="$clipdesk_root/node_modules/.clipdesk-lock"
 locked="$(sha256sum "$clipdesk_root/package-lock.json" | cut -d' ' -f1)-$(node --version)"
-installed="$(cat "$stamp" 2>/dev/null)"
+installed="$(cat "$stamp" 2>/dev/null || true)"  # no stamp yet: a fresh clone
 # The stamp: "<lock>-<node>" after a full install, "<lock>-<node>-run" after a `run` one.
 if [ "$installed" != "$locked" ] && { [ "$clipdesk_deps" = all ] || [ "$installed" != "$locked-run" ]; }; then
   (

@@ -97,10 +97,11 @@ describe('scripts/npm-deps.sh', () => {
   const calls = join(root, 'calls.txt');
   const seen = join(root, 'seen.json');
 
-  /** What `source scripts/npm-deps.sh` asked npm to do. */
+  /** What `source scripts/npm-deps.sh` asked npm to do, sourced as test.sh and start.sh do (set -euo pipefail). */
   function install(deps: 'run' | 'all'): string[] {
     writeFileSync(calls, '');
-    execFileSync('bash', ['-c', `clipdesk_root="$PWD"; CLIPDESK_DEPS=${deps} source scripts/npm-deps.sh`], {
+    const script = `set -euo pipefail; clipdesk_root="$PWD"; CLIPDESK_DEPS=${deps} source scripts/npm-deps.sh`;
+    execFileSync('bash', ['-c', script], {
       cwd: root,
       env: { ...process.env, PATH: `${join(root, 'bin')}:${process.env.PATH}`, NPM_CALLS: calls, NPM_SEEN: seen },
       stdio: 'ignore',
