@@ -73,6 +73,13 @@ export function clipsNamed(commands: readonly EditorCommand[]): Set<string> {
   return ids;
 }
 
+/** A caption carries its words' timing (it was made from a transcript). */
+function hasWordTimedCaptions(timeline: Timeline): boolean {
+  return timeline.tracks.some(
+    (t) => t.kind === 'caption' && t.clips.some((c) => c.kind === 'caption' && !!c.words?.length),
+  );
+}
+
 function mediaChanged(before: Timeline, after: Timeline): boolean {
   const old = new Map(before.tracks.map((t) => [t.id, t]));
   for (const track of after.tracks) {
@@ -115,7 +122,8 @@ const fitsOneCue = (words: readonly PlacedWord[]) =>
 export function followCaptions(input: FollowInput): FollowResult {
   const { before, after, touched, transcripts, ctx } = input;
   const none = { commands: [], problem: null };
-  if (!mediaChanged(before, after)) return none;
+  // Most timelines have no caption made from a transcript: no need to index their clips.
+  if (!hasWordTimedCaptions(before) || !mediaChanged(before, after)) return none;
   const was = new MediaIndex(before);
   const now = new MediaIndex(after);
   const trackOf = (clip: MediaClip) => now.byId(clip.id)?.track.id;

@@ -135,19 +135,24 @@ function continues(left: MediaClip, leftTrack: Track, right: MediaClip, rightTra
   );
 }
 
-export function timelineTranscript(timeline: Timeline, transcripts: Transcripts): TimelineTranscript {
+/** `placed`: the timeline's media clips in play order, when the caller has them already (mediaClipsOf). */
+export function timelineTranscript(
+  timeline: Timeline,
+  transcripts: Transcripts,
+  placed: readonly PlacedClip[] = mediaClipsOf(timeline),
+): TimelineTranscript {
   const listed: { clip: MediaClip; track: Track; number: number }[] = [];
   // The listed clips a later one could play in step with, by asset: those still playing where
   // it starts (clips come in start order, so one that ended before cannot overlap any later
   // one). Comparing each clip with every listed one cost seconds on a 5,000-clip timeline.
   const playing = new Map<number, PlacedClip[]>();
-  for (const placed of mediaClipsOf(timeline)) {
-    const { assetId, startMs } = placed.clip;
+  for (const one of placed) {
+    const { assetId, startMs } = one.clip;
     const candidates = (playing.get(assetId) ?? []).filter((l) => l.clip.endMs > startMs);
     playing.set(assetId, candidates);
-    if (candidates.some((l) => l.track.id !== placed.track.id && playsInStep(l.clip, placed.clip))) continue;
-    listed.push(placed);
-    candidates.push(placed);
+    if (candidates.some((l) => l.track.id !== one.track.id && playsInStep(l.clip, one.clip))) continue;
+    listed.push(one);
+    candidates.push(one);
   }
   const items: TranscriptItem[] = [];
   const paragraphs: TranscriptParagraph[] = [];
