@@ -3,6 +3,7 @@
 // restore a cut passage. Planned here, free and local (no text model, no service call); the
 // app applies the list through the timeline store like any edit, and the captions made from
 // a transcript follow it in the same edit (captionFollow.ts).
+import { EDITOR_LIMITS } from '../limits.ts';
 import type { ApplyContext } from '../timeline/applyCommands.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
 import type { Timeline } from '../timeline/timelineTypes.ts';
@@ -40,6 +41,14 @@ function cutEdit(timeline: Timeline, ranges: TimelineRange[], label: string, ctx
   const plan = planCuts(timeline, ranges, ctx);
   if (plan.commands.length === 0)
     return { nothing: plan.skipped[0] ? `Nothing was cut: ${plan.skipped[0].why}` : 'There is nothing to cut.' };
+  // One edit is one request; a longer list would be refused whole by the service.
+  const most = ctx.catalog?.limits?.commandsPerRequest ?? EDITOR_LIMITS.commandsPerRequest;
+  if (plan.commands.length > most)
+    return {
+      nothing:
+        `That is ${ranges.length} cuts (${plan.commands.length} editor commands), more than the ${most} one edit can hold: ` +
+        'select a part of the transcript and cut there first, then the rest.',
+    };
   return { commands: plan.commands, label, skipped: plan.skipped };
 }
 

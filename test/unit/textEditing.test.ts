@@ -362,6 +362,34 @@ describe("the transcript editor's actions, one edit each", () => {
     });
   });
 
+  it('refuses, saying what to do, a removal too large for one edit (the service takes 500 commands a request)', () => {
+    // 400 "so um" pairs: 400 fillers, one recording of 400 s played whole.
+    const long = { kind: 'video', durationMs: 400_000 } as const;
+    const wide: ApplyContext = { ...ctx, asset: (id) => (id === 3 ? long : ASSETS.get(id)) };
+    const speech = Array.from({ length: 400 }, (_, k) => [
+      w('so', k * 1000, k * 1000 + 300),
+      w('um', k * 1000 + 400, k * 1000 + 700),
+    ]).flat();
+    const empty: Timeline = { projectId: 1, revision: 'r0', durationMs: 0, tracks: [track('video', 'Video 1')] };
+    const add: EditorCommand = {
+      type: 'addClip',
+      trackId: empty.tracks[0]!.id,
+      clipId: randomUUID(),
+      assetId: 3,
+      startMs: 0,
+      inMs: 0,
+      outMs: 400_000,
+    };
+    const timeline = applyCommands(empty, [add], wide);
+    const transcript = timelineTranscript(timeline, new Map([[3, speech]]));
+    expect(speechCounts(transcript, Infinity).fillers).toBe(400);
+    expect(removeFillers(timeline, transcript, wide)).toEqual({
+      nothing: expect.stringMatching(
+        /^That is 400 cuts \(\d+ editor commands\), more than the 500 one edit can hold: select a part/,
+      ),
+    });
+  });
+
   it('restores a cut passage as a new edit named by its words', () => {
     const timeline = interview();
     const cutDone = applyCommands(
