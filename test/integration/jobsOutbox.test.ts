@@ -116,7 +116,13 @@ describe('exactly once under faults', () => {
       expect(intentOf(h, intent.id).jobId).toBeNull();
     }
 
-    sandbox = await startSandboxProcess({ dataDir: sandbox.dataDir, port, messagingPort, jobSeconds: 0.3 });
+    sandbox = await startSandboxProcess({
+      dataDir: sandbox.dataDir,
+      masterSecret: sandbox.masterSecret,
+      port,
+      messagingPort,
+      jobSeconds: 0.3,
+    });
     await until(
       allDone(
         h,

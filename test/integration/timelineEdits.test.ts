@@ -98,7 +98,12 @@ it('keeps edits made while the service is away in the journal, in order, and app
   expect(waiting.map((e) => e.revision)).toEqual(['r0', 'r1', 'r2']);
   for (const edit of waiting) expect(['queued', 'sending', 'retrying']).toContain(edit.state);
 
-  sandbox = await startSandboxProcess({ dataDir: sandbox.dataDir, port, messagingPort });
+  sandbox = await startSandboxProcess({
+    dataDir: sandbox.dataDir,
+    masterSecret: sandbox.masterSecret,
+    port,
+    messagingPort,
+  });
   await until(() => ids.every((id) => statesOf(h, id).includes('acked')), 'every edit acknowledged');
   const acked = h.edits.filter((e) => e.state === 'acked').map((e) => e.intentId);
   expect(acked).toEqual(ids);

@@ -23,6 +23,8 @@ export interface SandboxReady {
 
 export interface RunningSandbox extends SandboxReady {
   dataDir: string;
+  /** What the service derives its keys from: a service started again on `dataDir` needs it to keep them. */
+  masterSecret: string;
   process: ChildProcess;
   /** Output the sandbox wrote to stderr, for failure messages. */
   stderr(): string;
@@ -88,6 +90,7 @@ export async function startSandboxProcess(
   const running: RunningSandbox = {
     ...ready,
     dataDir,
+    masterSecret,
     process: child,
     stderr: () => errText,
     async stop({ removeData = false } = {}) {
