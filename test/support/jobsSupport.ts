@@ -103,11 +103,13 @@ export async function until(
   condition: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = 20_000,
+  /** Between two looks; a condition that asks the service spends a request of the key's 120 a minute each time. */
+  intervalMs = 25,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
