@@ -148,7 +148,7 @@ async function layeredProject(
   sources: string[],
   clips: number,
   seconds: number,
-): Promise<void> {
+): Promise<number[]> {
   const projectId = await newProject(call, name);
   const assets = await uploadSources(call, projectId, sources);
   const timeline = expectStatus(await call('GET', `/projects/${projectId}/editor/timeline`), 200, 'the timeline');
@@ -186,6 +186,7 @@ async function layeredProject(
     headers: { 'idempotency-key': randomUUID() },
   });
   expectStatus(applied, 200, 'building the timeline');
+  return assets;
 }
 
 const frame = (page: Page) => page.getByTestId('monitor-frame');
@@ -382,7 +383,7 @@ async function main(): Promise<void> {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Use the local workspace' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
-    await layeredProject(app.call, 'Three layers', sources, 1, SECONDS + 2);
+    const layered = await layeredProject(app.call, 'Three layers', sources, 1, SECONDS + 2);
     await layeredProject(app.call, 'Long', sources, Math.ceil((LONG_MINUTES * 60) / SOURCE_SECONDS), SOURCE_SECONDS);
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
@@ -425,8 +426,13 @@ async function main(): Promise<void> {
     // The proxies the cache made, for the second baseline.
     const cacheRoot = join(app.userData, 'media-cache');
     const proxies = readdirSync(cacheRoot, { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.proxy.mp4'))
+      // This project's three (the long one uploaded its own copies).
+      .filter((name) => layered.some((id) => basename(name) === `${id}.proxy.mp4`))
       .map((name) => join(cacheRoot, name));
+    if (proxies.length !== layered.length)
+      throw new Error(
+        `expected the proxies of assets ${layered.join(', ')} in ${cacheRoot}, found ${proxies.join(', ')}`,
+      );
 
     // The long timeline at 4×: memory every 5 s.
     await openTimeline(page, 'Long');
