@@ -17,7 +17,8 @@ export const TRACKS_MIN_PX = 28 + 3 * LANE_HEIGHT + 14;
 const TOP = { share: 0.55, min: 140 };
 const BIN = { fallback: 240, min: 160 };
 const INSPECTOR = { fallback: 300, min: 220 };
-const DOCK = { fallback: 220, min: 80 };
+/** The dock's first size: room for a transcript's lines, but never more than a quarter of a short window (the monitor comes first). */
+const DOCK = { fallback: 220, share: 0.25, min: 80 };
 /** What the monitor keeps however wide the side panels are. */
 const MONITOR_MIN_PX = 320;
 /** The dock's tab row (with the clip and its actions) and borders, about. */
@@ -49,7 +50,8 @@ export function EditorLayout({
   const { width, height } = useElementSize(body);
 
   const dockMax = Math.max(DOCK.min, height - TOP.min - TRACKS_MIN_PX - DOCK_CHROME_PX - 2 * SPLITTER_PX);
-  const dockSize = clampSize(usePanelSize('timeline.dock', DOCK.fallback), DOCK.min, dockMax);
+  const dockFallback = Math.max(DOCK.min, Math.min(DOCK.fallback, Math.round(height * DOCK.share)));
+  const dockSize = clampSize(usePanelSize('timeline.dock', dockFallback), DOCK.min, dockMax);
   const dockTotal = dock === null ? 0 : DOCK_CHROME_PX + (dockOpen ? dockSize + SPLITTER_PX : 0);
   const topMax = Math.max(TOP.min, height - TRACKS_MIN_PX - dockTotal - SPLITTER_PX);
   const topFallback = Math.max(TOP.min, Math.round((height - dockTotal) * TOP.share));
@@ -144,7 +146,7 @@ export function EditorLayout({
           size={dockSize}
           min={DOCK.min}
           max={dockMax}
-          defaultSize={DOCK.fallback}
+          defaultSize={dockFallback}
         />
       )}
       {dock !== null && <div className="tl-layout-dock">{dock}</div>}
