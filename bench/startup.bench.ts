@@ -1,31 +1,29 @@
-// Start-up benchmark: from launching browser mode (`node main/browserMode/main.ts`, what
-// `npm run start:browser` runs, without npm's own start) to an interactive first screen in
+// Start-up benchmark: from launching browser mode (`node dist/browser/main.js`, what `npm
+// start` and `npm run start:browser` run after their build) to an interactive first screen in
 // headless Chromium, against Chromium loading a static hello page from a tiny node:http
 // server started the same way, in the same run. "Interactive" is Playwright's actionability
 // check of the screen's first control (visible, stable, enabled, receiving events), tried
 // without clicking. Measured for a first launch (a fresh data folder: the welcome screen)
 // and a later one (the local workspace remembered: the Projects screen, after the local
-// sandbox started and answered). Also the renderer bundle's size after `npx vite build`, and
-// the part of it the first screen runs (index.html's module script and the chunks it preloads).
+// sandbox started and answered). Also the renderer bundle's size (`npm run bench` builds the
+// app first), and the part of it the first screen runs (index.html's module script and the chunks it preloads).
 //
 // Browser mode keeps keys in the Secret Service: `npm run bench` starts a private one.
 //
 //   BENCH_STARTUP_RUNS  launches of each (default 3; medians shown)
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import keytar from 'keytar';
-import { ROOT } from './support/benchSandbox.ts';
+import { BROWSER_MODE, ROOT } from './support/benchSandbox.ts';
 import { envInt, fixed, heading, median, note, ratio, summary, table } from './support/report.ts';
 
 const RUNS = envInt('BENCH_STARTUP_RUNS', 3);
-const BROWSER_MODE = join(ROOT, 'main/browserMode/main.ts');
 const CHROMIUM = '/usr/bin/chromium';
 const READY_TIMEOUT_MS = 60_000;
 
@@ -193,8 +191,8 @@ async function main(): Promise<void> {
     `Both are started as a node process and opened in a fresh context of the same Chromium; times from the spawn. ${RUNS} run(s); medians shown.`,
   );
   if (!existsSync(BROWSER_MODE)) {
-    note(`Skipped: browser mode (${BROWSER_MODE}) is not in this checkout yet.`);
-    summary('startup', 'skipped: main/browserMode/main.ts is missing');
+    note(`Skipped: browser mode is not built (${BROWSER_MODE}): run it through \`npm run bench\`, which builds first.`);
+    summary('startup', 'skipped: dist/browser/main.js is missing (not built)');
     return;
   }
   if (!existsSync(CHROMIUM)) {
@@ -210,12 +208,6 @@ async function main(): Promise<void> {
     return;
   }
 
-  const buildStarted = performance.now();
-  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const buildMs = performance.now() - buildStarted;
   const files = bundleFiles(join(ROOT, 'dist/renderer'));
   const shipped = files.filter((f) => extname(f.path) !== '.map');
   const maps = files.filter((f) => extname(f.path) === '.map');
@@ -225,7 +217,7 @@ async function main(): Promise<void> {
     ...shipped.map((f) => [f.path, kb(f.bytes), kb(f.gzip)]),
     ['total (without source maps)', kb(sum(shipped, 'bytes')), kb(sum(shipped, 'gzip'))],
   ]);
-  note(`vite build took ${s(buildMs)}; source maps add ${kb(sum(maps, 'bytes'))} kB (not loaded by the page).`);
+  note(`Source maps add ${kb(sum(maps, 'bytes'))} kB (not loaded by the page).`);
   // What the page runs before its first screen: index.html's module script and the chunks it
   // preloads (the entry's static imports); every other chunk comes when a screen opens.
   const indexHtml = readFileSync(join(ROOT, 'dist/renderer/index.html'), 'utf8');

@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import keytar from 'keytar';
-import { ROOT, startBenchSandbox } from './support/benchSandbox.ts';
+import { BROWSER_MODE, ROOT, startBenchSandbox } from './support/benchSandbox.ts';
 import { envInt, fixed, heading, median, note, quantile, ratio, summary, table } from './support/report.ts';
 
 const CLIPS = envInt('BENCH_TIMELINE_CLIPS', 5000);
@@ -40,15 +40,11 @@ interface Launched {
 }
 
 async function launchBrowserMode(userData: string, keychainService: string): Promise<Launched> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'main/browserMode/main.ts'), '--user-data', userData, '--port', '0'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [BROWSER_MODE, '--user-data', userData, '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let errText = '';
   child.stderr!.on('data', (chunk: Buffer) => (errText = (errText + chunk.toString()).slice(-20_000)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -275,10 +271,6 @@ async function main(): Promise<void> {
     note(`Skipped: ${CHROMIUM} is not installed (Debian package chromium).`);
     summary('timeline', `skipped: ${CHROMIUM} is missing`);
     return;
-  }
-  if (!existsSync(join(ROOT, 'dist/renderer/index.html'))) {
-    note('Building the renderer (vite build)…');
-    await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: ROOT });
   }
   const userData = mkdtempSync(join(tmpdir(), 'clipdesk-bench-timeline-'));
   const keychainService = `Clipdesk-bench-${randomUUID()}`;

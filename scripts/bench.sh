@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run bench [-- <name> …]`: installs what the benchmarks need (Debian packages, Node 24,
-# npm packages), then runs each bench/<name>.bench.ts with node (all of them by default:
+# npm packages) and builds the app, then runs each bench/<name>.bench.ts with node (all of them by default:
 # upload polling journal startup timeline transcribe render preview) and ends with one summary line per benchmark.
 # Not part of `npm test`. Browser mode (the start-up benchmark) keeps keys in a Secret
 # Service: without a D-Bus session, a private one is started for the run, its keyring in a
@@ -24,6 +24,9 @@ fi
 bash scripts/system-deps.sh
 source scripts/node24.sh
 source scripts/npm-deps.sh
+# The benchmarks launch the app as `npm start` does (dist/browser/main.js, the built local
+# service and renderer beside it): built now, so that none measures a stale build.
+npm run --silent build >/dev/null
 # The machine's load is part of every figure: say what it was.
 echo "clipdesk: node $(node --version), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -24,4 +24,4 @@ if binary="$(electron_binary)"; then
 fi
 echo "clipdesk: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set), so Clipdesk starts in browser mode." >&2
 echo "clipdesk: open the URL it prints (http://127.0.0.1:<port>/?token=…) in a browser on this computer; Ctrl+C stops it." >&2
-exec node main/browserMode/main.ts "$@"
+exec node dist/browser/main.js "$@"

@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+/** Browser mode as `npm start` runs it: bundled by `npm run build`, which scripts/bench.sh runs first. */
+export const BROWSER_MODE = join(ROOT, 'dist/browser/main.js');
 
 export interface SandboxReady {
   createBaseUrl: string;

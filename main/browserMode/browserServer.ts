@@ -1,9 +1,11 @@
 // Browser mode's server (DESIGN.md): the built renderer and the contract's WebSocket on
 // 127.0.0.1 only. The socket is guarded by a random per-launch token (in the URL printed
 // at start), an Origin check (only this server's own page) and a Host check (no DNS
-// rebinding); clients that are not on this computer are refused outright.
+// rebinding); clients that are not on this computer are refused outright. It may listen
+// before the core is built (main.ts does, so the page loads while the core starts): the
+// renderer's files are served at once, and whatever needs the core waits for it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -16,9 +18,12 @@ import { isThemeBootPath, serveStatic, serveThemeBoot } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
 
+export type BrowserCore = Pick<Core, 'dispatch' | 'events'> &
+  Partial<Pick<Core, 'assetDownloads' | 'mediaCache' | 'themeBootScript'>>;
+
 export interface BrowserServerOptions {
-  readonly core: Pick<Core, 'dispatch' | 'events'> &
-    Partial<Pick<Core, 'assetDownloads' | 'mediaCache' | 'themeBootScript'>>;
+  /** The core, or the promise of it while it is being built. */
+  readonly core: BrowserCore | Promise<BrowserCore>;
   /** The built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 picks a free port. */
@@ -59,29 +64,48 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   /** Loopback peer and our own Host header: anything else never reaches the app. */
   const trusted = (req: IncomingMessage) => isLoopback(req.socket.remoteAddress) && req.headers.host === host;
 
+  const ready = Promise.resolve(options.core);
+  // A core that failed to build is main.ts's to report (it stops the process); until then, nothing waits forever on it here.
+  ready.catch(() => {});
+
+  /** Answers with the core once it is built; a 503 if it could not be. */
+  const withCore = (res: ServerResponse, answer: (core: BrowserCore) => unknown) =>
+    ready.then(answer, () => {
+      if (!res.headersSent)
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Clipdesk could not start');
+    });
+
   const server = createServer((req, res) => {
     if (!trusted(req)) {
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
       return;
     }
-    if (options.core.assetDownloads && isDownloadPath(req.url)) {
-      void serveDownload(options.core.assetDownloads, req, res, log);
+    if (isDownloadPath(req.url)) {
+      void withCore(res, (core) =>
+        core.assetDownloads ? serveDownload(core.assetDownloads, req, res, log) : serveStaticOr400(req, res),
+      );
       return;
     }
-    if (options.core.mediaCache && isMediaPath(req.url)) {
-      void serveMedia(options.core.mediaCache, req, res, log);
+    if (isMediaPath(req.url)) {
+      void withCore(res, (core) =>
+        core.mediaCache ? serveMedia(core.mediaCache, req, res, log) : serveStaticOr400(req, res),
+      );
       return;
     }
     if (isThemeBootPath(req.url)) {
-      serveThemeBoot(options.core.themeBootScript?.() ?? '', req, res);
+      void withCore(res, (core) => serveThemeBoot(core.themeBootScript?.() ?? '', req, res));
       return;
     }
+    serveStaticOr400(req, res);
+  });
+
+  function serveStaticOr400(req: IncomingMessage, res: ServerResponse): void {
     try {
       serveStatic(options.rendererDir, origin, req, res);
     } catch {
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
     }
-  });
+  }
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_FRAME_BYTES });
   server.on('upgrade', (req, socket, head) => {
@@ -96,7 +120,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       log('refused a WebSocket without the launch token');
       return refuse(socket, 401, 'Unauthorized');
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => bindSocket(ws, options.core, log));
+    // The page's socket opens once the core can answer it (its requests wait for the open).
+    void ready.then(
+      (core) => {
+        if (socket.destroyed) return;
+        sockets.handleUpgrade(req, socket, head, (ws) => bindSocket(ws, core, log));
+      },
+      () => refuse(socket, 503, 'Service Unavailable'),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,7 @@
 // `npm run start:browser -- [--user-data <dir>] [--port <n>]`: the core and the renderer in
-// a browser, for machines without the Electron binary (and the e2e tests). Prints one line
+// a browser, for machines without the Electron binary (and the e2e tests). `npm run build`
+// bundles this file into dist/browser/main.js, which start:browser and `npm start` run; Node
+// also runs it as TypeScript (`node main/browserMode/main.ts`), only slower to start. Prints one line
 // `CLIPDESK BROWSER READY {json}` with the URL to open; stops cleanly (the local sandbox too)
 // on SIGINT or SIGTERM. A second start on a profile in use refuses, saying so (exit 3).
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,13 +10,14 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Core } from '../core/app/createCore.ts';
+import type { ProfileLock } from '../core/app/profileLock.ts';
 
 // Everything the app writes (settings, journal, caches, the local service's data) is the
 // user's alone: files 0600, folders 0700, whatever the login's umask.
 process.umask(0o077);
 
-// Node strips the types of some 400 TypeScript files at each start (a third of a start's CPU);
-// its compile cache keeps that work, and V8's code cache, on disk for the next start. In the
+// Node's compile cache keeps V8's code cache (and, run as TypeScript, the types stripped from
+// some 400 files) on disk for the next start. In the
 // user's own cache folder: a shared one under /tmp could be written by another local user.
 // So the core's modules are imported below, once the cache is on; the local sandbox (TypeScript
 // too, started by the core) inherits it through NODE_COMPILE_CACHE.
@@ -22,11 +25,16 @@ const compileCache = enableCompileCache(
   join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'clipdesk', 'node-compile-cache'),
 );
 if (compileCache.directory) process.env.NODE_COMPILE_CACHE = compileCache.directory;
+// The core (most of the code) is imported only after the server listens: see below.
 const { AppFailure } = await import('../../shared/appError.ts');
-const { createCore } = await import('../core/app/createCore.ts');
+const { lockProfile } = await import('../core/app/profileLock.ts');
 const { startBrowserServer } = await import('./browserServer.ts');
 
+// main/browserMode/ or dist/browser/: the checkout's root is two folders up from either.
 const ROOT = resolve(import.meta.dirname, '../..');
+// Built, browser mode runs the built local service, as the desktop app does (half its start
+// too); as TypeScript, the service's TypeScript beside it.
+const SANDBOX_SCRIPT = import.meta.filename.endsWith('.js') ? 'dist/sandbox/main.js' : 'sandbox/main.ts';
 const USAGE =
   'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>] [--tunnel-command "<command with {port}>"]';
 
@@ -64,33 +72,53 @@ if (!existsSync(join(rendererDir, 'index.html'))) fail('the renderer is not buil
 
 const log = (line: string) => void process.stderr.write(`[clipdesk] ${line}\n`);
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-let core: Core;
+// First: a second start on a profile in use says so and leaves it alone (exit 3), before READY.
+let profileLock: ProfileLock;
 try {
-  core = createCore({
-    userDataDir,
-    env: process.env,
-    mode: 'browser',
-    version,
-    sandboxScript: join(ROOT, 'sandbox/main.ts'),
-    tunnelCommand: values['tunnel-command'],
-    log,
-  });
+  profileLock = lockProfile(userDataDir);
 } catch (err) {
-  // Another Clipdesk holds this profile: say so and leave it alone (exit 3).
   if (!(err instanceof AppFailure) || err.code !== 'profile.in_use') throw err;
   process.stderr.write(`clipdesk: ${err.message}\n`);
   process.exit(3);
 }
+
+// Then the server listens and says READY while the core is still to be built: the browser
+// takes as long to open its page as the core takes to import and build (some 0.2 s each on
+// this machine), so the two overlap. The page's files are served at once; its socket, the
+// theme and media wait for the core.
+const coreBuilt = Promise.withResolvers<Core>();
 let server;
 try {
-  server = await startBrowserServer({ core, rendererDir, port, log });
+  server = await startBrowserServer({ core: coreBuilt.promise, rendererDir, port, log });
 } catch (err) {
-  await core.close();
+  profileLock.release();
   fail(`could not listen on 127.0.0.1:${port}: ${(err as Error).message}`);
 }
 process.stdout.write(
   `CLIPDESK BROWSER READY ${JSON.stringify({ url: server.url, port: server.port, userDataDir, pid: process.pid })}\n`,
 );
+
+let core: Core;
+try {
+  const { createCore } = await import('../core/app/createCore.ts');
+  core = createCore({
+    userDataDir,
+    env: process.env,
+    mode: 'browser',
+    version,
+    sandboxScript: join(ROOT, SANDBOX_SCRIPT),
+    tunnelCommand: values['tunnel-command'],
+    log,
+    profileLock,
+  });
+} catch (err) {
+  // Nothing was built to close; the lock goes with the process.
+  coreBuilt.reject(err);
+  await server.close();
+  process.stderr.write(`clipdesk: could not start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+}
+coreBuilt.resolve(core);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

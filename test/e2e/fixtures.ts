@@ -95,7 +95,7 @@ export const test = base.extend<{ app: BrowserApp }>({
       const keychainService = `Clipdesk-e2e-${randomUUID()}`;
       const child = spawn(
         process.execPath,
-        [join(ROOT, 'main/browserMode/main.ts'), '--user-data', userDataDir, '--port', '0'],
+        [join(ROOT, 'dist/browser/main.js'), '--user-data', userDataDir, '--port', '0'],
         {
           cwd: ROOT,
           env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },

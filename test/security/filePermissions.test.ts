@@ -47,12 +47,15 @@ describe('files the app writes', () => {
       },
     );
     try {
-      await new Promise<void>((resolveReady, reject) => {
+      const url = await new Promise<string>((resolveReady, reject) => {
         createInterface({ input: child.stdout! }).on('line', (line) => {
-          if (line.startsWith('CLIPDESK BROWSER READY ')) resolveReady();
+          if (line.startsWith('CLIPDESK BROWSER READY '))
+            resolveReady((JSON.parse(line.slice('CLIPDESK BROWSER READY '.length)) as { url: string }).url);
         });
         child.once('exit', (code) => reject(new Error(`browser mode exited (${code})`)));
       });
+      // READY comes before the core is built (the page loads meanwhile); the theme is served once it is.
+      expect((await fetch(new URL('/theme-boot.js', url))).status).toBe(200);
       expect(readdirSync(userDataDir).length).toBeGreaterThan(0);
       expect(openToOthers(userDataDir)).toEqual([]);
     } finally {

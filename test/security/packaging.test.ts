@@ -83,6 +83,9 @@ describe('electron-builder.yml', () => {
     // The local service ships built (sandboxBuild.test.ts starts that build): not its TypeScript.
     for (const path of ['sandbox/main.ts', 'shared/limits.ts']) expect(covered(patterns, path), path).toBe(false);
     expect(pkg.scripts.build).toContain('vite build --mode sandbox');
+    // Browser mode's bundle is built beside the app's but is not shipped with it.
+    expect(pkg.scripts.build).toContain('vite build --mode browser');
+    expect(patterns).toContain('!dist/browser/**');
     expect(pkg.main).toBe('dist/main/main.js');
     // Native modules (keytar) cannot load from inside the asar archive.
     expect(config.asarUnpack).toContain('**/*.node');

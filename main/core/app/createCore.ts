@@ -90,6 +90,11 @@ export interface CoreOptions {
   /** The desktop app's save dialog for downloads; without it (browser mode) a download is a single-use link. */
   readonly chooseSavePath?: ChooseSavePath;
   readonly log?: (line: string) => void;
+  /**
+   * The profile's lock, when the caller took it already (browser mode does, before it
+   * listens); the core releases it on close either way.
+   */
+  readonly profileLock?: ProfileLock;
 }
 
 export interface Core {
@@ -114,7 +119,7 @@ const DEFAULT_SANDBOX_SCRIPT = resolve(import.meta.dirname, '../../../sandbox/ma
 export function createCore(options: CoreOptions): Core {
   const userDataDir = resolve(options.userDataDir);
   // First: a second app on this profile must not touch the first one's journal (profile.in_use).
-  const profileLock = lockProfile(userDataDir);
+  const profileLock = options.profileLock ?? lockProfile(userDataDir);
   try {
     return build(options, userDataDir, profileLock);
   } catch (err) {
