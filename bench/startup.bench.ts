@@ -5,15 +5,17 @@
 // check of the screen's first control (visible, stable, enabled, receiving events), tried
 // without clicking. Measured for a first launch (a fresh data folder: the welcome screen)
 // and a later one (the local workspace remembered: the Projects screen, after the local
-// sandbox started and answered). Also the renderer bundle's size (`npm run bench` builds the
-// app first), and the part of it the first screen runs (index.html's module script and the chunks it preloads).
+// sandbox started and answered). A second baseline is the floor of any React page: the same
+// heading and button rendered by React DOM, served by the same tiny server. Also the renderer
+// bundle's size (`npm run bench` builds the app first), and the part of it the first screen
+// runs (index.html's module script and the chunks it preloads).
 //
 // Browser mode keeps keys in the Secret Service: `npm run bench` starts a private one.
 //
 //   BENCH_STARTUP_RUNS  launches of each (default 3; medians shown)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,14 +29,58 @@ const RUNS = envInt('BENCH_STARTUP_RUNS', 3);
 const CHROMIUM = '/usr/bin/chromium';
 const READY_TIMEOUT_MS = 60_000;
 
-/** The baseline's server: one static page, and one READY line like browser mode's. */
+/**
+ * The baselines' server, with one READY line like browser mode's: one static page or, given a
+ * folder (argv[1]), that folder's files.
+ */
 const HELLO_SERVER = `
-const http = require('node:http');
+const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
+const dir = process.argv[1];
 const page = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hello</title></head><body><h1>Hello</h1><button>Start</button></body></html>';
-const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(page); });
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+const server = http.createServer((req, res) => {
+  if (!dir) { res.writeHead(200, { 'content-type': types['.html'] }); res.end(page); return; }
+  const name = new URL(req.url, 'http://x').pathname.slice(1) || 'index.html';
+  const file = path.join(dir, path.normalize(name));
+  if (!file.startsWith(dir) || !fs.existsSync(file)) { res.writeHead(404).end(); return; }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
 server.listen(0, '127.0.0.1', () => process.stdout.write('HELLO READY ' + JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port + '/' }) + '\\n'));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
+
+/**
+ * A second baseline, the floor of any React page: the same heading and button rendered by
+ * React DOM (the app's version, built by the app's Vite and React plugin), served by the same
+ * tiny server. What the app adds beyond it is the app's own.
+ */
+async function buildReactHello(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'clipdesk-bench-react-hello-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hello</title>' +
+      '<script type="module" src="./main.jsx"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'main.jsx'),
+    "import { createRoot } from 'react-dom/client';\n" +
+      "createRoot(document.getElementById('root')).render(<><h1>Hello</h1><button>Start</button></>);\n",
+  );
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({
+    root: dir,
+    base: './',
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    // React itself is resolved from the app's node_modules.
+    resolve: { alias: { react: join(ROOT, 'node_modules/react'), 'react-dom': join(ROOT, 'node_modules/react-dom') } },
+    build: { outDir: join(dir, 'dist'), modulePreload: { polyfill: false } },
+  });
+  return join(dir, 'dist');
+}
 
 interface Launched {
   child: ChildProcess;
@@ -147,9 +193,9 @@ async function appRun(browser: Browser): Promise<AppRun> {
   }
 }
 
-async function helloRun(browser: Browser): Promise<{ readyMs: number; interactiveMs: number }> {
+async function helloRun(browser: Browser, dir?: string): Promise<{ readyMs: number; interactiveMs: number }> {
   const started = performance.now();
-  const server = await launch(['-e', HELLO_SERVER], 'HELLO READY ', process.env, started);
+  const server = await launch(['-e', HELLO_SERVER, ...(dir ? [dir] : [])], 'HELLO READY ', process.env, started);
   try {
     const opened = await openUntilInteractive(
       browser,
@@ -231,6 +277,7 @@ async function main(): Promise<void> {
       `${jsChunks.length - firstScreen.length} more chunk(s), ${kb(sum(jsChunks, 'gzip') - sum(firstScreen, 'gzip'))} kB gzip, load when a screen opens.\n`,
   );
 
+  const reactHello = await buildReactHello();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -238,37 +285,57 @@ async function main(): Promise<void> {
   try {
     const apps: AppRun[] = [];
     const hellos: { readyMs: number; interactiveMs: number }[] = [];
+    const reactHellos: { readyMs: number; interactiveMs: number }[] = [];
     // Not counted: the browser's first page, and node's first start, are slower than any later one.
     await helloRun(browser);
     for (let r = 0; r < RUNS; r++) {
       hellos.push(await helloRun(browser));
+      reactHellos.push(await helloRun(browser, reactHello));
       apps.push(await appRun(browser));
     }
     const hello = median(hellos.map((h) => h.interactiveMs));
+    const react = median(reactHellos.map((h) => h.interactiveMs));
     const first = median(apps.map((a) => a.firstMs));
     const later = median(apps.map((a) => a.laterMs));
     table([
-      ['launch', 'process ready', 'interactive', 'vs hello page'],
-      ['hello page (node:http, baseline)', s(median(hellos.map((h) => h.readyMs))), s(hello), '×1.00'],
-      ['Clipdesk first launch (welcome screen)', s(median(apps.map((a) => a.readyMs))), s(first), ratio(first, hello)],
+      ['launch', 'process ready', 'interactive', 'vs hello page', 'vs React hello'],
+      ['hello page (node:http, baseline)', s(median(hellos.map((h) => h.readyMs))), s(hello), '×1.00', ''],
+      [
+        'React hello page (same server, React DOM)',
+        s(median(reactHellos.map((h) => h.readyMs))),
+        s(react),
+        ratio(react, hello),
+        '×1.00',
+      ],
+      [
+        'Clipdesk first launch (welcome screen)',
+        s(median(apps.map((a) => a.readyMs))),
+        s(first),
+        ratio(first, hello),
+        ratio(first, react),
+      ],
       [
         'Clipdesk later launch (Projects, local sandbox)',
         s(median(apps.map((a) => a.laterReadyMs))),
         s(later),
         ratio(later, hello),
+        ratio(later, react),
       ],
     ]);
     note(
-      `Each run: hello ${hellos.map((h) => s(h.interactiveMs)).join(', ')}; first ${apps.map((a) => s(a.firstMs)).join(', ')}; later ${apps.map((a) => s(a.laterMs)).join(', ')}.`,
+      `Each run: hello ${hellos.map((h) => s(h.interactiveMs)).join(', ')}; React hello ${reactHellos.map((h) => s(h.interactiveMs)).join(', ')}; ` +
+        `first ${apps.map((a) => s(a.firstMs)).join(', ')}; later ${apps.map((a) => s(a.laterMs)).join(', ')}.`,
     );
     summary(
       'startup',
       `first screen interactive in ${s(first)} (first launch) and ${s(later)} (later launch, Projects) vs hello page ${s(hello)} ` +
-        `(${ratio(first, hello)}, ${ratio(later, hello)}); first screen's JS ${kb(sum(firstScreen, 'gzip'))} kB gzip ` +
+        `(${ratio(first, hello)}, ${ratio(later, hello)}) and React hello page ${s(react)} (${ratio(first, react)}, ${ratio(later, react)}); ` +
+        `first screen's JS ${kb(sum(firstScreen, 'gzip'))} kB gzip ` +
         `(${firstScreen.length} file(s)); renderer ${kb(sum(shipped, 'bytes'))} kB (${kb(sum(shipped, 'gzip'))} kB gzip)`,
     );
   } finally {
     await browser.close();
+    rmSync(join(reactHello, '..'), { recursive: true, force: true });
   }
 }
 
