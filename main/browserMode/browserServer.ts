@@ -68,12 +68,17 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   // A core that failed to build is main.ts's to report (it stops the process); until then, nothing waits forever on it here.
   ready.catch(() => {});
 
-  /** Answers with the core once it is built; a 503 if it could not be. */
+  /** Answers with the core once it is built; a 503 if it could not be; a 500 (logged) if answering failed. */
   const withCore = (res: ServerResponse, answer: (core: BrowserCore) => unknown) =>
-    ready.then(answer, () => {
-      if (!res.headersSent)
-        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Clipdesk could not start');
-    });
+    ready
+      .then(answer, () => {
+        if (!res.headersSent)
+          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Clipdesk could not start');
+      })
+      .catch((err: unknown) => {
+        log(`answering a request failed: ${String(err)}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error');
+      });
 
   const server = createServer((req, res) => {
     if (!trusted(req)) {

@@ -19,8 +19,8 @@ process.umask(0o077);
 // Node's compile cache keeps V8's code cache (and, run as TypeScript, the types stripped from
 // some 400 files) on disk for the next start. In the
 // user's own cache folder: a shared one under /tmp could be written by another local user.
-// So the core's modules are imported below, once the cache is on; the local sandbox (TypeScript
-// too, started by the core) inherits it through NODE_COMPILE_CACHE.
+// So the rest is imported below, once the cache is on; the local sandbox (started by the
+// core) inherits it through NODE_COMPILE_CACHE.
 const compileCache = enableCompileCache(
   join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'clipdesk', 'node-compile-cache'),
 );
