@@ -46,7 +46,7 @@ export function MediaCacheSettings() {
   }
 
   return (
-    <section aria-labelledby="media-cache-title" className="settings-section">
+    <section aria-labelledby="media-cache-title" aria-busy={usage === null} className="settings-section">
       <h2 id="media-cache-title">Media cache</h2>
       <p className="settings-muted">
         The timeline’s monitor plays copies of your media kept on this computer (and lighter proxies of large videos),
