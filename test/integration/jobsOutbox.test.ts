@@ -71,6 +71,18 @@ describe('exactly once under faults', () => {
       ),
       'every generation completed',
       45_000,
+      25,
+      () =>
+        JSON.stringify({
+          intents: intents.map((i) => {
+            const { state, jobId, lastError } = intentOf(h, i.id);
+            return { state, jobId, lastError: lastError?.code };
+          }),
+          connection: h.jobs.connection().state,
+          queue: h.jobs.queue(),
+          responses: h.exchanges.length,
+          retries: h.retries.length,
+        }),
     );
     await setFaults(sandbox, { dropShare: 0 });
 

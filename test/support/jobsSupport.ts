@@ -105,10 +105,13 @@ export async function until(
   timeoutMs = 20_000,
   /** Between two looks; a condition that asks the service spends a request of the key's 120 a minute each time. */
   intervalMs = 25,
+  /** What the failure message adds: the state that was waited on, as it stood at the deadline. */
+  describe?: () => string,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}${describe ? `: ${describe()}` : ''}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
