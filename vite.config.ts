@@ -5,7 +5,7 @@
 //   vite build --mode sandbox   the local service into dist/sandbox/main.js (ESM, its npm packages bundled in), which
 //                               the packaged app runs with Electron as Node: no TypeScript runs from app.asar
 //   vite build --mode browser   browser mode into dist/browser/main.js (ESM, its npm packages bundled in), which
-//                               `npm run start:browser` runs
+//                               `npm start` (without Electron) and `npm run start:browser` run
 // Node 24 also runs browser mode's TypeScript as it is (`node main/browserMode/main.ts`), but
 // resolving and loading some 500 modules one by one took most of its start (0.75–0.9 s to
 // ready against 0.2–0.5 s bundled, with the compile cache warm): users wait for that on every launch.

@@ -28,13 +28,14 @@ if (compileCache.directory) process.env.NODE_COMPILE_CACHE = compileCache.direct
 // The core (most of the code) is imported only after the server listens: see below.
 const { AppFailure } = await import('../../shared/appError.ts');
 const { lockProfile } = await import('../core/app/profileLock.ts');
+const { BUILT_SANDBOX } = await import('../core/app/builtSandbox.ts');
 const { startBrowserServer } = await import('./browserServer.ts');
 
 // main/browserMode/ or dist/browser/: the checkout's root is two folders up from either.
 const ROOT = resolve(import.meta.dirname, '../..');
 // Built, browser mode runs the built local service, as the desktop app does (half its start
 // too); as TypeScript, the service's TypeScript beside it.
-const SANDBOX_SCRIPT = import.meta.filename.endsWith('.js') ? 'dist/sandbox/main.js' : 'sandbox/main.ts';
+const SANDBOX_SCRIPT = import.meta.filename.endsWith('.js') ? BUILT_SANDBOX : 'sandbox/main.ts';
 const USAGE =
   'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>] [--tunnel-command "<command with {port}>"]';
 

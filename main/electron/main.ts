@@ -8,7 +8,7 @@ import { AppFailure } from '../../shared/appError.ts';
 import { createCore, type Core } from '../core/app/createCore.ts';
 import { bindWindow } from '../ipc/electronIpc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './appProtocol.ts';
-import { BUILT_SANDBOX } from './builtSandbox.ts';
+import { BUILT_SANDBOX } from '../core/app/builtSandbox.ts';
 import { installMenu } from './menu.ts';
 import { safeStorageSecretStore } from './safeStorageSecretStore.ts';
 import { confirmTunnelWithDialog } from './tunnelDialog.ts';

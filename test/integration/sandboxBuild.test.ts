@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_SANDBOX } from '../../main/electron/builtSandbox.ts';
+import { BUILT_SANDBOX } from '../../main/core/app/builtSandbox.ts';
 import type { SandboxReady } from '../support/sandboxProcess.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_SANDBOX } from '../../main/electron/builtSandbox.ts';
+import { BUILT_SANDBOX } from '../../main/core/app/builtSandbox.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const require = createRequire(join(ROOT, 'package.json'));
