@@ -24,6 +24,7 @@ import {
   type IntentSummary,
 } from './api/jobEvents.ts';
 import { RateBudgetSnapshotSchema } from './api/rateBudgetSnapshot.ts';
+import { id, none, pageQuery, request, type RequestSpec } from './ipc/contractParts.ts';
 import { MEDIA_REQUESTS } from './ipc/media.ts';
 import { JOBS_EVENTS, JOBS_REQUESTS } from './ipc/jobs.ts';
 import { SETTINGS_EVENTS, SETTINGS_REQUESTS } from './ipc/settings.ts';
@@ -47,21 +48,6 @@ import {
   type WorkspaceView,
 } from './ipcViews.ts';
 
-/** A request's argument schema, and its result type carried as a phantom (never a value). */
-export interface RequestSpec<Arg extends z.ZodType, Result> {
-  readonly arg: Arg;
-  readonly __result?: Result;
-}
-
-export function request<Result>() {
-  return <Arg extends z.ZodType>(arg: Arg): RequestSpec<Arg, Result> => ({ arg });
-}
-
-const none = z.undefined();
-const id = z
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`);
 const workspaceId = z.string().min(1, 'name a workspace').max(63);
 const apiKey = z
   .string()
@@ -70,15 +56,6 @@ const apiKey = z
   .max(4096, 'an API key is at most 4096 characters')
   .regex(/^\S+$/, 'paste the key as one unbroken line, without spaces');
 const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
-const pageQuery = {
-  limit: z
-    .int('must be a whole number')
-    .min(CREATE_LIMITS.pageSize.min)
-    .max(CREATE_LIMITS.pageSize.max, `must be at most ${CREATE_LIMITS.pageSize.max}`)
-    .optional(),
-  /** The previous page's nextCursor. */
-  after: z.string().min(1).max(200).optional(),
-};
 const keyKind = z.enum(['create', 'messaging']);
 
 export const AddRemoteWorkspaceSchema = z.strictObject({

@@ -1,10 +1,9 @@
-// The Jobs screen's part of the contract (spread into REQUESTS in ../ipc.ts): one read of
-// every piece of the workspace's paid work, waiting, running and recently finished. Live
-// changes come as the jobs service's own events (job.updated, intent.updated), already in
-// the contract. Only `request` is taken from ../ipc.ts (a function declaration, so the import
-// cycle is safe); import this module only through ../ipc.ts.
+// The Jobs screen's part of the contract (spread into REQUESTS in ../ipc.ts): one read of every
+// piece of the workspace's paid work, waiting, running and recently finished. Live changes come
+// as the jobs service's own events (job.updated, intent.updated), already in the
+// contract. Built from ./contractParts.ts, like every group.
 import { z } from 'zod';
-import { request } from '../ipc.ts';
+import { request } from './contractParts.ts';
 import { JOBS_FINISHED_MAX, type JobsOverview } from './jobsView.ts';
 
 export const JOBS_REQUESTS = {

@@ -1,29 +1,15 @@
-// The Media screen's part of the contract (spread into REQUESTS in ../ipc.ts): brands and
-// their assets, attaching a brand asset to a project, previews made in main, downloads,
-// delivery links, and control of the uploads under way. Only `request` is taken from
-// ../ipc.ts (a function declaration, so the import cycle is safe); every schema used here is
-// made here. Import this module only through ../ipc.ts (which must be evaluated first).
+// The Media screen's part of the contract (spread into REQUESTS in ../ipc.ts): brands and their
+// assets, attaching a brand asset to a project, previews made in main, downloads, delivery
+// links, and control of the uploads under way. Built from ./contractParts.ts, like every
+// group.
 import { z } from 'zod';
 import type { Asset, Page } from '../api/createTypes.ts';
 import type { Attachment, Brand, DeliveryLink } from '../api/mediaLibrary.ts';
 import type { UploadProgressEvent } from '../api/uploads.ts';
-import { CREATE_LIMITS, UPLOAD_LIMITS } from '../limits.ts';
+import { UPLOAD_LIMITS } from '../limits.ts';
 import type { AssetPreview, DownloadOutcome } from '../mediaViews.ts';
-import { request } from '../ipc.ts';
+import { id, pageQuery as page, request } from './contractParts.ts';
 
-const id = z
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`);
-const page = {
-  limit: z
-    .int('must be a whole number')
-    .min(CREATE_LIMITS.pageSize.min)
-    .max(CREATE_LIMITS.pageSize.max, `must be at most ${CREATE_LIMITS.pageSize.max}`)
-    .optional(),
-  /** The previous page's nextCursor. */
-  after: z.string().min(1).max(200).optional(),
-};
 const uploadId = z.string().min(1, 'name the upload').max(100);
 const { min: hoursMin, max: hoursMax } = UPLOAD_LIMITS.deliveryLinkHours;
 

@@ -1,9 +1,8 @@
 // The Messaging screen's part of the contract (shared/ipc.ts spreads these in): contacts and
 // their CSV imports, calendar events, text and MMS messages, bulk sends and the sent list.
 // Everything goes to the ACTIVE workspace's Messaging API. Large inputs (import rows, bulk
-// messages, an MMS file) come in ordered chunks, so no frame outgrows the wire. Only
-// `request` is taken from ../ipc.ts (a function declaration, so the import cycle is safe);
-// import this module only through ../ipc.ts, and its views from ./messagingViews.ts.
+// messages, an MMS file) come in ordered chunks, so no frame outgrows the wire.
+// Its views are in ./messagingViews.ts.
 import { z } from 'zod';
 import {
   CalendarEventInputSchema,
@@ -14,7 +13,7 @@ import {
 } from '../api/messagingTypes.ts';
 import { BULK_PROGRESS_EVENT, BulkProgressSchema } from '../api/messagingEvents.ts';
 import { MESSAGING_LIMITS } from '../limits.ts';
-import { request } from '../ipc.ts';
+import { none, request } from './contractParts.ts';
 import {
   ContactDraftSchema,
   ImportSummarySchema,
@@ -30,7 +29,6 @@ import {
   type MessagingSettingsView,
 } from './messagingViews.ts';
 
-const none = z.undefined();
 const handle = z.string().min(1).max(100);
 const short = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const ScheduleArgSchema = z.strictObject({ time: short(40), timeZone: short(100) });

@@ -1,7 +1,6 @@
-// What the Messaging screen's part of the contract carries (shared/ipc/messaging.ts): the
-// chunk sizes, the loose contact draft, and the views main shows (settings, contacts, imports,
-// bulk sends). Plain schemas and types with no import of ../ipc.ts, so the renderer and main
-// may import this module directly.
+// What the Messaging screen's part of the contract carries (shared/ipc/messaging.ts): the chunk
+// sizes, the loose contact draft, and the views main shows (settings, contacts, imports, bulk
+// sends). Plain schemas and types, which the renderer and main import directly.
 import { z } from 'zod';
 import { AppErrorSchema } from '../appErrorSchema.ts';
 import type { MessagePage } from '../api/messagingTypes.ts';

@@ -1,9 +1,7 @@
-// The app's preferences in the contract (spread into REQUESTS in ../ipc.ts): the theme and
-// the editor's panel sizes, read at start and saved as they change. Only `request` is taken
-// from ../ipc.ts (a function declaration, so the import cycle is safe); import this module
-// only through ../ipc.ts.
+// The app's preferences in the contract (spread into REQUESTS in ../ipc.ts): the theme and the
+// editor's panel sizes, read at start and saved as they change.
 import { z } from 'zod';
-import { request } from '../ipc.ts';
+import { request } from './contractParts.ts';
 import { PanelSizesSchema, ThemeChoiceSchema, type PreferencesView } from './preferencesView.ts';
 
 export const PREFERENCES_REQUESTS = {

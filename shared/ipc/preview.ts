@@ -1,11 +1,9 @@
-// The live monitor's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts):
-// an asset's media prepared in main's media cache (fetched once, a playback proxy made once
-// for heavy sources) and served to the page by the app itself, and the cache's size limit.
-// Only `request` is taken from ../ipc.ts (a function declaration, so the import cycle is
-// safe); import this module only through ../ipc.ts.
+// The live monitor's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts): an
+// asset's media prepared in main's media cache (fetched once, a playback proxy made once for
+// heavy sources) and served to the page by the app itself, and the cache's size limit.
 import { z } from 'zod';
-import { CREATE_LIMITS } from '../limits.ts';
-import { request } from '../ipc.ts';
+
+import { id, request } from './contractParts.ts';
 import {
   MEDIA_CACHE_LIMITS,
   PreviewMediaEventSchema,
@@ -13,10 +11,6 @@ import {
   type PreviewMedia,
 } from '../preview/previewMedia.ts';
 
-const id = z
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`);
 const MiB = 1024 * 1024;
 
 export const PREVIEW_REQUESTS = {

@@ -1,18 +1,17 @@
-// The production work around the timeline (spread into REQUESTS in ../ipc.ts):
-// transcriptions and their caption files, speech edits, reviews, finishes, templates with
-// variants, and batches. Every job-creating request is journaled as an intent with its own
-// idempotency key before anything is sent (the jobs service's outbox sends it, now or when
-// the service answers), and is followed by the jobs service's own events (job.updated,
-// intent.updated), already in the contract. Template publishing and variants are not jobs:
-// the page names the user's action with an actionId, and main sends the same idempotency
-// key for every try of that action (a retry after a network failure never makes a second
-// template version); the key itself never leaves main. Only `request` is taken from
-// ../ipc.ts; import this module only through ../ipc.ts.
+// The production work around the timeline (spread into REQUESTS in ../ipc.ts): transcriptions
+// and their caption files, speech edits, reviews, finishes, templates with variants, and
+// batches. Every job-creating request is journaled as an intent with its own idempotency key
+// before anything is sent (the jobs service's outbox sends it, now or when the service
+// answers), and is followed by the jobs service's own events (job.updated, intent.updated),
+// already in the contract. Template publishing and variants are not jobs: the page names the
+// user's action with an actionId, and main sends the same idempotency key for every try of that
+// action (a retry after a network failure never makes a second template version); the key
+// itself never leaves main.
 import { z } from 'zod';
 import type { Page } from '../api/createTypes.ts';
 import type { IntentSummary } from '../api/jobEvents.ts';
-import { CREATE_LIMITS, EDITOR_LIMITS, TEMPLATE_LIMITS } from '../limits.ts';
-import { request } from '../ipc.ts';
+import { EDITOR_LIMITS, TEMPLATE_LIMITS } from '../limits.ts';
+import { id, pageQuery as page, request } from './contractParts.ts';
 import {
   REVIEW_ASPECTS,
   SLOT_TYPES,
@@ -30,18 +29,6 @@ import {
   type VariantCheck,
 } from '../production/productionTypes.ts';
 
-const id = z
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`);
-const page = {
-  limit: z
-    .int('must be a whole number')
-    .min(CREATE_LIMITS.pageSize.min)
-    .max(CREATE_LIMITS.pageSize.max, `must be at most ${CREATE_LIMITS.pageSize.max}`)
-    .optional(),
-  after: z.string().min(1).max(200).optional(),
-};
 /** The page's name for one user action: every try of it is sent with one idempotency key. */
 const actionId = z.uuid('must be a UUID made for this action');
 const language = z

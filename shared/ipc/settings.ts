@@ -1,11 +1,9 @@
-// The Settings screen's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts):
-// a workspace's own settings (name, addresses, webhook tunnel, messaging defaults) and the
-// keys the service refused. Workspaces and keys themselves are the `workspaces.*` requests.
-// Only `request` is taken from ../ipc.ts (a function declaration, so the import cycle is
-// safe); import this module only through ../ipc.ts.
+// The Settings screen's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts): a
+// workspace's own settings (name, addresses, webhook tunnel, messaging defaults) and the keys
+// the service refused. Workspaces and keys themselves are the `workspaces.*` requests.
 import { z } from 'zod';
 import { APP_LIMITS } from '../limits.ts';
-import { request } from '../ipc.ts';
+import { request } from './contractParts.ts';
 import { KeyProblemSchema, TunnelChoiceSchema, type KeyProblem, type WorkspaceSettingsView } from './settingsView.ts';
 
 const workspaceId = z.string().min(1, 'name a workspace').max(63);

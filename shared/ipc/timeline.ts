@@ -1,13 +1,11 @@
 // The timeline's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts): the
-// catalog and a project's timeline with its edits still in the journal, applying a command
-// list (journaled with its own idempotency key, sent in order by the outbox, offline or
-// not), renders as jobs, and what is drawn along clips. Only `request` is taken from
-// ../ipc.ts (a function declaration, so the import cycle is safe); import this module only
-// through ../ipc.ts.
+// catalog and a project's timeline with its edits still in the journal, applying a command list
+// (journaled with its own idempotency key, sent in order by the outbox, offline or not),
+// renders as jobs, and what is drawn along clips.
 import { z } from 'zod';
 import type { IntentSummary } from '../api/jobEvents.ts';
-import { CREATE_LIMITS, EDITOR_LIMITS } from '../limits.ts';
-import { request } from '../ipc.ts';
+import { EDITOR_LIMITS } from '../limits.ts';
+import { id, request } from './contractParts.ts';
 import { CommandListSchema } from '../timeline/editorCommands.ts';
 import type { Catalog } from '../timeline/timelineTypes.ts';
 import {
@@ -17,10 +15,6 @@ import {
   type TimelineView,
 } from '../timeline/timelineViews.ts';
 
-const id = z
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(CREATE_LIMITS.idMax, `must be at most ${CREATE_LIMITS.idMax}`);
 const revision = z.string().min(1, 'send the revision the edit was made on').max(64);
 const ms = z.int('must be whole milliseconds').min(0, 'must not be negative').max(EDITOR_LIMITS.timelineMaxMs);
 
