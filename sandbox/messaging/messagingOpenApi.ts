@@ -131,15 +131,7 @@ function adminDoc(route: AdminRoute): Json {
     operationId: `sandbox${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     summary: `${route.summary} (sandbox only)`,
     tags: ['Sandbox admin'],
-    parameters: [
-      {
-        name: 'X-Sandbox-Admin',
-        in: 'header',
-        required: true,
-        schema: { type: 'string' },
-        description: 'The adminToken of the READY line.',
-      },
-    ],
+    security: [{ sandboxAdmin: [] }],
     responses: responses('admin', { type: 'object', additionalProperties: true }),
   };
   if (route.path.endsWith('/faults'))
@@ -185,6 +177,12 @@ export function buildMessagingOpenApi(serverUrl: string, operations: Operation[]
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The Messaging API key as a Bearer token.' },
+        sandboxAdmin: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Sandbox-Admin',
+          description: 'The adminToken of the READY line; only the sandbox-only controls take it.',
+        },
         keyQuery: {
           type: 'apiKey',
           in: 'query',

@@ -22,9 +22,14 @@ export interface OutputSettings {
 /** The largest frame side an H.264 file of ours may have (every level-6 decoder takes it). */
 export const MAX_FRAME_SIDE = 8192;
 
-const oneOf = <T extends string | number>(values: readonly T[], what: string) =>
-  z.custom<T>((value) => (values as readonly unknown[]).includes(value), {
-    message: `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')} (${what})`,
+// A literal union, so /openapi.json states the type and its enum (a custom check would carry
+// only the description, and a client validating against it would accept "999p").
+const oneOf = <const T extends readonly [string, ...string[]] | readonly [number, ...number[]]>(
+  values: T,
+  what: string,
+) =>
+  z.literal(values, {
+    error: () => `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')} (${what})`,
   });
 
 export const OutputSettingsInput = z

@@ -136,4 +136,39 @@ describe('the OpenAPI document', () => {
     await check('GET', '/generations', '/generations');
     await check('GET', '/exports', '/exports');
   });
+
+  it('states the output settings as typed enums, so a client validating a body refuses what the service refuses', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const body = doc.paths['/projects/{id}/editor/render'].post.requestBody.content['application/json'].schema;
+    const output = body.properties.output;
+    expect(output.properties.resolution).toMatchObject({ type: 'string', enum: ['360p', '720p', '1080p', '2160p'] });
+    expect(output.properties.frameRate).toMatchObject({ type: 'number', enum: [24, 25, 30, 60] });
+    expect(output.properties.quality.enum).toEqual(['draft', 'standard', 'high']);
+    const format = output.properties.format;
+    expect(format.enum ?? [format.const]).toContain('mp4');
+    const validBody = ajv.compile(body);
+    expect(validBody({ output: { resolution: '720p', frameRate: 25 } })).toBe(true);
+    expect(validBody({ output: { resolution: '999p' } })).toBe(false);
+    expect(validBody({ output: { frameRate: 29.97 } })).toBe(false);
+  });
+
+  it("declares the Messaging API's sandbox-only controls with a security scheme, not a bare header", async () => {
+    const res = await fetch(`${sandbox.messagingBaseUrl}/openapi.json`);
+    const messaging = (await res.json()) as any;
+    expect(messaging.components.securitySchemes.sandboxAdmin).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Sandbox-Admin',
+    });
+    const admin = Object.values(messaging.paths as Record<string, Record<string, any>>)
+      .flatMap((ops) => Object.values(ops))
+      .filter((op) => op.tags?.includes('Sandbox admin'));
+    expect(admin.length).toBeGreaterThan(0);
+    for (const op of admin) {
+      expect(op.security).toEqual([{ sandboxAdmin: [] }]);
+      expect((op.parameters ?? []).some((p: { name: string }) => p.name === 'X-Sandbox-Admin')).toBe(false);
+    }
+    expect((await new Validator().validate(structuredClone(messaging))).valid).toBe(true);
+  });
 });
