@@ -291,3 +291,35 @@ test('a transparent PNG and a VP9 video with alpha show what is beneath them, in
   for (const { ms, psnr, ssim } of results)
     expect(psnr >= MIN_PSNR || ssim >= MIN_SSIM, `at ${ms} ms (all: ${JSON.stringify(results)})`).toBe(true);
 });
+
+test('a caption’s line break is shown and kept when its text is edited: “thought\nthe”, never “thoughtthe”', async ({
+  page,
+  app,
+}) => {
+  await firstLaunchPage(page).useLocalWorkspace();
+  const api = await serviceApi(app);
+  const projectId = await api.createProject('Line breaks');
+  const words = randomUUID();
+  const before = await api.timeline(projectId);
+  await api.apply(projectId, before.revision, [
+    { type: 'addTrack', kind: 'caption', trackId: words, name: 'Words' },
+    { type: 'addCaption', trackId: words, startMs: 0, endMs: 3000, text: 'I thought\nthe same', style: 'subtitle' },
+  ]);
+  const tl = timelinePage(page);
+  await tl.open('Line breaks');
+  await tl.clip('Words', 'Caption “I thought').click();
+  const field = page.getByRole('textbox', { name: 'Caption text', exact: true });
+  await expect(field).toHaveValue('I thought\nthe same');
+  // A word added at the end, a line break typed after it (Shift+Enter), one more word; Enter commits.
+  await field.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' again');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('today');
+  await page.keyboard.press('Enter');
+  await tl.saved();
+  const after = await api.timeline(projectId);
+  const caption = after.tracks.find((t) => t.id === words)!.clips[0] as { text: string };
+  expect(caption.text).toBe('I thought\nthe same again\ntoday');
+});
