@@ -57,7 +57,7 @@ function Proposals({ edit, placed }: { edit: SpeechEdit; placed: PlacedClip }) {
   const key = (id: string) => `${edit.id}:${id}`;
   // Checked against the timeline as it is: what was cut meanwhile (Remove all fillers) is not proposed again.
   const gone = (p: (typeof proposals)[number]) =>
-    timeline !== null && !stillOnTimeline(timeline, placed.clip.assetId, p.cutRange);
+    !applied.has(key(p.id)) && timeline !== null && !stillOnTimeline(timeline, placed.clip.assetId, p.cutRange);
   const open = proposals.filter((p) => !applied.has(key(p.id)) && !gone(p));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<string | null>(null);
