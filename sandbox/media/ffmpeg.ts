@@ -25,17 +25,38 @@ export interface MediaProbe {
   channels: number;
   /** The picture's YUV matrix tag as ffprobe names it (bt709, smpte170m, …); null when untagged. */
   colorSpace: string | null;
+  /** Whether the picture has an alpha plane (a PNG with transparency, ProRes 4444, VP9 with alpha). */
+  alpha: boolean;
+  /**
+   * The decoder that keeps that alpha, where ffmpeg's default one drops it: VP8 and VP9 carry
+   * alpha beside the picture (WebM's alpha_mode), and only libvpx decodes it. Null otherwise.
+   */
+  alphaDecoder: string | null;
 }
 
 interface ProbedStream {
   codec_type?: string;
+  codec_name?: string;
+  pix_fmt?: string;
   width?: number;
   height?: number;
   sample_aspect_ratio?: string;
   color_space?: string;
   channels?: number;
   side_data_list?: { rotation?: number }[];
-  tags?: { rotate?: string };
+  tags?: { rotate?: string; alpha_mode?: string; ALPHA_MODE?: string };
+}
+
+/** Pixel formats with an alpha plane: yuva…, rgba/bgra/argb/abgr, gbrap…, ya8/ya16, pal8 (PNG palettes may be transparent). */
+const ALPHA_PIXELS = /^(yuva|gbrap|ya\d|rgba|bgra|argb|abgr|pal8)/;
+const LIBVPX_ALPHA: Record<string, string> = { vp8: 'libvpx', vp9: 'libvpx-vp9' };
+
+function alphaOf(video: ProbedStream | undefined): { alpha: boolean; alphaDecoder: string | null } {
+  if (!video) return { alpha: false, alphaDecoder: null };
+  const mode = video.tags?.alpha_mode ?? video.tags?.ALPHA_MODE;
+  const decoder = LIBVPX_ALPHA[video.codec_name ?? ''];
+  if (mode === '1' && decoder) return { alpha: true, alphaDecoder: decoder };
+  return { alpha: ALPHA_PIXELS.test(video.pix_fmt ?? ''), alphaDecoder: null };
 }
 
 /** The size a player shows: the sample aspect ratio widens (or narrows) it; a quarter turn swaps it. */
@@ -60,7 +81,7 @@ export async function probe(path: string): Promise<MediaProbe | null> {
       '-v',
       'error',
       '-show_entries',
-      'stream=codec_type,width,height,sample_aspect_ratio,color_space,channels:stream_side_data=rotation:stream_tags=rotate:format=duration',
+      'stream=codec_type,codec_name,pix_fmt,width,height,sample_aspect_ratio,color_space,channels:stream_side_data=rotation:stream_tags=rotate,alpha_mode:format=duration',
       '-of',
       'json',
       path,
@@ -79,6 +100,7 @@ export async function probe(path: string): Promise<MediaProbe | null> {
       ...displaySize(video),
       channels: audio?.channels ?? 0,
       colorSpace: video?.color_space && video.color_space !== 'unknown' ? video.color_space : null,
+      ...alphaOf(video),
     };
   } catch {
     return null;

@@ -1,6 +1,8 @@
 // Caption cues from timed words, and the two caption file formats (SubRip and WebVTT).
 // A cue holds at most two lines of at most 42 characters, the usual broadcast limits, and
-// breaks at pauses so a caption never stays up across a silence.
+// breaks at pauses so a caption never stays up across a silence; two lines are balanced.
+import { captionLines } from '../../shared/transcript/captionLines.ts';
+
 export const CAPTION_LIMITS = {
   lineChars: 42,
   lines: 2,
@@ -21,18 +23,8 @@ export interface Cue {
   lines: string[];
 }
 
-/** Greedy wrap into lines of at most `CAPTION_LIMITS.lineChars`; a longer single word is cut. */
-function wrap(words: string[]): string[] {
-  const lines: string[] = [];
-  for (const raw of words) {
-    const word = raw.slice(0, CAPTION_LIMITS.lineChars);
-    const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= CAPTION_LIMITS.lineChars)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
+/** Lines of at most `CAPTION_LIMITS.lineChars`, two of them balanced; a longer single word is cut. */
+const wrap = (words: string[]): string[] => captionLines(words, CAPTION_LIMITS.lineChars);
 
 export function buildCues(words: TimedText[]): Cue[] {
   const cues: Cue[] = [];

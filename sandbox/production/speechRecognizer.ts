@@ -4,7 +4,9 @@
 // decodes the asset's first sound track to 16 kHz mono PCM in a temporary file, and
 // pocketsphinx_continuous reads it, splits the sound at silences (its voice activity detector)
 // and prints every word it heard with its first and last 10 ms frame and its posterior
-// probability. Nothing is downloaded: the model is the package's files.
+// probability. Nothing is downloaded: the model is the package's files. The words' edges
+// are then fitted to the silences measured in the same PCM (speechSilences.ts), so the gaps
+// between words are the pauses of the sound.
 //
 // Settings beyond pocketsphinx's defaults (bench/transcribe.bench.ts measures both): score
 // 8 Gaussians of the model's mixtures per frame instead of 4, and widen the second
@@ -13,11 +15,12 @@
 // third more CPU time, still several times faster than realtime on one core.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpeg } from '../media/ffmpeg.ts';
 import { jobFailure } from './mediaJob.ts';
+import { fitToSilences, measureSilences } from './speechSilences.ts';
 import type { Word } from './transcriptWords.ts';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -108,7 +111,10 @@ export async function recognizeSpeech(
       ['-i', mediaPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', pcmPath],
       { signal },
     );
-    return parseDecoderWords(await decode(pcmPath, settings, signal));
+    const words = parseDecoderWords(await decode(pcmPath, settings, signal));
+    const { size } = await stat(pcmPath);
+    const durationMs = Math.round((size / 2 / SAMPLE_RATE) * 1000);
+    return fitToSilences(words, await measureSilences(pcmPath, durationMs, signal));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw jobFailure('transcription.recognizer_missing', MISSING);
     throw jobFailure('job.failed', `The speech could not be recognised: ${(err as Error).message}`);

@@ -17,6 +17,10 @@ export interface SourceFacts {
   channels: number;
   /** The YUV matrix its picture is coded with, as ffmpeg's scale filter names it ('bt601' when untagged). */
   matrix: string;
+  /** Its picture has an alpha plane, kept through every step (docs/render-semantics.md, "The picture"). */
+  alpha?: boolean;
+  /** The decoder that keeps that alpha, where ffmpeg's default drops it (libvpx-vp9 for VP9 with alpha). */
+  decoder?: string | null;
 }
 
 export interface Effect {

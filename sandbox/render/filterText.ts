@@ -23,9 +23,13 @@ export class Inputs {
   readonly args: string[] = [];
   #count = 0;
 
-  /** A media file read from `seekMs` on (from the keyframe at or before it, timestamps relative to it). */
-  media(path: string, seekMs: number): number {
+  /**
+   * A media file read from `seekMs` on (from the keyframe at or before it, timestamps relative
+   * to it), its picture through `decoder` when ffmpeg's default one would drop its alpha.
+   */
+  media(path: string, seekMs: number, decoder?: string | null): number {
     if (seekMs > 0) this.args.push('-noaccurate_seek', '-ss', num(seekMs / 1000));
+    if (decoder) this.args.push('-c:v', decoder);
     this.args.push('-i', path);
     return this.#count++;
   }

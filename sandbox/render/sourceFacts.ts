@@ -34,6 +34,8 @@ export async function sourceFactsOf(
       hasAudio: info.hasAudio,
       channels: info.channels,
       matrix: (info.colorSpace && MATRICES[info.colorSpace]) ?? 'bt601',
+      alpha: asset.kind !== 'audio' && info.alpha,
+      decoder: info.alphaDecoder,
     });
   }
   return facts;

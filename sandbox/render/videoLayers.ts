@@ -5,7 +5,10 @@
 // then fits, scales, applies effects, turns it, and sets its opacity and transition, and
 // an overlay places it. Frames are worked on as 4:2:0, the output's own format, so a
 // full-frame clip of the output's size is never converted (bench/render.bench.ts: 4:4:4
-// cost twice the compositing time); pictures are therefore placed on even pixels.
+// cost twice the compositing time); pictures are therefore placed on even pixels. A source
+// with an alpha plane (a transparent PNG, VP9 with alpha, ProRes 4444) keeps it at every
+// step — scale, effects (planar RGB with alpha), rotation, opacity, fade — and the overlay
+// lays it over what is beneath; dropping it drew a transparent logo as a black square.
 import { firstFrameAtOrAfter, type Composition, type Layer } from './composition.ts';
 import { expr, type Inputs, num } from './filterText.ts';
 import { layerGeometry, type LayerGeometry } from './layerGeometry.ts';
@@ -135,6 +138,7 @@ function alphaFilters(layer: Layer, composition: Composition): string[] {
 }
 
 const needsAlpha = (layer: Layer) =>
+  layer.source.alpha === true ||
   layer.opacity < 1 ||
   layer.rotation % 360 !== 0 ||
   layer.transition?.kind === 'dissolve' ||
@@ -162,7 +166,9 @@ function layerChain(
   const startSource = layer.inMs + Math.max(0, Math.min(composition.startMs, layer.endMs) - layer.startMs) * layer.rate;
   const seekMs = layer.source.kind === 'image' ? 0 : Math.max(0, Math.min(layer.outMs - 1, startSource));
   const input =
-    layer.source.kind === 'image' ? inputs.image(layer.source.path) : inputs.media(layer.source.path, seekMs);
+    layer.source.kind === 'image'
+      ? inputs.image(layer.source.path)
+      : inputs.media(layer.source.path, seekMs, layer.source.decoder);
 
   const picture: string[] = [];
   if (geometry.crop) {
@@ -176,8 +182,8 @@ function layerChain(
     `scale=${geometry.width}:${geometry.height}:in_color_matrix=${layer.source.matrix}:out_color_matrix=bt601:flags=bicubic`,
     'setsar=1',
   );
-  if (viaRgb) picture.push('format=gbrp', ...effects);
   const alpha = needsAlpha(layer);
+  if (viaRgb) picture.push(layer.source.alpha ? 'format=gbrap' : 'format=gbrp', ...effects);
   picture.push(`format=${alpha ? 'yuva420p' : 'yuv420p'}`);
   if (geometry.angle !== 0 && layer.rotation % 360 !== 0)
     picture.push(

@@ -9,6 +9,7 @@
 import { EDITOR_LIMITS } from '../limits.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
 import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
+import { captionLines } from '../transcript/captionLines.ts';
 import { clipsPlaying, timelineSpanOf } from './clipTime.ts';
 
 export const CUE_RULES = { lineChars: 42, lines: 2, breakAtPauseMs: 1000, maxCueMs: 6000 } as const;
@@ -27,19 +28,9 @@ export interface Cue extends TimedText {
 /** A word as a caption holds it (a word longer than a line is cut to the line). */
 const captionWord = (text: string) => text.slice(0, CUE_RULES.lineChars);
 
-function wrap(words: readonly string[]): string[] {
-  const lines: string[] = [];
-  for (const raw of words) {
-    const word = captionWord(raw);
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= CUE_RULES.lineChars)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
+const wrap = (words: readonly string[]): string[] => captionLines(words.map(captionWord), CUE_RULES.lineChars);
 
-/** Words as a caption's text: lines of at most 42 characters joined by \n. */
+/** Words as a caption's text: lines of at most 42 characters (two balanced) joined by \n. */
 export function cueText(words: readonly string[]): string {
   return wrap(words).join('\n');
 }

@@ -51,6 +51,25 @@ function holder(timeline: Timeline, assetId: number, cut: CutRequest, preferClip
   return 'that part of the recording is no longer on the timeline (already cut or trimmed away): nothing to do.';
 }
 
+/**
+ * Whether any part of the range is still on the timeline: some clip playing the asset plays
+ * part of it. A proposal made from the transcription is checked against the timeline as it
+ * is now: once its words or pause were cut (from the Transcript tab, say, by "Remove all
+ * fillers"), it is no longer proposed.
+ */
+export function stillOnTimeline(
+  timeline: Timeline,
+  assetId: number,
+  range: { startMs: number; endMs: number },
+): boolean {
+  return timeline.tracks.some((track) =>
+    track.clips.some(
+      (clip) =>
+        clip.kind === 'media' && clip.assetId === assetId && clip.inMs < range.endMs && range.startMs < clip.outMs,
+    ),
+  );
+}
+
 /** An edit the editor refused, as what the user can do about it. */
 function whyRefused(err: EditRejected, clip: MediaClip, cut: CutRequest): string {
   const transition = clip.transitionIn;

@@ -1,20 +1,53 @@
 // What the transcript editor marks in spoken words, free and local (no text model): filler
-// words, a word said twice in a row, long pauses, and where sentences and paragraphs end.
+// words and phrases ("um", "you know"), a word said twice in a row, long pauses, and where
+// sentences and paragraphs end.
 // A recogniser without punctuation (the local service's) gives no full stops, so a pause
 // long enough ends a sentence too; punctuation, where a service gives it, ends one as well.
 
 /** Hesitations as recognisers spell them (the US English dictionary has each). */
 export const FILLERS: readonly string[] = ['um', 'uh', 'er', 'ah', 'hmm', 'mm', 'erm', 'uhm'];
 
+/**
+ * Fillers of two words, marked (and removed) like single ones, as Descript does: said as
+ * one phrase, they are filler wherever they are ("what kind of car" is marked too; the
+ * user keeps what they want by not removing it).
+ */
+export const FILLER_PHRASES: readonly (readonly [string, string])[] = [
+  ['you', 'know'],
+  ['i', 'mean'],
+  ['sort', 'of'],
+  ['kind', 'of'],
+];
+
+/** True when two words in a row make a filler phrase ("you know"). */
+export function isFillerPhrase(first: string, second: string): boolean {
+  const [a, b] = [plainWord(first), plainWord(second)];
+  return FILLER_PHRASES.some(([x, y]) => x === a && y === b);
+}
+
 export const SPEECH_RULES = {
-  /** A gap between two words at least this long is a pause worth marking (and shortening). */
+  /**
+   * A gap between two words at least this long is a pause: shortened by "Shorten pauses"
+   * when longer than what is kept. The local service fits word edges to the measured silence
+   * of the sound (sandbox/production/speechSilences.ts, whose shortest silence is this long).
+   */
+  pauseMs: 100,
+  /**
+   * A pause this long is marked among the words; silence at a clip's edge (before its first
+   * word, after its last) is a pause from this long on (shorter, it is the margin left at a
+   * cut); a speech edit proposes tightening pauses this long (shared/production/speechPrice.ts).
+   */
   longPauseMs: 1000,
-  /** A gap this long ends a sentence (when the words carry no punctuation). */
-  sentencePauseMs: 600,
+  /** A gap this long ends a sentence (punctuation, where a transcript has it, ends one too). */
+  sentencePauseMs: 400,
+  /** Without punctuation, a run of more words than this is broken at its longest gap. */
+  maxSentenceWords: 20,
   /** A gap this long ends a paragraph. */
   paragraphPauseMs: 2000,
   /** A word said again within this gap is a repeat ("I I think"). */
   repeatWithinMs: 1000,
+  /** The two words of a filler phrase are said within this gap of each other. */
+  phraseWithinMs: 300,
 } as const;
 
 /** The word as compared: lower case, without the punctuation around it. */
@@ -47,8 +80,14 @@ export type SpeechMark = 'filler' | 'repeat';
  * filler, or a repeat — the first of two same words in a row, which is the one cut.
  */
 export function speechMarks(words: readonly Spoken[]): (SpeechMark | null)[] {
+  const inPhrase = (a: Spoken | undefined, b: Spoken | undefined) =>
+    a !== undefined &&
+    b !== undefined &&
+    b.startMs - a.endMs <= SPEECH_RULES.phraseWithinMs &&
+    isFillerPhrase(a.text, b.text);
   return words.map((word, i) => {
     if (isFiller(word.text)) return 'filler';
+    if (inPhrase(word, words[i + 1]) || inPhrase(words[i - 1], word)) return 'filler';
     const next = words[i + 1];
     const plain = plainWord(word.text);
     if (
@@ -60,4 +99,35 @@ export function speechMarks(words: readonly Spoken[]): (SpeechMark | null)[] {
       return 'repeat';
     return null;
   });
+}
+
+/**
+ * Which words end a sentence, in a run of speech (a paragraph, words in order): a word with
+ * sentence punctuation, one followed by a gap of SPEECH_RULES.sentencePauseMs or more, and
+ * the last. A recogniser without punctuation (PocketSphinx) leaves only pauses, and read or
+ * spoken sentences are not always paused between; so where a transcript has no punctuation
+ * at all, a sentence of more than SPEECH_RULES.maxSentenceWords words is broken at its
+ * longest gap, again and again, until none is longer (docs/decisions.md).
+ */
+export function sentenceEnds(words: readonly Spoken[]): boolean[] {
+  const gapAfter = (i: number) => (i + 1 < words.length ? words[i + 1]!.startMs - words[i]!.endMs : Infinity);
+  const ends = words.map((word, i) => endsSentence(word.text) || gapAfter(i) >= SPEECH_RULES.sentencePauseMs);
+  if (words.length > 0) ends[words.length - 1] = true;
+  if (words.some((word) => endsSentence(word.text))) return ends;
+  const split = (from: number, to: number) => {
+    // Words from..to (inclusive) form one sentence ending at `to`.
+    if (to - from + 1 <= SPEECH_RULES.maxSentenceWords) return;
+    let at = from;
+    for (let i = from; i < to; i++) if (gapAfter(i) > gapAfter(at)) at = i;
+    ends[at] = true;
+    split(from, at);
+    split(at + 1, to);
+  };
+  let start = 0;
+  ends.forEach((end, i) => {
+    if (!end) return;
+    split(start, i);
+    start = i + 1;
+  });
+  return ends;
 }

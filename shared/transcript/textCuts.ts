@@ -94,11 +94,10 @@ export function fillerRanges(transcript: TimelineTranscript): TimelineRange[] {
   return rangesOf(transcript, (item) => item.kind === 'word' && item.mark !== null);
 }
 
-/** Every long pause shortened to `keepMs`. */
+/** Every pause (the transcript's gaps) longer than `keepMs`, shortened to it. */
 export function pauseRanges(transcript: TimelineTranscript, keepMs: number): TimelineRange[] {
   const ranges: TimelineRange[] = [];
-  for (const item of transcript.items) {
-    if (item.kind !== 'pause') continue;
+  for (const item of transcript.gaps) {
     const cut = shortened(item, keepMs);
     if (cut) ranges.push({ clipId: item.clipId, startMs: cut[0], endMs: cut[1] });
   }

@@ -16,6 +16,7 @@ import {
   rangesOf,
   type TimelineRange,
 } from './textCuts.ts';
+import { isFillerPhrase } from './speechMarks.ts';
 import type { CutPassage, TimelineTranscript } from './timelineTranscript.ts';
 
 export interface TextEdit {
@@ -69,25 +70,28 @@ export function deleteItems(
   return cutEdit(timeline, ranges, label, ctx);
 }
 
-/** How many fillers and repeated words, and long pauses longer than `keepMs`, the transcript has. */
+/** How many fillers and repeated words, and pauses longer than `keepMs`, the transcript has. */
 export function speechCounts(transcript: TimelineTranscript, keepMs: number): { fillers: number; pauses: number } {
   let fillers = 0;
-  let pauses = 0;
-  for (const item of transcript.items) {
-    if (item.kind === 'word' && item.mark !== null) fillers++;
-    if (item.kind === 'pause' && item.endMs - item.startMs > keepMs) pauses++;
-  }
+  transcript.items.forEach((item, i) => {
+    if (item.kind !== 'word' || item.mark === null) return;
+    // The second word of a filler phrase ("you know") is the same filler.
+    const before = transcript.items[i - 1];
+    if (before?.kind === 'word' && before.mark === 'filler' && isFillerPhrase(before.text, item.text)) return;
+    fillers++;
+  });
+  const pauses = transcript.gaps.filter((gap) => gap.endMs - gap.startMs > keepMs).length;
   return { fillers, pauses };
 }
 
-/** Every filler ("um", "uh") and the first of every repeated word, cut in one edit. */
+/** Every filler ("um", "uh", "you know") and the first of every repeated word, cut in one edit. */
 export function removeFillers(timeline: Timeline, transcript: TimelineTranscript, ctx: ApplyContext): TextEditPlan {
   const { fillers } = speechCounts(transcript, Infinity);
   if (fillers === 0) return { nothing: 'The transcript has no fillers or repeated words.' };
   return cutEdit(timeline, fillerRanges(transcript), `Remove ${plural(fillers, 'filler')}`, ctx);
 }
 
-/** Every long pause cut down to `keepMs`, in one edit. */
+/** Every pause longer than `keepMs` cut down to it, in one edit. */
 export function shortenPauses(
   timeline: Timeline,
   transcript: TimelineTranscript,

@@ -1,7 +1,8 @@
 // The timeline as text: the transcript words of every media clip, in the order the timeline
 // plays them, each at its place on the timeline (a clip plays its asset from inMs to outMs,
 // from startMs on, at its speed). What the transcript editor shows and edits:
-// - words (marked when they are fillers or repeats), and long pauses between them;
+// - words (marked when they are fillers or repeats), and long pauses between them; and
+//   apart, every pause (the shorter ones, and the silence at a clip's edges) to shorten;
 // - passages cut out of a clip: where two pieces of one recording touch on a track but skip
 //   part of it (a split and ripple delete made that), the skipped words are shown struck
 //   through and can be restored, as long as both pieces are there;
@@ -11,7 +12,7 @@
 // sound on an audio track under its picture) is not listed twice.
 import { mediaClipsOf, speedOf, type PlacedClip } from '../production/clipTime.ts';
 import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
-import { endsSentence, SPEECH_RULES, speechMarks, type SpeechMark } from './speechMarks.ts';
+import { sentenceEnds, SPEECH_RULES, speechMarks, type SpeechMark } from './speechMarks.ts';
 
 /** A word of a transcript, in its asset's time. */
 export interface SpokenWord {
@@ -94,6 +95,12 @@ export interface TimelineTranscript {
   readonly paragraphs: readonly TranscriptParagraph[];
   /** Listed clips whose asset has no transcript (yet). */
   readonly untranscribed: readonly { clip: MediaClip; track: Track; number: number }[];
+  /**
+   * Every pause, in timeline order: each gap between words of SPEECH_RULES.pauseMs or more,
+   * and the silence before a clip's first word or after its last when it is longPauseMs or
+   * more. What "Shorten pauses" shortens; the long ones are also among `items`.
+   */
+  readonly gaps: readonly PauseItem[];
 }
 
 const midpoint = (w: { startMs: number; endMs: number }) => (w.startMs + w.endMs) / 2;
@@ -155,6 +162,7 @@ export function timelineTranscript(
     candidates.push(one);
   }
   const items: TranscriptItem[] = [];
+  const gaps: PauseItem[] = [];
   const paragraphs: TranscriptParagraph[] = [];
   const untranscribed: TimelineTranscript['untranscribed'][number][] = [];
   let previous: { clip: MediaClip; track: Track } | null = null;
@@ -163,8 +171,10 @@ export function timelineTranscript(
 
   const closeParagraph = () => {
     if (paragraphClip && items.length > paragraphStart) {
-      const last = items.at(-1)!;
-      if (last.kind === 'word') items[items.length - 1] = { ...last, sentenceEnd: true };
+      const at: number[] = [];
+      for (let i = paragraphStart; i < items.length; i++) if (items[i]!.kind === 'word') at.push(i);
+      const ends = sentenceEnds(at.map((i) => items[i] as WordItem));
+      at.forEach((i, k) => (items[i] = { ...(items[i] as WordItem), sentenceEnd: ends[k]! }));
       paragraphs.push({
         key: `${paragraphClip.clip.id}:${paragraphStart}`,
         clipId: paragraphClip.clip.id,
@@ -212,6 +222,15 @@ export function timelineTranscript(
     paragraphClip ??= { clip, number };
     const own = wordsBetween(words, clip.inMs, clip.outMs);
     const marks = speechMarks(own.map(([w]) => w));
+    // Every gap of pauseMs or more is a pause to shorten; a long one is shown among the words
+    // too. At a clip's edge only a long one counts: a shorter one is the margin left at a cut.
+    const pause = (key: string, startMs: number, endMs: number, edge = false) => {
+      const item: PauseItem = { ...base, kind: 'pause', key, startMs, endMs };
+      if (endMs - startMs >= (edge ? SPEECH_RULES.longPauseMs : SPEECH_RULES.pauseMs)) gaps.push(item);
+      if (!edge && endMs - startMs >= SPEECH_RULES.longPauseMs) items.push(item);
+    };
+    if (own[0])
+      pause(`${clip.id}:p-start`, clip.startMs, Math.max(clip.startMs, timelineAt(clip, own[0][0].startMs)), true);
     own.forEach(([word, index], k) => {
       const startMs = Math.max(clip.startMs, timelineAt(clip, word.startMs));
       const endMs = Math.min(clip.endMs, Math.max(startMs, timelineAt(clip, word.endMs)));
@@ -228,10 +247,11 @@ export function timelineTranscript(
         endMs,
         confidence: word.confidence,
         mark: marks[k] ?? null,
-        sentenceEnd: endsSentence(word.text) || gap >= SPEECH_RULES.sentencePauseMs,
+        // Set when its paragraph closes (sentenceEnds).
+        sentenceEnd: false,
       });
-      if (nextStart !== null && gap >= SPEECH_RULES.longPauseMs)
-        items.push({ ...base, kind: 'pause', key: `${clip.id}:p${index}`, startMs: endMs, endMs: nextStart });
+      if (nextStart === null) pause(`${clip.id}:p-end`, endMs, clip.endMs, true);
+      else pause(`${clip.id}:p${index}`, endMs, nextStart);
       if (nextStart !== null && gap >= SPEECH_RULES.paragraphPauseMs) {
         closeParagraph();
         paragraphClip = { clip, number };
@@ -240,7 +260,7 @@ export function timelineTranscript(
     previous = { clip, track };
   }
   closeParagraph();
-  return { items, paragraphs, untranscribed };
+  return { items, paragraphs, untranscribed, gaps };
 }
 
 /** The word under the playhead, as an index into `items` (-1 when none). */

@@ -3,9 +3,14 @@
 // property is shown by the monitor, paused, at a dozen moments, and each picture is
 // compared with the same moment of the service's render of the whole timeline, the monitor
 // at the render's size (100%): a PSNR of at least 30 dB each. Space plays (the picture moves),
-// Space pauses (it stops), and the monitor never asks for a render.
+// Space pauses (it stops), and the monitor never asks for a render. Then pictures with
+// alpha: a transparent PNG logo (plain, then turned, half transparent and fading) and a VP9
+// video with alpha, over a moving picture, compared the same way.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
@@ -13,6 +18,7 @@ import { firstLaunchPage } from './pages/firstLaunchPage.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
 import { compare, frameOf, movingVideo, stillPicture, toneFile } from './support/monitorMedia.ts';
 
+const run = promisify(execFile);
 const fixtures = makeFixtureDir();
 test.afterAll(() => fixtures.cleanup());
 
@@ -30,6 +36,31 @@ async function monitorAt(page: Page, frame: Locator, ms: number, path: string): 
   await expect(frame).toHaveAttribute('data-time-ms', String(ms));
   await expect(frame).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   await frame.screenshot({ path, animations: 'allow' });
+}
+
+/** The Timeline screen's monitor, bigger, at 100%: the frame at the render's own 1920×1080. */
+async function monitorAtFullSize(page: Page): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
+  await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Bigger monitor' }).click();
+  // At the render's own 1080 lines: text is set in whole pixels, so only at the same size
+  // do both sides round alike (at 540 lines each character's advance is rounded on its own).
+  await page.getByLabel('Monitor zoom').selectOption('100%');
+  const frame = page.getByRole('img', { name: 'The composed frame under the playhead' });
+  // All of it on screen (a zoomed frame larger than its panel would scroll).
+  const stage = (await frame.locator('..').boundingBox())!;
+  expect(stage.height).toBeGreaterThanOrEqual(1080);
+  expect(stage.width).toBeGreaterThanOrEqual(1920);
+  return frame;
+}
+
+async function shotsAt(page: Page, frame: Locator, moments: number[], pathOf: (ms: number) => string) {
+  const shots: string[] = [];
+  for (const ms of moments) {
+    await monitorAt(page, frame, ms, pathOf(ms));
+    shots.push(pathOf(ms));
+  }
+  return shots;
 }
 
 test('the paused monitor matches the service’s render at a dozen moments; Space plays and pauses; no render is asked for', async ({
@@ -134,24 +165,8 @@ test('the paused monitor matches the service’s render at a dozen moments; Spac
   ]);
 
   const tl = timelinePage(page);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
-  await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Bigger monitor' }).click();
-  // At the render's own 1080 lines: text is set in whole pixels, so only at the same size
-  // do both sides round alike (at 540 lines each character's advance is rounded on its own).
-  await page.getByLabel('Monitor zoom').selectOption('100%');
-  const frame = page.getByRole('img', { name: 'The composed frame under the playhead' });
-  // All of it on screen (a zoomed frame larger than its panel would scroll).
-  const stage = (await frame.locator('..').boundingBox())!;
-  expect(stage.height).toBeGreaterThanOrEqual(1080);
-  expect(stage.width).toBeGreaterThanOrEqual(1920);
-
-  const shots: string[] = [];
-  for (const ms of MOMENTS) {
-    const path = testInfo.outputPath(`monitor-${ms}.png`);
-    await monitorAt(page, frame, ms, path);
-    shots.push(path);
-  }
+  const frame = await monitorAtFullSize(page);
+  const shots = await shotsAt(page, frame, MOMENTS, (ms) => testInfo.outputPath(`monitor-${ms}.png`));
   // The pictures' own size (a PNG's IHDR): the render is scaled to it.
   const header = readFileSync(shots[0]!);
   const [width, height] = [header.readUInt32BE(16), header.readUInt32BE(20)];
@@ -191,4 +206,120 @@ test('the paused monitor matches the service’s render at a dozen moments; Spac
   process.stdout.write(`monitor vs render at ${COMPARED.width}×${COMPARED.height}: ${JSON.stringify(results)}\n`);
   for (const { ms, psnr, ssim } of results)
     expect(psnr >= MIN_PSNR || ssim >= MIN_SSIM, `at ${ms} ms (all: ${JSON.stringify(results)})`).toBe(true);
+});
+
+/** A transparent square of `size` px, its hidden colour black (as most logos store it), with an opaque red square of half its side in the middle and a half-transparent white band across. */
+function logoSource(size: number, timing = ''): string {
+  const inside = `between(X,${size / 4},${(3 * size) / 4 - 1})*between(Y,${size / 4},${(3 * size) / 4 - 1})`;
+  const band = `between(Y,${size / 8},${size / 4 - 1})`;
+  return (
+    `color=c=black:s=${size}x${size}${timing},format=rgba,` +
+    `geq=r='255*(${inside}+${band})':g='255*${band}':b='255*${band}':a='255*${inside}+128*${band}'`
+  );
+}
+
+async function transparentMedia(dir: string): Promise<{ png: string; webm: string }> {
+  const png = join(dir, 'logo.png');
+  const webm = join(dir, 'logo.webm');
+  const quiet = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
+  await run('ffmpeg', [...quiet, '-f', 'lavfi', '-i', logoSource(400), '-frames:v', '1', png]);
+  // VP9 with alpha in WebM, the alpha Chromium plays; untagged, so the monitor plays a proxy (VP9 with alpha too).
+  await run('ffmpeg', [
+    ...[...quiet, '-f', 'lavfi', '-i', logoSource(240, ':r=30:d=3')],
+    ...['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '1M', webm],
+  ]);
+  return { png, webm };
+}
+
+test('a transparent PNG and a VP9 video with alpha show what is beneath them, in the monitor as in the render', async ({
+  page,
+  app,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 2100, height: 1850 });
+  await firstLaunchPage(page).useLocalWorkspace();
+  const api = await serviceApi(app);
+  const projectId = await api.createProject('Logo');
+  const [background, { png, webm }] = await Promise.all([
+    movingVideo(fixtures.dir, 'background.mp4', { source: 'gradients', size: '1280x720', seconds: 4, tone: 440 }),
+    transparentMedia(fixtures.dir),
+  ]);
+  const assets = {
+    background: (await api.upload(background, projectId)).id,
+    png: (await api.upload(png, projectId)).id,
+    webm: (await api.upload(webm, projectId)).id,
+  };
+  const [low, high, plain, turned, video] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const before = await api.timeline(projectId);
+  await api.apply(projectId, before.revision, [
+    { type: 'addTrack', kind: 'video', trackId: low, name: 'Low' },
+    { type: 'addTrack', kind: 'video', trackId: high, name: 'High' },
+    { type: 'addClip', trackId: low, assetId: assets.background, startMs: 0, inMs: 0, outMs: 4000 },
+    // The logo as it is, then scaled, turned, half transparent and fading in; then the video, fitted and placed.
+    { type: 'addClip', trackId: high, clipId: plain, assetId: assets.png, startMs: 0, inMs: 0, outMs: 1000 },
+    { type: 'addClip', trackId: high, clipId: turned, assetId: assets.png, startMs: 1000, inMs: 0, outMs: 1000 },
+    {
+      type: 'setClipProperties',
+      clipId: turned,
+      properties: { scale: 0.6, rotation: 30, opacity: 0.7, positionX: 0.2 },
+    },
+    { type: 'setTransition', clipId: turned, transitionId: 'fade', durationMs: 600 },
+    { type: 'addClip', trackId: high, clipId: video, assetId: assets.webm, startMs: 2000, inMs: 0, outMs: 2000 },
+    { type: 'setClipProperties', clipId: video, properties: { scale: 0.8, positionX: -0.15, rotation: -10 } },
+  ]);
+  const moments = [500, 1300, 1800, 2400, 3600];
+  const frame = await monitorAtFullSize(page);
+  const shots = await shotsAt(page, frame, moments, (ms) => testInfo.outputPath(`logo-monitor-${ms}.png`));
+  const header = readFileSync(shots[0]!);
+  const [width, height] = [header.readUInt32BE(16), header.readUInt32BE(20)];
+
+  const rendered = testInfo.outputPath('logo-render.mp4');
+  writeFileSync(rendered, await api.renderWhole(projectId, { quality: 'high' }));
+  const results: { ms: number; psnr: number; ssim: number }[] = [];
+  for (const [i, ms] of moments.entries()) {
+    const reference = await frameOf(
+      rendered,
+      (ms * 30) / 1000,
+      width,
+      height,
+      testInfo.outputPath(`logo-render-${ms}.png`),
+    );
+    results.push({ ms, ...(await compare(shots[i]!, reference, COMPARED)) });
+  }
+  await testInfo.attach('logo-psnr.json', { body: JSON.stringify(results, null, 2), contentType: 'application/json' });
+  process.stdout.write(`transparent pictures, monitor vs render: ${JSON.stringify(results)}\n`);
+  for (const { ms, psnr, ssim } of results)
+    expect(psnr >= MIN_PSNR || ssim >= MIN_SSIM, `at ${ms} ms (all: ${JSON.stringify(results)})`).toBe(true);
+});
+
+test('a caption’s line break is shown and kept when its text is edited: “thought\nthe”, never “thoughtthe”', async ({
+  page,
+  app,
+}) => {
+  await firstLaunchPage(page).useLocalWorkspace();
+  const api = await serviceApi(app);
+  const projectId = await api.createProject('Line breaks');
+  const words = randomUUID();
+  const before = await api.timeline(projectId);
+  await api.apply(projectId, before.revision, [
+    { type: 'addTrack', kind: 'caption', trackId: words, name: 'Words' },
+    { type: 'addCaption', trackId: words, startMs: 0, endMs: 3000, text: 'I thought\nthe same', style: 'subtitle' },
+  ]);
+  const tl = timelinePage(page);
+  await tl.open('Line breaks');
+  await tl.clip('Words', 'Caption “I thought').click();
+  const field = page.getByRole('textbox', { name: 'Caption text', exact: true });
+  await expect(field).toHaveValue('I thought\nthe same');
+  // A word added at the end, a line break typed after it (Shift+Enter), one more word; Enter commits.
+  await field.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' again');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('today');
+  await page.keyboard.press('Enter');
+  await tl.saved();
+  const after = await api.timeline(projectId);
+  const caption = after.tracks.find((t) => t.id === words)!.clips[0] as { text: string };
+  expect(caption.text).toBe('I thought\nthe same again\ntoday');
 });

@@ -27,7 +27,20 @@ import { apiClient, startSandboxProcess, type RunningSandbox } from '../support/
 let sandbox: RunningSandbox;
 let client: CreateApiClient;
 let fixtures: { dir: string; cleanup(): void };
-const files: Record<'clip' | 'tone' | 'big' | 'other' | 'untagged', { id: number; path: string }> = {} as never;
+const files: Record<'clip' | 'tone' | 'big' | 'other' | 'untagged' | 'alpha', { id: number; path: string }> =
+  {} as never;
+
+/** A second of ProRes 4444 in MOV, transparent but for an opaque square in its middle (Chromium cannot play it). */
+function proresWithAlpha(dir: string): string {
+  const path = join(dir, 'alpha.mov');
+  const inside = 'between(X,40,119)*between(Y,20,69)';
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', `color=c=black:s=160x90:r=30:d=1,format=rgba,geq=r='255*${inside}':g=0:b=0:a='255*${inside}'`],
+    ...['-c:v', 'prores_ks', '-profile:v', '4444', '-pix_fmt', 'yuva444p10le', path],
+  ]);
+  return path;
+}
 
 /** The same file with BT.709 colour tags (ffmpeg's test pictures carry none). */
 function tagged(path: string): string {
@@ -63,6 +76,7 @@ beforeAll(async () => {
     big: await makeMp4(fixtures.dir, { seconds: 1, width: 1920, height: 1080, fps: 30 }),
     other: tagged(await makeMp4(fixtures.dir, { seconds: 1, width: 160, height: 90 })),
     untagged: await makeMp4(fixtures.dir, { seconds: 1, width: 160, height: 90, fps: 30, keyframeSeconds: 0.5 }),
+    alpha: proresWithAlpha(fixtures.dir),
   };
   for (const [name, path] of Object.entries(made) as [keyof typeof files, string][]) {
     const uploaded = await call('POST', '/assets', { form: mediaForm(path, { projectId }) });
@@ -339,6 +353,24 @@ describe('media cache', () => {
     // The same pictures, not encoded again: every packet the same size at the same time.
     const packets = (path: string) => ffprobe(path, 'packet=pts_time,size');
     expect(packets(copy)).toBe(packets(files.untagged.path));
+    await h.cache.close();
+  });
+
+  it('keeps the alpha of a picture that has one: its proxy is VP9 with alpha in WebM, served as such', async () => {
+    const h = harness('alpha');
+    const ready = await h.settled(files.alpha.id);
+    expect(ready).toMatchObject({ state: 'ready', variant: 'proxy', info: { width: 160, height: 90 } });
+    const proxy = (await h.cache.open(ready.url!.slice(7)))!;
+    expect(proxy.contentType).toBe('video/webm');
+    expect(ffprobe(proxy.path, 'stream=codec_name:stream_tags=alpha_mode')).toBe('vp9,1');
+    // Decoded (by libvpx, which reads the alpha): transparent in a corner, opaque in the middle.
+    const alphaAt = (x: number, y: number) =>
+      execFileSync('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-c:v', 'libvpx-vp9', '-i', proxy.path, '-frames:v', '1'],
+        ...['-vf', `format=rgba,crop=1:1:${x}:${y}`, '-f', 'rawvideo', '-'],
+      ])[3];
+    expect(alphaAt(4, 4)).toBeLessThan(10);
+    expect(alphaAt(80, 45)).toBeGreaterThan(245);
     await h.cache.close();
   });
 

@@ -2,7 +2,8 @@
 // asset's bytes (a JPEG of an image and of a video frame, waveform peaks of audio), cached so
 // a second look costs no request; downloads written whole to the chosen path; browser-mode
 // tickets that work once; and the client's brand, attachment and delivery-link operations.
-import { readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../shared/appError.ts';
@@ -21,7 +22,19 @@ let client: CreateApiClient;
 let fixtures: { dir: string; cleanup(): void };
 const exchanges: Exchange[] = [];
 let projectId: number;
-const assets: Record<'png' | 'wav' | 'mp4', { id: number; path: string }> = {} as never;
+const assets: Record<'png' | 'wav' | 'mp4' | 'logo', { id: number; path: string }> = {} as never;
+
+/** A 200×200 PNG, transparent (its hidden colour black, as most logos store it) but for a red square in the middle. */
+function transparentLogo(dir: string): string {
+  const path = join(dir, 'logo.png');
+  const inside = 'between(X,50,149)*between(Y,50,149)';
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', `color=c=black:s=200x200,format=rgba,geq=r='255*${inside}':g=0:b=0:a='255*${inside}'`],
+    ...['-frames:v', '1', path],
+  ]);
+  return path;
+}
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess();
@@ -38,8 +51,9 @@ beforeAll(async () => {
     png: await makePng(fixtures.dir, { width: 640, height: 480 }),
     wav: await makeWav(fixtures.dir, { seconds: 2 }),
     mp4: await makeMp4(fixtures.dir, { seconds: 1 }),
+    logo: transparentLogo(fixtures.dir),
   };
-  for (const [name, path] of Object.entries(files) as ['png' | 'wav' | 'mp4', string][]) {
+  for (const [name, path] of Object.entries(files) as [keyof typeof assets, string][]) {
     const uploaded = await call('POST', '/assets', { form: mediaForm(path, { projectId }) });
     expect(uploaded.status).toBe(201);
     assets[name] = { id: uploaded.body.data.id, path };
@@ -87,6 +101,34 @@ describe('asset previews', () => {
     const again = await previews(join(fixtures.dir, 'cache-image')).preview('ws', assets.png.id);
     expect(again.image).toBe(first.image);
     expect(contentReads()).toBe(reads);
+    await made.close();
+  });
+
+  it('show the transparent parts of an image over a checkerboard, never black', async () => {
+    const made = previews(join(fixtures.dir, 'cache-logo'));
+    const { image } = await made.preview('ws', assets.logo.id);
+    const jpeg = join(fixtures.dir, 'logo-thumbnail.jpg');
+    writeFileSync(jpeg, Buffer.from(image!.replace(/^data:image\/jpeg;base64,/, ''), 'base64'));
+    const rgbAt = (x: number, y: number) => [
+      ...execFileSync('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-i', jpeg, '-vf', `crop=1:1:${x}:${y}`],
+        ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+      ]),
+    ];
+    // The corners: light or darker grey squares, not black.
+    for (const [x, y] of [
+      [3, 3],
+      [12, 3],
+      [196, 196],
+    ] as const) {
+      const [r, g, b] = rgbAt(x, y);
+      expect(Math.min(r!, g!, b!), `at ${x},${y}: ${r},${g},${b}`).toBeGreaterThan(130);
+      expect(Math.max(r!, g!, b!) - Math.min(r!, g!, b!)).toBeLessThan(20);
+    }
+    // The opaque middle: red.
+    const [r, g, b] = rgbAt(100, 100);
+    expect(r).toBeGreaterThan(220);
+    expect(Math.max(g!, b!)).toBeLessThan(40);
     await made.close();
   });
 

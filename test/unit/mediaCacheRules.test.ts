@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerRange } from '../../main/core/mediaCache/byteRange.ts';
 import type { MediaProbe } from '../../main/core/mediaCache/mediaProbe.ts';
-import { proxyArgs, proxyPlan, retagArgs } from '../../main/core/mediaCache/proxyMaker.ts';
+import { proxyArgs, proxyFormat, proxyPlan, retagArgs } from '../../main/core/mediaCache/proxyMaker.ts';
 
 const video: MediaProbe = {
   kind: 'video',
@@ -67,6 +67,22 @@ describe('proxies', () => {
     expect(args).toContain('-g 13 -keyint_min 13 -sc_threshold 0');
     expect(args).toMatch(/-c:v libx264 .* -pix_fmt yuv420p/);
     expect(proxyArgs('in', 'out', { ...video, kind: 'audio', hasVideo: false }).join(' ')).toContain('-vn');
+  });
+
+  it('keeps a picture’s alpha: VP9 with alpha in WebM, read through libvpx when the source is VP9 with alpha', () => {
+    const prores = { ...video, videoCodec: 'prores', pixelFormat: 'yuva444p12le', alpha: true, alphaDecoder: null };
+    expect(proxyPlan(prores)).toMatchObject({ kind: 'transcode' });
+    const args = proxyArgs('in', 'out', prores).join(' ');
+    expect(args).toMatch(/-c:v libvpx-vp9 -pix_fmt yuva420p/);
+    expect(args).toContain('-c:a libopus');
+    expect(args).toMatch(/-f webm out$/);
+    expect(args).not.toContain('libx264');
+    // An untagged VP9 with alpha is made again (tagged BT.601): its alpha is decoded by libvpx, kept.
+    const vp9 = { ...video, videoCodec: 'vp9', colour: null, alpha: true, alphaDecoder: 'libvpx-vp9' };
+    expect(proxyPlan(vp9)).toMatchObject({ kind: 'transcode' });
+    expect(proxyArgs('in', 'out', vp9).join(' ')).toMatch(/-c:v libvpx-vp9 -i in .*-pix_fmt yuva420p/);
+    expect(proxyFormat(vp9)).toEqual({ format: 'webm', contentType: 'video/webm' });
+    expect(proxyFormat(video)).toEqual({ format: 'mp4', contentType: 'video/mp4' });
   });
 });
 

@@ -1,11 +1,14 @@
 // The pure parts of transcription: reading pocketsphinx's word lines into a transcript's
 // words, the interview edit's proposals from real words (with and without hesitations),
-// and the word error rate the tests and the benchmark measure the recogniser by.
+// the word error rate the tests and the benchmark measure the recogniser by, word edges
+// fitted to measured silences, and sentences found from pauses.
 import { describe, expect, it } from 'vitest';
 import { planInterviewEdit } from '../../sandbox/production/speechEditPlan.ts';
 import { parseDecoderWords } from '../../sandbox/production/speechRecognizer.ts';
+import { fitToSilences, parseSilences, silenceThresholdDb } from '../../sandbox/production/speechSilences.ts';
 import type { Word } from '../../sandbox/production/transcriptWords.ts';
 import { normaliseWords, wordErrors } from '../../shared/speech/wordErrorRate.ts';
+import { sentenceEnds } from '../../shared/transcript/speechMarks.ts';
 
 // What pocketsphinx_continuous -time yes printed for a LibriVox sentence: a hypothesis line,
 // then one line per word or marker (start and end are its first and last 10 ms frame).
@@ -91,5 +94,76 @@ describe('the word error rate', () => {
     expect(wordErrors('ten of clubs', '')).toEqual({ errors: 3, words: 3, rate: 1 });
     expect(wordErrors('', 'oh')).toEqual({ errors: 1, words: 0, rate: 1 });
     expect(wordErrors('mister john', 'mr john')).toEqual({ errors: 0, words: 2, rate: 0 });
+  });
+});
+
+describe('pauses measured in the sound', () => {
+  const word = (text: string, startMs: number, endMs: number): Word => ({ text, startMs, endMs, confidence: 1 });
+
+  it('reads silencedetect’s lines, a silence still open at the end running to it', () => {
+    const stderr = [
+      '[silencedetect @ 0x1] silence_start: 0',
+      '[silencedetect @ 0x1] silence_end: 0.223438 | silence_duration: 0.223438',
+      '[silencedetect @ 0x1] silence_start: 4.087',
+      '[silencedetect @ 0x1] silence_end: 5.32906 | silence_duration: 1.24206',
+      '[silencedetect @ 0x1] silence_start: 10.2676',
+    ].join('\n');
+    expect(parseSilences(stderr, 12_467)).toEqual([
+      { startMs: 0, endMs: 223 },
+      { startMs: 4087, endMs: 5329 },
+      { startMs: 10_268, endMs: 12_467 },
+    ]);
+    // Silence is 18 dB under the mean, within −60…−28 dBFS.
+    expect(silenceThresholdDb(-25)).toBe(-43);
+    expect(silenceThresholdDb(-5)).toBe(-28);
+    expect(silenceThresholdDb(-Infinity)).toBe(-60);
+  });
+
+  it('moves word edges to the silences: out of them, and up to those in a gap (within reach)', () => {
+    const silences = [
+      { startMs: 4087, endMs: 5329 },
+      { startMs: 7608, endMs: 8394 },
+      { startMs: 10_268, endMs: 12_467 },
+    ];
+    const words = [
+      word('river', 3700, 4180), // runs 93 ms into the silence after it
+      word('then', 5310, 5510), // starts 19 ms inside it
+      word('bridge', 7460, 7560), // ends 48 ms before the next silence
+      word('i', 8450, 8500), // starts 56 ms after it
+      word('well', 9970, 10_300),
+    ];
+    expect(fitToSilences(words, silences).map((w) => [w.text, w.startMs, w.endMs])).toEqual([
+      ['river', 3700, 4087],
+      ['then', 5329, 5510],
+      ['bridge', 7460, 7608],
+      ['i', 8394, 8500],
+      ['well', 9970, 10_268],
+    ]);
+    // Sound far from a word (music, a cough) is not taken into it.
+    expect(fitToSilences([word('a', 0, 100), word('b', 2000, 2100)], [{ startMs: 900, endMs: 1000 }])).toEqual([
+      word('a', 0, 100),
+      word('b', 2000, 2100),
+    ]);
+  });
+
+  it('ends sentences at pauses, at punctuation, and breaks an unpunctuated run of more than 20 words at its longest gap', () => {
+    const spoken = (gaps: number[]) => {
+      let at = 0;
+      return gaps.map((gap, i) => {
+        const w = { text: `w${i}`, startMs: at, endMs: at + 200 };
+        at += 200 + gap;
+        return w;
+      });
+    };
+    // 35 words, no pause of 400 ms: broken at the longest gaps into runs of at most 20.
+    const gaps = Array.from({ length: 35 }, (_v, i) => (i === 16 ? 300 : i === 8 ? 250 : 50));
+    const ends = sentenceEnds(spoken(gaps));
+    expect(ends.flatMap((end, i) => (end ? [i] : []))).toEqual([16, 34]);
+    // A pause of 400 ms ends one; so does a full stop, and then only punctuation and pauses do.
+    expect(sentenceEnds(spoken([50, 400, 50, 50])).flatMap((e, i) => (e ? [i] : []))).toEqual([1, 3]);
+    const punctuated = spoken(Array.from({ length: 30 }, () => 50)).map((w, i) =>
+      i === 3 ? { ...w, text: 'end.' } : w,
+    );
+    expect(sentenceEnds(punctuated).flatMap((e, i) => (e ? [i] : []))).toEqual([3, 29]);
   });
 });

@@ -23,15 +23,58 @@ const BASE_ARGS = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
 /** Fits in THUMBNAIL_MAX_SIDE, never enlarged, even sides for every encoder. */
 const SCALE = `scale='min(${THUMBNAIL_MAX_SIDE},iw)':'min(${THUMBNAIL_MAX_SIDE},ih)':force_original_aspect_ratio=decrease`;
 
+/** A light and a darker grey in 8-pixel squares: where a picture is transparent, this shows (a JPEG has no alpha). */
+const CHECKERBOARD = `if(mod(floor(X/8)+floor(Y/8),2),204,153)`;
+const OVER_CHECKERBOARD = `format=rgba,split[picture][board];[board]geq=r='${CHECKERBOARD}':g='${CHECKERBOARD}':b='${CHECKERBOARD}':a=255[below];[below][picture]overlay=format=rgb`;
+
+/** VP8/VP9 keep their alpha beside the picture (WebM's alpha_mode): only libvpx decodes it. */
+async function alphaDecoderOf(input: string): Promise<string[]> {
+  const { stdout } = await run(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name:stream_tags=alpha_mode',
+      '-of',
+      'csv=p=0',
+      input,
+    ],
+    { timeout: FFMPEG_TIMEOUT_MS },
+  ).catch(() => ({ stdout: '' }));
+  const [codec, alphaMode] = stdout.trim().split(',');
+  if (alphaMode !== '1') return [];
+  return codec === 'vp9' ? ['-c:v', 'libvpx-vp9'] : codec === 'vp8' ? ['-c:v', 'libvpx'] : [];
+}
+
 /**
  * A JPEG thumbnail of an image, or of a video's most representative frame among its first
- * ones (ffmpeg's `thumbnail` filter skips a black first frame without seeking).
+ * ones (ffmpeg's `thumbnail` filter skips a black first frame without seeking). A picture
+ * with alpha is laid over a checkerboard, so its transparent parts never turn black.
  */
 export async function makeThumbnail(input: string, output: string, kind: 'image' | 'video'): Promise<void> {
-  const filter = kind === 'video' ? `thumbnail=24,${SCALE}` : SCALE;
+  const filter = `${kind === 'video' ? `thumbnail=24,${SCALE}` : SCALE},${OVER_CHECKERBOARD}`;
+  const decoder = kind === 'video' ? await alphaDecoderOf(input) : [];
   await run(
     'ffmpeg',
-    [...BASE_ARGS, '-i', input, '-an', '-vf', filter, '-frames:v', '1', '-q:v', '5', '-f', 'image2', output],
+    [
+      ...BASE_ARGS,
+      ...decoder,
+      '-i',
+      input,
+      '-an',
+      '-vf',
+      filter,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '5',
+      '-f',
+      'image2',
+      output,
+    ],
     { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
   );
 }

@@ -25,7 +25,7 @@ import {
 } from './cacheEntries.ts';
 import { ContentMismatch, ContentTooLarge, fetchContent, type OpenContentRange } from './contentFetch.ts';
 import { mediaInfoOf, probeMedia } from './mediaProbe.ts';
-import { makeProxy, proxyPlan } from './proxyMaker.ts';
+import { makeProxy, proxyFormat, proxyPlan } from './proxyMaker.ts';
 
 /** The path the transports serve cached media under. */
 export const MEDIA_PATH_PREFIX = '/media/';
@@ -140,7 +140,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       state: 'ready',
       progress: null,
       url: proxied
-        ? urlFor(key, 'proxy', proxyPath(dir, manifest.assetId), 'video/mp4')
+        ? urlFor(key, 'proxy', proxyPath(dir, manifest.assetId), proxyFormat(manifest.source).contentType)
         : urlFor(key, 'original', sourcePath(dir, manifest.assetId), manifest.contentType),
       variant: proxied ? 'proxy' : 'original',
       info: manifest.proxy ?? mediaInfoOf(manifest.source),

@@ -27,6 +27,10 @@ export interface MediaProbe extends MediaInfo {
   readonly audioCodec: string | null;
   /** The longest gap between two keyframes seen in the first seconds; null without video. */
   readonly keyframeGapMs: number | null;
+  /** Its picture has an alpha plane (absent in manifests written before alpha was probed: none). */
+  readonly alpha?: boolean;
+  /** The decoder that keeps that alpha where ffmpeg's default drops it (VP8/VP9 in WebM: libvpx). */
+  readonly alphaDecoder?: string | null;
 }
 
 interface FfprobeStream {
@@ -43,7 +47,7 @@ interface FfprobeStream {
   color_transfer?: string;
   color_range?: string;
   disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
+  tags?: { rotate?: string; alpha_mode?: string; ALPHA_MODE?: string };
   side_data_list?: { rotation?: number }[];
 }
 
@@ -89,6 +93,17 @@ async function keyframeGapMs(path: string): Promise<number | null> {
   if (lastKey === null) return null;
   // Frames after the last keyframe seen are as far from a keyframe as the tail is long.
   return Math.round(Math.max(gap, lastPacket - lastKey) * 1000);
+}
+
+/** Pixel formats with an alpha plane (a PNG palette may hold transparency too). */
+const ALPHA_PIXELS = /^(yuva|gbrap|ya\d|rgba|bgra|argb|abgr|pal8)/;
+const LIBVPX: Record<string, string> = { vp8: 'libvpx', vp9: 'libvpx-vp9' };
+
+function alphaOf(stream: FfprobeStream): { alpha: boolean; alphaDecoder: string | null } {
+  const decoder = LIBVPX[stream.codec_name ?? ''];
+  if ((stream.tags?.alpha_mode ?? stream.tags?.ALPHA_MODE) === '1' && decoder)
+    return { alpha: true, alphaDecoder: decoder };
+  return { alpha: ALPHA_PIXELS.test(stream.pix_fmt ?? ''), alphaDecoder: null };
 }
 
 const known = (value: string | undefined) => (value && value !== 'unknown' ? value : null);
@@ -137,6 +152,7 @@ export async function probeMedia(path: string, contentType: string): Promise<Med
     pixelFormat: video?.pix_fmt ?? null,
     audioCodec: audio?.codec_name ?? null,
     keyframeGapMs: kind === 'video' && video ? await keyframeGapMs(path) : null,
+    ...(video && kind !== 'audio' ? alphaOf(video) : { alpha: false, alphaDecoder: null }),
   };
 }
 

@@ -5,6 +5,9 @@
 // and a keyframe every half second. Sound that will not play becomes AAC. A video whose only
 // fault is that it carries no colour tags is copied without re-encoding, tagged BT.601: the
 // semantics read an untagged source as BT.601, and Chromium would decode it as BT.709.
+// A picture with alpha (ProRes 4444, VP9 with alpha, QuickTime Animation) keeps it: its proxy
+// is VP9 with alpha in WebM (the one alpha Chromium plays), with Opus sound; an H.264 proxy
+// would draw its transparent parts black.
 import { spawn } from 'node:child_process';
 import type { MediaProbe } from './mediaProbe.ts';
 
@@ -72,31 +75,46 @@ const SCALE =
   `scale=w='trunc(iw*sar/2)*2':h=ih,setsar=1,` +
   `scale=w='if(gte(iw,ih),-2,min(${PROXY_MAX_LINES},iw))':h='if(gte(iw,ih),min(${PROXY_MAX_LINES},ih),-2)'`;
 
+/** What a proxy of this source is: MP4 (H.264, AAC), or WebM (VP9 with alpha, Opus) for a picture with alpha. */
+export function proxyFormat(probe: MediaProbe): { format: 'mp4' | 'webm'; contentType: string } {
+  return probe.kind === 'video' && probe.alpha
+    ? { format: 'webm', contentType: 'video/webm' }
+    : { format: 'mp4', contentType: 'video/mp4' };
+}
+
 export function proxyArgs(input: string, output: string, probe: MediaProbe): string[] {
   const fps = probe.frameRate && probe.frameRate <= 60 ? probe.frameRate : 30;
   const gop = String(Math.max(1, Math.round((fps * PROXY_KEYFRAME_MS) / 1000)));
-  const video =
-    probe.kind === 'video'
+  const { format } = proxyFormat(probe);
+  const encoder =
+    format === 'webm'
       ? [
-          ...['-vf', SCALE, '-fps_mode', 'cfr', '-r', String(fps)],
+          ...['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-b:v', '0', '-crf', '32'],
+          ...['-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-g', gop, '-keyint_min', gop],
+        ]
+      : [
           ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
           ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
-        ]
-      : ['-vn'];
-  const audio = probe.hasAudio ? ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2'] : ['-an'];
+        ];
+  const video = probe.kind === 'video' ? ['-vf', SCALE, '-fps_mode', 'cfr', '-r', String(fps), ...encoder] : ['-vn'];
+  const sound = format === 'webm' ? ['-c:a', 'libopus', '-b:a', '160k'] : ['-c:a', 'aac', '-b:a', '160k'];
+  const audio = probe.hasAudio ? [...sound, '-ar', '48000', '-ac', '2'] : ['-an'];
+  // VP8/VP9 carry alpha beside the picture: only libvpx decodes it.
+  const decoder = probe.alphaDecoder ? ['-c:v', probe.alphaDecoder] : [];
   // The source's own colour tags, kept (the pixels are not converted); BT.601 for an untagged one.
   const colour = probe.colour ?? BT601;
   const tags =
     probe.kind === 'video'
       ? ['-colorspace', colour.space, '-color_primaries', colour.primaries, '-color_trc', colour.transfer]
       : [];
+  const muxer = format === 'webm' ? [] : ['-movflags', '+faststart+write_colr'];
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input],
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...decoder, '-i', input],
     ...['-map', '0:v:0?', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1'],
     ...video,
     ...tags,
     ...audio,
-    ...['-threads', '2', '-movflags', '+faststart+write_colr', '-progress', 'pipe:1', '-nostats', '-f', 'mp4', output],
+    ...['-threads', '2', ...muxer, '-progress', 'pipe:1', '-nostats', '-f', format, output],
   ];
 }
 

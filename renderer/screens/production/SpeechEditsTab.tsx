@@ -9,7 +9,7 @@ import { captionPlan, placeCuesOnTrack } from '../../../shared/production/captio
 import { clockText, locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
 import type { SpeechEdit, SpeechTask, Transcription } from '../../../shared/production/productionTypes.ts';
 import { estimateSpeechEdit, usdText } from '../../../shared/production/speechPrice.ts';
-import { cutPlan } from '../../../shared/production/speechCuts.ts';
+import { cutPlan, stillOnTimeline } from '../../../shared/production/speechCuts.ts';
 import { EDITOR_LIMITS } from '../../../shared/limits.ts';
 import { useUnderWay } from '../../stores/productionJobsStore.ts';
 import { NO_EDITS, useProduction } from '../../stores/productionStore.ts';
@@ -55,7 +55,10 @@ function Proposals({ edit, placed }: { edit: SpeechEdit; placed: PlacedClip }) {
   const timeline = useTimeline((s) => s.timeline);
   const proposals = edit.proposals ?? [];
   const key = (id: string) => `${edit.id}:${id}`;
-  const open = proposals.filter((p) => !applied.has(key(p.id)));
+  // Checked against the timeline as it is: what was cut meanwhile (Remove all fillers) is not proposed again.
+  const gone = (p: (typeof proposals)[number]) =>
+    !applied.has(key(p.id)) && timeline !== null && !stillOnTimeline(timeline, placed.clip.assetId, p.cutRange);
+  const open = proposals.filter((p) => !applied.has(key(p.id)) && !gone(p));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<string | null>(null);
 
@@ -106,8 +109,12 @@ function Proposals({ edit, placed }: { edit: SpeechEdit; placed: PlacedClip }) {
       <ul className="pr-list" aria-label="Proposed edits">
         {proposals.map((p) => {
           const done = applied.has(key(p.id));
-          const at = timeline ? (locate(timeline, placed, p.cutRange.startMs)?.atMs ?? null) : null;
-          const where = at === null ? 'not on the timeline (trimmed away)' : `at ${clockText(at)} on the timeline`;
+          const at = timeline && !gone(p) ? (locate(timeline, placed, p.cutRange.startMs)?.atMs ?? null) : null;
+          const where = gone(p)
+            ? 'already cut from the timeline'
+            : at === null
+              ? 'not on the timeline (trimmed away)'
+              : `at ${clockText(at)} on the timeline`;
           return (
             <li key={p.id} className={done ? 'is-applied' : undefined}>
               <label>

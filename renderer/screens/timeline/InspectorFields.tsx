@@ -109,7 +109,11 @@ export function ChoiceSetting({
   );
 }
 
-/** A line of text committed on Enter or on leaving the field. */
+/**
+ * Text committed on Enter or on leaving the field; Shift+Enter breaks a line. A textarea, so
+ * a caption's line break is shown and kept: a single-line input drops line breaks from its
+ * value, and "thought\nthe" came back as "thoughtthe".
+ */
 export function TextSetting({
   label,
   value,
@@ -143,15 +147,19 @@ export function TextSetting({
       error={tooLong ? `${label} is ${text.trim().length} characters: shorten it to at most ${maxLength}.` : null}
     >
       {(control) => (
-        <input
+        <textarea
           {...control}
+          rows={Math.min(4, Math.max(2, text.split('\n').length))}
           value={text}
           placeholder={value === null ? 'Mixed' : undefined}
           onFocus={() => setEditing(true)}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => setText(e.target.value.replace(/\r\n?/g, '\n'))}
           onBlur={commit}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.blur();
+            }
             if (e.key === 'Escape') {
               undo.current = true;
               e.currentTarget.blur();
