@@ -22,6 +22,7 @@ import { createMessagingKeys } from './messagingKey.ts';
 import { buildMessagingOpenApi } from './messagingOpenApi.ts';
 import { createMessagingTables } from './messagingTables.ts';
 import type { Operation } from './operation.ts';
+import { discardUnreadBody } from '../http/discardUnreadBody.ts';
 import { PayloadError, readBodyFields, readQueryFields, type RequestFields } from './requestFields.ts';
 import { ResultError, resultBody, sendResult } from './resultReply.ts';
 import { bulkOperation } from './smsBulk.ts';
@@ -107,7 +108,7 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     const result = await op.handle({ fields, file: request.file });
     const body = resultBody(op.table, result.code, result.message, requestId, result.extra);
     if (ctx.faults.dropShare > 0 && Math.random() < ctx.faults.dropShare) {
-      req.socket.destroy();
+      req.socket?.destroy();
       return;
     }
     sendResult(res, body);
@@ -165,8 +166,9 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
       }
       await hit.run();
     } catch (err) {
-      req.resume();
       answerError(res, hit?.table ?? 'route', requestId, err);
+      // The rest of a refused body is read only so far (discardUnreadBody), then the connection goes.
+      discardUnreadBody(req, res);
     }
   }
 
