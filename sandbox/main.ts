@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { masterSecretProblem } from './auth/serviceSecrets.ts';
 import { FAULT_RANGES, type FaultSettings } from './faults/faultSettings.ts';
 import { DataFolderInUse } from './dataFolderLock.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from './http/connectionLimits.ts';
 import { watchParent } from './parentWatch.ts';
 import { startSandbox } from './server.ts';
 
@@ -22,7 +23,7 @@ const USAGE = [
   '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',
   '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
   '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks] [--parent-pid <pid>]',
-  '         [--master-secret-stdin]',
+  '         [--master-secret-stdin] [--request-timeout-ms <ms>] [--max-connections-per-address <n>]',
 ].join('\n');
 
 function fail(message: string): never {
@@ -62,6 +63,8 @@ try {
       'duplicate-webhooks': { type: 'boolean' },
       'parent-pid': { type: 'string' },
       'master-secret-stdin': { type: 'boolean' },
+      'request-timeout-ms': { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
       ...faultFlags,
       help: { type: 'boolean' },
     },
@@ -117,6 +120,22 @@ try {
     jobSeconds: parseNumber('job-seconds', str('job-seconds'), 2, 0, 3600),
     allowInsecureWebhooks: args['allow-insecure-webhooks'] === true,
     webhookRetryBaseMs: parseNumber('webhook-retry-base-ms', str('webhook-retry-base-ms'), 1000, 10, 60_000, true),
+    requestTimeoutMs: parseNumber(
+      'request-timeout-ms',
+      str('request-timeout-ms'),
+      REQUEST_TIMEOUT_MS,
+      1000,
+      3_600_000,
+      true,
+    ),
+    maxConnectionsPerAddress: parseNumber(
+      'max-connections-per-address',
+      str('max-connections-per-address'),
+      MAX_CONNECTIONS_PER_ADDRESS,
+      1,
+      100_000,
+      true,
+    ),
     faults,
     ...(masterSecret === undefined ? {} : { masterSecret }),
   });

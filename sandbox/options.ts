@@ -1,3 +1,4 @@
+import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from './http/connectionLimits.ts';
 import type { FaultSettings } from './faults/faultSettings.ts';
 
 export interface SandboxOptions {
@@ -21,6 +22,10 @@ export interface SandboxOptions {
    * so the ready key, the Messaging key and the endpoints' secrets change at each start.
    */
   masterSecret?: string;
+  /** How long one request may take to arrive, head and body (connectionLimits.ts). */
+  requestTimeoutMs: number;
+  /** The most connections one client address holds at once. */
+  maxConnectionsPerAddress: number;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }
@@ -34,4 +39,6 @@ export const DEFAULT_OPTIONS: Omit<SandboxOptions, 'dataDir'> = {
   allowInsecureWebhooks: false,
   webhookRetryBaseMs: 1000,
   faults: {},
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
 };

@@ -24,6 +24,11 @@ export const ERROR_CODES = {
     status: 415,
     meaning: 'The request body has a content type this operation does not take.',
   },
+  'request.timeout': {
+    status: 408,
+    meaning:
+      "The request did not arrive in time (its head within 20 s, the whole of it within the service's request timeout): send it again.",
+  },
   'request.body_too_large': { status: 413, meaning: 'The request body is larger than this operation takes.' },
   'route.not_found': { status: 404, meaning: 'There is no such operation.' },
   'route.method_not_allowed': { status: 405, meaning: 'This operation does not take that method.' },

@@ -23,6 +23,7 @@ import { buildMessagingOpenApi } from './messagingOpenApi.ts';
 import { createMessagingTables } from './messagingTables.ts';
 import type { Operation } from './operation.ts';
 import { discardUnreadBody } from '../http/discardUnreadBody.ts';
+import { capConnectionsPerAddress, serverTimingOptions, tooManyConnectionsMessage } from '../http/connectionLimits.ts';
 import { PayloadError, readBodyFields, readQueryFields, type RequestFields } from './requestFields.ts';
 import { ResultError, resultBody, sendResult } from './resultReply.ts';
 import { bulkOperation } from './smsBulk.ts';
@@ -172,12 +173,18 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     }
   }
 
-  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) =>
+  const timing = serverTimingOptions(ctx.options);
+  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES, ...timing }, (req, res) =>
     // Whatever one request does, the service answers it and stays up.
     handle(req, res).catch((err: unknown) => answerError(res, 'route', randomUUID(), err)),
   );
   server.on('clientError', (error, socket) =>
-    answerClientError(error, socket as Socket, ({ tooLarge }) => {
+    answerClientError(error, socket as Socket, ({ tooLarge, timedOut }) => {
+      if (timedOut) {
+        const seconds = Math.round(ctx.options.requestTimeoutMs / 1000);
+        const message = `The request did not arrive within ${seconds} s: send it again.`;
+        return { status: 408, reason: 'Request Timeout', body: resultBody('route', '400', message, randomUUID()) };
+      }
       const body = tooLarge
         ? resultBody(
             'route',
@@ -190,7 +197,11 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     }),
   );
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 0; // MMS uploads may be slow; the client bounds them
+  capConnectionsPerAddress(server, ctx.options.maxConnectionsPerAddress, () =>
+    JSON.stringify(
+      resultBody('route', '500', tooManyConnectionsMessage(ctx.options.maxConnectionsPerAddress), randomUUID()),
+    ),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(ctx.options.messagingPort, ctx.options.host, () => resolve());

@@ -121,3 +121,101 @@ describe('a body abandoned mid-way', () => {
     await inBatches(plans);
   }, 120_000);
 });
+
+/** Opens a connection from `localAddress` and starts a request whose body trickles in. */
+function slowBody(port: number, localAddress: string, head: string): Promise<Socket> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    socket.on('error', () => {});
+    socket.once('connect', () => {
+      socket.write(`${head}Content-Length: 1000000\r\n\r\nx`);
+      resolve(socket);
+    });
+    socket.once('close', () => resolve(socket));
+  });
+}
+
+/** The first bytes the server sends on a socket (its answer), or '' when it closes without one. */
+function firstAnswer(socket: Socket, timeoutMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const timer = setTimeout(() => resolve(text), timeoutMs);
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+  });
+}
+
+describe('slow clients', () => {
+  it('2,000 slow bodies held from other addresses: a normal request is answered; one address past its cap is refused 503', async () => {
+    // No key: a key's rate budget would refuse them before their bodies are read.
+    const head = `POST /session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`;
+    const held: Socket[] = [];
+    try {
+      // Eight other loopback addresses, 250 each: every one under the cap of 512.
+      for (let a = 2; a <= 9; a++) {
+        held.push(
+          ...(await Promise.all(Array.from({ length: 250 }, () => slowBody(createPort, `127.0.0.${a}`, head)))),
+        );
+      }
+      expect(held.filter((s) => !s.destroyed)).toHaveLength(2_000);
+      const started = Date.now();
+      const res = await fetch(`${sandbox.createBaseUrl}/projects`, {
+        headers: { authorization: `Bearer ${sandbox.apiKey}` },
+      });
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      // One more address opens 520: the 512 it may hold are held, the rest refused with a reason.
+      const flood = await Promise.all(Array.from({ length: 520 }, () => slowBody(createPort, '127.0.0.10', head)));
+      held.push(...flood);
+      const answers = await Promise.all(flood.map((s) => firstAnswer(s, 1_500)));
+      const refused = answers.filter((a) => a.startsWith('HTTP/1.1 503'));
+      expect(refused).toHaveLength(8);
+      expect(refused[0]).toContain('holds 512 connections');
+      expect((await fetch(`${sandbox.createBaseUrl}/`)).status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  }, 60_000);
+});
+
+describe('a request that does not arrive in time', () => {
+  let timed: RunningSandbox;
+  beforeAll(async () => {
+    timed = await startSandboxProcess({ args: ['--request-timeout-ms', '3000'] });
+  });
+  afterAll(() => timed?.stop({ removeData: true }));
+
+  it('a body sent one byte at a time is answered 408 request.timeout when the request timeout passes, on both ports', async () => {
+    const ports = [Number(new URL(timed.origin).port), Number(new URL(timed.messagingBaseUrl).port)];
+    const heads = [
+      `POST /session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`,
+      `POST /contacts_api HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`,
+    ];
+    for (const [i, port] of ports.entries()) {
+      const socket = await slowBody(port, '127.0.0.1', heads[i]!);
+      const trickle = setInterval(() => socket.writable && socket.write('x'), 500);
+      const started = Date.now();
+      const answer = await firstAnswer(socket, 10_000);
+      clearInterval(trickle);
+      socket.destroy();
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      if (i === 0) expect(answer).toContain('request.timeout');
+      expect(Date.now() - started).toBeLessThan(8_000);
+    }
+    expect(timed.process.exitCode).toBeNull();
+  }, 30_000);
+
+  it('a head that never ends is answered 408 too', async () => {
+    const socket = connect(Number(new URL(timed.origin).port), '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /api/v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    const answer = await firstAnswer(socket, 10_000);
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('request.timeout');
+  }, 30_000);
+});
