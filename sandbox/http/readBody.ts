@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { firstTextProblem } from '../../shared/textRules.ts';
 import { ApiError } from './apiError.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -76,9 +77,13 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new ApiError('request.invalid_json', 'The body is not valid UTF-8: send JSON encoded as UTF-8.');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new ApiError('request.invalid_json', `The body is not valid JSON: ${(err as Error).message}`);
   }
+  const bad = firstTextProblem(value);
+  if (bad) throw new ApiError('request.invalid', `The field ${bad.path || '(the body)'} ${bad.problem}.`);
+  return value;
 }

@@ -22,6 +22,7 @@ import { createMessagingKeys } from './messagingKey.ts';
 import { buildMessagingOpenApi } from './messagingOpenApi.ts';
 import { createMessagingTables } from './messagingTables.ts';
 import type { Operation } from './operation.ts';
+import { firstTextProblem } from '../../shared/textRules.ts';
 import { discardUnreadBody } from '../http/discardUnreadBody.ts';
 import { capConnectionsPerAddress, serverTimingOptions, tooManyConnectionsMessage } from '../http/connectionLimits.ts';
 import { PayloadError, readBodyFields, readQueryFields, type RequestFields } from './requestFields.ts';
@@ -97,6 +98,10 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     } catch (err) {
       if (err instanceof PayloadError) throw new ResultError(op.payloadCode, `Invalid request payload. ${err.message}`);
       throw err;
+    }
+    const badText = firstTextProblem(request.fields);
+    if (badText) {
+      throw new ResultError(op.payloadCode, `Invalid request payload. The field ${badText.path} ${badText.problem}.`);
     }
     if (faults.backendErrorShare > 0 && Math.random() < faults.backendErrorShare) {
       throw new ResultError('500', 'Backend error: nothing was changed; try again later.');
