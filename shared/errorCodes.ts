@@ -190,6 +190,11 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The job already completed, failed or was cancelled: there is nothing to cancel; read it for its result.',
   },
+  'media.limit_exceeded': {
+    status: 413,
+    meaning:
+      'The media declares more than the service decodes (over 16384 pixels a side, over 8192² pixels, or more samples per second than a real file holds): the message names the limit.',
+  },
   'media.kind_not_supported': {
     status: 400,
     meaning:
