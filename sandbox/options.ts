@@ -1,3 +1,4 @@
+import type { JobBudget } from './jobs/jobBudget.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from './http/connectionLimits.ts';
 import type { FaultSettings } from './faults/faultSettings.ts';
 
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   requestTimeoutMs: number;
   /** The most connections one client address holds at once. */
   maxConnectionsPerAddress: number;
+  /** Overrides of the jobs' time budgets (jobs/jobBudget.ts), for tests. */
+  jobBudget?: Partial<JobBudget>;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }

@@ -39,6 +39,7 @@ import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { capConnectionsPerAddress, serverTimingOptions, tooManyConnectionsMessage } from './http/connectionLimits.ts';
 import { createJobRunner } from './jobs/jobRunner.ts';
+import { removeLeftovers } from './jobs/leftovers.ts';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
 import { createWebhookDelivery } from './webhooks/deliveryWorker.ts';
 import { webhookAdminRoutes } from './webhooks/webhookAdminRoutes.ts';
@@ -83,7 +84,9 @@ async function start(
   mkdirSync(mediaDir, { recursive: true });
   const clock = createClock();
   let origin = '';
-  const jobs = createJobRunner({ jobSeconds: options.jobSeconds, log });
+  // Nothing runs yet, so whatever an earlier run left in the media folder or tmp/ is no job's.
+  removeLeftovers(db, options.dataDir, mediaDir, log);
+  const jobs = createJobRunner({ jobSeconds: options.jobSeconds, budget: options.jobBudget, log });
   const faults = createFaultSwitches();
   applyFaults(faults, jobs.tuning, options.faults);
   const webhooks = createWebhookDelivery({

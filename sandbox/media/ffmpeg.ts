@@ -2,11 +2,8 @@
 // Probes of files from outside (and the decode that proves an upload playable) run at most
 // PROBE_CONCURRENCY at a time, each under an address-space cap (prlimit --as): a file built to
 // blow up when decoded ends its own probe, not the machine.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runChild } from './childProcess.ts';
 
 /** The address space one probe may map (ffprobe itself maps some 400 MiB of libraries). */
 export const PROBE_MEMORY_BYTES = 1536 * 1024 * 1024;
@@ -35,12 +32,9 @@ function capped(command: string, args: string[]): [string, string[]] {
   return PRLIMIT ? [PRLIMIT, [`--as=${PROBE_MEMORY_BYTES}`, command, ...args]] : [command, args];
 }
 
-/** Runs ffmpeg; `signal` ends it (a cancelled render). Rejects with ffmpeg's stderr on the error. */
+/** Runs ffmpeg; `signal` (by default the current job's) ends it. Rejects with ffmpeg's stderr on the error. */
 export async function ffmpeg(args: string[], options: { signal?: AbortSignal } = {}): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
-    maxBuffer: 16 * 1024 * 1024,
-    ...(options.signal && { signal: options.signal }),
-  });
+  await runChild('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], options);
 }
 
 export interface MediaProbe {
@@ -97,7 +91,7 @@ export async function probe(path: string): Promise<MediaProbe | null> {
       path,
     ]);
     const { stdout } = await inProbeSlot(() =>
-      run(command, args, { timeout: PROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }),
+      runChild(command, args, { timeoutMs: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }),
     );
     const info = JSON.parse(stdout) as { streams?: ProbedStream[]; format?: { duration?: string } };
     const streams = info.streams ?? [];
@@ -141,13 +135,27 @@ export async function decodeProblem(path: string, kind: 'image' | 'video' | 'aud
     '-',
   ]);
   try {
-    await inProbeSlot(() =>
-      run(command, args, { timeout: PROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }),
-    );
+    await inProbeSlot(() => runChild(command, args, { timeoutMs: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }));
     return null;
   } catch (err) {
     const { stderr, signal } = err as { stderr?: string; signal?: string };
     const reason = (stderr ?? '').trim().split('\n')[0] || (signal ? `ended by ${signal}` : 'it failed');
     return reason.slice(0, 200);
   }
+}
+
+/**
+ * How long the first sound track of a file really plays, decoded (not what its header claims),
+ * stopping at `capMs`: `{ ms, capped }`, capped when there is at least that much. Runs as a probe
+ * (bounded in memory and number); decoding to nothing is fast.
+ */
+export async function decodedSoundMs(path: string, capMs: number): Promise<{ ms: number; capped: boolean }> {
+  const [command, args] = capped('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-nostdin', '-nostats', '-threads', '1', '-i', path],
+    ...['-map', '0:a:0', '-t', String(capMs / 1000), '-f', 'null', '-progress', 'pipe:1', '-'],
+  ]);
+  const { stdout } = await inProbeSlot(() => runChild(command, args, { timeoutMs: 5 * PROBE_TIMEOUT_MS }));
+  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)];
+  const ms = times.length ? Math.round(Number(times[times.length - 1]![1]) / 1000) : 0;
+  return { ms, capped: ms >= capMs };
 }
