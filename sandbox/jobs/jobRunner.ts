@@ -84,7 +84,12 @@ export function createJobRunner(options: {
 
   /** The work, stopped (and failed with job.timed_out) once it has run for its budget. */
   async function withinBudget<T>(handler: JobHandler, id: number, controller: AbortController): Promise<T> {
-    const mediaMs = handler.mediaMs?.(id) ?? null;
+    let mediaMs: number | null = null;
+    try {
+      mediaMs = handler.mediaMs?.(id) ?? null;
+    } catch {
+      // A job whose length cannot be read gets the fixed budget.
+    }
     const limitMs = budgetMs(options.budget, mediaMs) * tuning.slowFactor;
     let timer: NodeJS.Timeout | undefined;
     const spent = new Promise<never>((_resolve, reject) => {
