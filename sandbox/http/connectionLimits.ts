@@ -52,7 +52,12 @@ export function capConnectionsPerAddress(server: Server, max: number, refusal: (
       if (left <= 0) open.delete(address);
       else open.set(address, left);
     });
-    for (const listener of httpListeners) listener.call(server, socket);
+    try {
+      for (const listener of httpListeners) listener.call(server, socket);
+    } catch {
+      // This runs from a socket event: a throw here would end the whole service.
+      socket.destroy();
+    }
   });
 }
 

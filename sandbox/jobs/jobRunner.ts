@@ -84,6 +84,8 @@ export function createJobRunner(options: {
 
   /** The work, stopped (and failed with job.timed_out) once it has run for its budget. */
   async function withinBudget<T>(handler: JobHandler, id: number, controller: AbortController): Promise<T> {
+    // Cancelled (or the service stopping) while it waited for a slot: nothing to start.
+    if (controller.signal.aborted) throw new Error(`The ${handler.kind} was stopped before it started.`);
     let mediaMs: number | null = null;
     try {
       mediaMs = handler.mediaMs?.(id) ?? null;
