@@ -5,12 +5,13 @@
 // a time budget after which it fails (refunded), its child processes get its abort signal and
 // die with the service, and a start removes what no job owns.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationInput, newProject, until } from '../support/jobsSupport.ts';
-import { makeFixtureDir, mediaForm } from '../support/mediaFixtures.ts';
+import { editorClient, trackOf } from '../support/editorSupport.ts';
+import { makeFixtureDir, makeMp4, mediaForm } from '../support/mediaFixtures.ts';
 import { commandOf, descendants } from '../support/processTree.ts';
 import {
   apiClient,
@@ -108,33 +109,69 @@ describe('with the default budgets', () => {
 });
 
 describe('kill -9, and what it leaves', () => {
-  it("a killed service's ffmpeg dies with it; the next start removes files no asset owns and old temporary files", async () => {
+  it("a killed service's render ffmpeg dies with it; the next start removes its half-made files, and only assets' files remain", async () => {
     const sandbox = await startSandboxProcess();
     const call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
-    const assetId = await uploadLong(call, (await newProject(call)).id);
-    await startReview(call, assetId);
-    await until(() => ffmpegsOf(sandbox).length > 0, 'the review is at work');
+    const editor = editorClient(call);
+    const projectId = await editor.createProject('Killed render');
+    const clip = await editor.upload(await makeMp4(fixtures.dir, { seconds: 20 }), projectId);
+    const timeline = await editor.timeline(projectId);
+    await editor.apply(projectId, timeline.revision, [
+      { type: 'addClip', trackId: trackOf(timeline, 'video').id, assetId: clip.id, startMs: 0 },
+    ]);
+    const render = await call('POST', `/projects/${projectId}/editor/render`, {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { output: { resolution: '2160p', quality: 'high' } },
+    });
+    expect(render.status, JSON.stringify(render.body)).toBe(202);
+    await until(() => ffmpegsOf(sandbox).length > 0, 'the render is at work');
+    await new Promise((r) => setTimeout(r, 1_000));
     const working = ffmpegsOf(sandbox);
     const exited = new Promise((r) => sandbox.process.once('exit', r));
     sandbox.process.kill('SIGKILL');
     await exited;
     await until(() => working.every((pid) => !alive(pid)), "the killed service's ffmpeg has ended", 3_000);
+    const mediaDir = join(sandbox.dataDir, 'media');
+    const left = readdirSync(mediaDir).length + readdirSync(join(sandbox.dataDir, 'tmp')).length;
 
-    // What a killed render and a killed transcription leave: an output no asset points to, a temporary folder.
+    const again = await sandbox.restart();
+    try {
+      const removed = /removed (\d+) media file\(s\) no asset owns and (\d+) temporary item/.exec(again.stderr());
+      expect(removed, again.stderr().slice(-2000)).not.toBeNull();
+      expect(Number(removed![1]) + Number(removed![2])).toBeGreaterThan(0);
+      expect(left).toBeGreaterThan(1);
+      // The render resumes; stopped here, it leaves no file behind either.
+      const path = `/projects/${projectId}/editor/renders/${render.body.data.id}`;
+      const call2 = apiClient(again.createBaseUrl, again.apiKey);
+      await call2('POST', `${path}/cancel`);
+      await until(() => ffmpegsOf(again).length === 0, 'the resumed render has stopped', 5_000);
+      await new Promise((r) => setTimeout(r, 500));
+      const assets = (await call2('GET', `/assets?projectId=${projectId}&limit=100`)).body.data;
+      const files = readdirSync(mediaDir).filter((name) => statSync(join(mediaDir, name)).isFile());
+      expect(files.length, files.join(', ')).toBe(assets.length);
+      expect((await call2('GET', `/assets/${clip.id}/content`)).status).toBe(200);
+    } finally {
+      await again.stop({ removeData: true });
+    }
+  });
+
+  it('files no asset owns and old temporary folders are removed at start; assets keep theirs', async () => {
+    const sandbox = await startSandboxProcess();
+    const call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
+    const assetId = await uploadLong(call, (await newProject(call)).id);
+    await sandbox.stop();
     const mediaDir = join(sandbox.dataDir, 'media');
     const stray = join(mediaDir, 'half-written-render.mp4');
     writeFileSync(stray, Buffer.alloc(1024));
     mkdirSync(join(sandbox.dataDir, 'tmp', 'transcription-7'), { recursive: true });
     writeFileSync(join(sandbox.dataDir, 'tmp', 'transcription-7', 'sound.wav'), Buffer.alloc(1024));
-    const kept = readdirSync(mediaDir).filter((n) => n !== 'half-written-render.mp4');
-
     const again = await sandbox.restart();
     try {
       expect(existsSync(stray)).toBe(false);
       expect(readdirSync(join(sandbox.dataDir, 'tmp'))).toEqual([]);
-      for (const name of kept) expect(existsSync(join(mediaDir, name)), name).toBe(true);
-      const content = await call('GET', `/assets/${assetId}/content`);
-      expect(content.status).toBe(200);
+      expect((await apiClient(again.createBaseUrl, again.apiKey)('GET', `/assets/${assetId}/content`)).status).toBe(
+        200,
+      );
       expect(again.stderr()).toMatch(/removed 1 media file\(s\) no asset owns and 1 temporary item/);
     } finally {
       await again.stop({ removeData: true });
