@@ -186,6 +186,11 @@ export const ERROR_CODES = {
     meaning:
       "The render could not be made (a failed job, not an HTTP answer): check the timeline's media and start a new render.",
   },
+  'job.timed_out': {
+    status: 500,
+    meaning:
+      'The job ran longer than its time budget (60 s plus 2 s for each second of its media) and was stopped (a failed job, not an HTTP answer); its price was refunded. Shorten the media, or split it.',
+  },
   'job.not_cancellable': {
     status: 409,
     meaning: 'The job already completed, failed or was cancelled: there is nothing to cancel; read it for its result.',
