@@ -122,6 +122,60 @@ describe('a body abandoned mid-way', () => {
   }, 120_000);
 });
 
+describe('every operation the service documents', () => {
+  let own: RunningSandbox;
+  beforeAll(async () => {
+    own = await startSandboxProcess();
+  });
+  afterAll(() => own?.stop({ removeData: true }));
+
+  it('each write operation of both /openapi.json documents, hung up mid-body and at the answer: the service answers throughout', async () => {
+    const auth = `Authorization: Bearer ${own.apiKey}\r\n`;
+    const create = (await (
+      await fetch(`${own.createBaseUrl}/openapi.json`, { headers: { authorization: `Bearer ${own.apiKey}` } })
+    ).json()) as {
+      data: { paths: Record<string, Record<string, unknown>> };
+    };
+    const messaging = (await (await fetch(`${own.messagingBaseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const ops: { port: number; head: string }[] = [];
+    const ownCreatePort = Number(new URL(own.origin).port);
+    for (const [path, methods] of Object.entries(create.data.paths)) {
+      // Any value fits a path parameter here: a missing resource is refused with its body unread, which is the point.
+      const target = `/api/v1${path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000001')}`;
+      for (const method of Object.keys(methods).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))) {
+        ops.push({
+          port: ownCreatePort,
+          head: `${method.toUpperCase()} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Idempotency-Key: ${crypto.randomUUID()}\r\nContent-Type: application/json\r\n`,
+        });
+      }
+    }
+    for (const [path, methods] of Object.entries(messaging.paths)) {
+      if (!('post' in methods)) continue;
+      ops.push({
+        port: Number(new URL(own.messagingBaseUrl).port),
+        head: `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`,
+      });
+    }
+    expect(ops.length).toBeGreaterThan(30);
+    const plans: (() => Promise<void>)[] = [];
+    for (const [i, op] of ops.entries()) {
+      plans.push(() => abandon(op.port, op.head, i % 2 === 0, 'at-answer'));
+      plans.push(() => abandon(op.port, op.head, i % 2 === 1, 'mid-body'));
+    }
+    for (let i = 0; i < plans.length; i += 10) {
+      await Promise.all(plans.slice(i, i + 10).map((plan) => plan()));
+      expect(own.process.exitCode, own.stderr().slice(-3000)).toBeNull();
+    }
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect(own.process.exitCode, own.stderr().slice(-3000)).toBeNull();
+    expect((await fetch(`${own.createBaseUrl}/`)).status).toBe(200);
+    expect((await fetch(`${own.messagingBaseUrl}/openapi.json`)).status).toBe(200);
+    expect(own.stderr()).not.toMatch(/TypeError|uncaught/i);
+  }, 120_000);
+});
+
 /** Opens a connection from `localAddress` and starts a request whose body trickles in. */
 function slowBody(port: number, localAddress: string, head: string): Promise<Socket> {
   return new Promise((resolve) => {
