@@ -15,6 +15,9 @@ export class BodyTooLarge extends Error {}
  */
 export function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // Already over: its events have been and gone, and would never come to this reader.
+    if (req.readableEnded) return resolve(Buffer.alloc(0));
+    if (req.destroyed) return reject(new Error('The client closed the connection before the body ended.'));
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = (): void => {
