@@ -46,6 +46,7 @@ import {
   type WorkspaceKeys,
   type WorkspaceView,
 } from './ipcViews.ts';
+import { atMostCharacters } from './textRules.ts';
 
 /** A request's argument schema, and its result type carried as a phantom (never a value). */
 export interface RequestSpec<Arg extends z.ZodType, Result> {
@@ -86,7 +87,10 @@ export const AddRemoteWorkspaceSchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'give the workspace a name')
-    .max(APP_LIMITS.workspaceName.max, `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`),
+    .refine(
+      atMostCharacters(APP_LIMITS.workspaceName.max),
+      `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`,
+    ),
   createBaseUrl: baseUrl,
   /** Where the Messaging API lives; needed with messagingApiKey. */
   messagingBaseUrl: baseUrl.optional(),
@@ -121,7 +125,10 @@ export const REQUESTS = {
         .string()
         .trim()
         .min(CREATE_LIMITS.projectName.min, 'give the project a name')
-        .max(CREATE_LIMITS.projectName.max, `a project name is at most ${CREATE_LIMITS.projectName.max} characters`),
+        .refine(
+          atMostCharacters(CREATE_LIMITS.projectName.max),
+          `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
+        ),
       aspectRatio: z.string().regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"'),
     }),
   ),
@@ -134,7 +141,10 @@ export const REQUESTS = {
         .string()
         .trim()
         .min(CREATE_LIMITS.projectName.min, 'give the project a name')
-        .max(CREATE_LIMITS.projectName.max, `a project name is at most ${CREATE_LIMITS.projectName.max} characters`),
+        .refine(
+          atMostCharacters(CREATE_LIMITS.projectName.max),
+          `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
+        ),
       /** The updatedAt the user last saw. */
       revision: z.string().min(1, 'send the updatedAt read last').max(64),
     }),

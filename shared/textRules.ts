@@ -68,3 +68,8 @@ export function firstTextProblem(value: unknown): { path: string; problem: strin
   }
   return null;
 }
+
+/** A check for zod's refine: at most `max` characters (code points), as every length limit counts. */
+export function atMostCharacters(max: number): (text: string) => boolean {
+  return (text) => characterCount(text) <= max;
+}
