@@ -6,11 +6,13 @@
 // standard input (never argv or the environment, which other local users can read); without it,
 // a new one at each start, so keys change at each start.
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { masterSecretProblem } from './auth/serviceSecrets.ts';
 import { FAULT_RANGES, type FaultSettings } from './faults/faultSettings.ts';
 import { DataFolderInUse } from './dataFolderLock.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from './http/connectionLimits.ts';
+import type { JobBudget } from './jobs/jobBudget.ts';
 import { watchParent } from './parentWatch.ts';
 import { startSandbox } from './server.ts';
 
@@ -22,7 +24,8 @@ const USAGE = [
   '         [--allow-insecure-webhooks] [--webhook-retry-base-ms <ms>]',
   '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
   '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks] [--parent-pid <pid>]',
-  '         [--master-secret-stdin]',
+  '         [--master-secret-stdin] [--request-timeout-ms <ms>] [--max-connections-per-address <n>]',
+  '         [--job-budget-base-ms <ms>] [--job-budget-per-media-second-ms <ms>]',
 ].join('\n');
 
 function fail(message: string): never {
@@ -62,6 +65,10 @@ try {
       'duplicate-webhooks': { type: 'boolean' },
       'parent-pid': { type: 'string' },
       'master-secret-stdin': { type: 'boolean' },
+      'request-timeout-ms': { type: 'string' },
+      'job-budget-base-ms': { type: 'string' },
+      'job-budget-per-media-second-ms': { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
       ...faultFlags,
       help: { type: 'boolean' },
     },
@@ -107,16 +114,51 @@ async function readMasterSecret(): Promise<string> {
 }
 const masterSecret = args['master-secret-stdin'] ? await readMasterSecret() : undefined;
 
+// Temporary files (render parts, the recogniser's sound) go to the data folder's tmp/, which is
+// emptied at each start (jobs/leftovers.ts): never /tmp, where a killed run's files stay.
+const dataDir = resolve(args.data);
+process.env.TMPDIR = join(dataDir, 'tmp');
+const jobBudget: Partial<JobBudget> = {};
+if (str('job-budget-base-ms') !== undefined)
+  jobBudget.baseMs = parseNumber('job-budget-base-ms', str('job-budget-base-ms'), 0, 100, 86_400_000, true);
+if (str('job-budget-per-media-second-ms') !== undefined) {
+  jobBudget.perMediaSecondMs = parseNumber(
+    'job-budget-per-media-second-ms',
+    str('job-budget-per-media-second-ms'),
+    0,
+    0,
+    3_600_000,
+    true,
+  );
+}
+
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 try {
   sandbox = await startSandbox({
     port: parseNumber('port', str('port'), 0, 0, 65535, true),
     messagingPort: parseNumber('messaging-port', str('messaging-port'), 0, 0, 65535, true),
-    dataDir: resolve(args.data),
+    dataDir,
+    jobBudget,
     walletUsd: parseNumber('wallet', str('wallet'), 100, 0, 1e9),
     jobSeconds: parseNumber('job-seconds', str('job-seconds'), 2, 0, 3600),
     allowInsecureWebhooks: args['allow-insecure-webhooks'] === true,
     webhookRetryBaseMs: parseNumber('webhook-retry-base-ms', str('webhook-retry-base-ms'), 1000, 10, 60_000, true),
+    requestTimeoutMs: parseNumber(
+      'request-timeout-ms',
+      str('request-timeout-ms'),
+      REQUEST_TIMEOUT_MS,
+      1000,
+      3_600_000,
+      true,
+    ),
+    maxConnectionsPerAddress: parseNumber(
+      'max-connections-per-address',
+      str('max-connections-per-address'),
+      MAX_CONNECTIONS_PER_ADDRESS,
+      1,
+      100_000,
+      true,
+    ),
     faults,
     ...(masterSecret === undefined ? {} : { masterSecret }),
   });

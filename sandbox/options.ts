@@ -1,3 +1,5 @@
+import type { JobBudget } from './jobs/jobBudget.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from './http/connectionLimits.ts';
 import type { FaultSettings } from './faults/faultSettings.ts';
 
 export interface SandboxOptions {
@@ -21,6 +23,12 @@ export interface SandboxOptions {
    * so the ready key, the Messaging key and the endpoints' secrets change at each start.
    */
   masterSecret?: string;
+  /** How long one request may take to arrive, head and body (connectionLimits.ts). */
+  requestTimeoutMs: number;
+  /** The most connections one client address holds at once. */
+  maxConnectionsPerAddress: number;
+  /** Overrides of the jobs' time budgets (jobs/jobBudget.ts), for tests. */
+  jobBudget?: Partial<JobBudget>;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }
@@ -34,4 +42,6 @@ export const DEFAULT_OPTIONS: Omit<SandboxOptions, 'dataDir'> = {
   allowInsecureWebhooks: false,
   webhookRetryBaseMs: 1000,
   faults: {},
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
 };

@@ -37,7 +37,9 @@ import { sendError } from './http/envelope.ts';
 import { answerClientError, quotedTarget, requestUrl } from './http/requestTarget.ts';
 import type { Route } from './http/route.ts';
 import { createRouter } from './http/router.ts';
+import { capConnectionsPerAddress, serverTimingOptions, tooManyConnectionsMessage } from './http/connectionLimits.ts';
 import { createJobRunner } from './jobs/jobRunner.ts';
+import { removeLeftovers } from './jobs/leftovers.ts';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
 import { createWebhookDelivery } from './webhooks/deliveryWorker.ts';
 import { webhookAdminRoutes } from './webhooks/webhookAdminRoutes.ts';
@@ -82,7 +84,9 @@ async function start(
   mkdirSync(mediaDir, { recursive: true });
   const clock = createClock();
   let origin = '';
-  const jobs = createJobRunner({ jobSeconds: options.jobSeconds, log });
+  // Nothing runs yet, so whatever an earlier run left in the media folder or tmp/ is no job's.
+  removeLeftovers(db, options.dataDir, mediaDir, log);
+  const jobs = createJobRunner({ jobSeconds: options.jobSeconds, budget: options.jobBudget, log });
   const faults = createFaultSwitches();
   applyFaults(faults, jobs.tuning, options.faults);
   const webhooks = createWebhookDelivery({
@@ -164,7 +168,7 @@ async function start(
     }
   }
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(serverTimingOptions(options), (req: IncomingMessage, res: ServerResponse) => {
     try {
       dispatch(req, res);
     } catch (err) {
@@ -175,20 +179,28 @@ async function start(
     }
   });
   server.on('clientError', (error, socket) =>
-    answerClientError(error, socket as Socket, ({ tooLarge }) => {
-      const code = 'request.invalid';
-      const message = tooLarge
-        ? 'The request line and headers are larger than this service reads (16 KiB): send long fields in the body.'
-        : 'The request is not HTTP this service can read.';
+    answerClientError(error, socket as Socket, ({ tooLarge, timedOut }) => {
+      const code = timedOut ? 'request.timeout' : 'request.invalid';
+      const seconds = Math.round(options.requestTimeoutMs / 1000);
+      const message = timedOut
+        ? `The request did not arrive within ${seconds} s (its head within ${Math.min(20, seconds)} s): send it again (a resumable upload goes on from its offset).`
+        : tooLarge
+          ? 'The request line and headers are larger than this service reads (16 KiB): send long fields in the body.'
+          : 'The request is not HTTP this service can read.';
       return {
-        status: 400,
-        reason: 'Bad Request',
+        status: timedOut ? 408 : 400,
+        reason: timedOut ? 'Request Timeout' : 'Bad Request',
         body: { error: { code, message }, meta: { requestId: randomUUID(), apiVersion: API_VERSION } },
       };
     }),
   );
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 0; // large uploads may take long; the client bounds them
+  capConnectionsPerAddress(server, options.maxConnectionsPerAddress, () =>
+    JSON.stringify({
+      error: { code: 'service.unavailable', message: tooManyConnectionsMessage(options.maxConnectionsPerAddress) },
+      meta: { requestId: randomUUID(), apiVersion: API_VERSION },
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -24,6 +24,11 @@ export const ERROR_CODES = {
     status: 415,
     meaning: 'The request body has a content type this operation does not take.',
   },
+  'request.timeout': {
+    status: 408,
+    meaning:
+      "The request did not arrive in time (its head within 20 s, the whole of it within the service's request timeout): send it again.",
+  },
   'request.body_too_large': { status: 413, meaning: 'The request body is larger than this operation takes.' },
   'route.not_found': { status: 404, meaning: 'There is no such operation.' },
   'route.method_not_allowed': { status: 405, meaning: 'This operation does not take that method.' },
@@ -181,9 +186,19 @@ export const ERROR_CODES = {
     meaning:
       "The render could not be made (a failed job, not an HTTP answer): check the timeline's media and start a new render.",
   },
+  'job.timed_out': {
+    status: 500,
+    meaning:
+      'The job ran longer than its time budget (60 s plus 2 s for each second of its media) and was stopped (a failed job, not an HTTP answer); its price was refunded. Shorten the media, or split it.',
+  },
   'job.not_cancellable': {
     status: 409,
     meaning: 'The job already completed, failed or was cancelled: there is nothing to cancel; read it for its result.',
+  },
+  'media.limit_exceeded': {
+    status: 413,
+    meaning:
+      'The media declares more than the service decodes (over 16384 pixels a side, over 8192² pixels, or more samples per second than a real file holds): the message names the limit.',
   },
   'media.kind_not_supported': {
     status: 400,

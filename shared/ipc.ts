@@ -47,6 +47,7 @@ import {
   type WorkspaceKeys,
   type WorkspaceView,
 } from './ipcViews.ts';
+import { atMostCharacters } from './textRules.ts';
 
 const workspaceId = z.string().min(1, 'name a workspace').max(63);
 const apiKey = z
@@ -63,7 +64,10 @@ export const AddRemoteWorkspaceSchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'give the workspace a name')
-    .max(APP_LIMITS.workspaceName.max, `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`),
+    .refine(
+      atMostCharacters(APP_LIMITS.workspaceName.max),
+      `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`,
+    ),
   createBaseUrl: baseUrl,
   /** Where the Messaging API lives; needed with messagingApiKey. */
   messagingBaseUrl: baseUrl.optional(),
@@ -98,7 +102,10 @@ export const REQUESTS = {
         .string()
         .trim()
         .min(CREATE_LIMITS.projectName.min, 'give the project a name')
-        .max(CREATE_LIMITS.projectName.max, `a project name is at most ${CREATE_LIMITS.projectName.max} characters`),
+        .refine(
+          atMostCharacters(CREATE_LIMITS.projectName.max),
+          `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
+        ),
       aspectRatio: z.string().regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"'),
     }),
   ),
@@ -111,7 +118,10 @@ export const REQUESTS = {
         .string()
         .trim()
         .min(CREATE_LIMITS.projectName.min, 'give the project a name')
-        .max(CREATE_LIMITS.projectName.max, `a project name is at most ${CREATE_LIMITS.projectName.max} characters`),
+        .refine(
+          atMostCharacters(CREATE_LIMITS.projectName.max),
+          `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
+        ),
       /** The updatedAt the user last saw. */
       revision: z.string().min(1, 'send the updatedAt read last').max(64),
     }),

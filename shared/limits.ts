@@ -1,4 +1,5 @@
 // Every documented limit of the two services, in one place (DESIGN.md rule 7).
+import { characterCount } from './textRules.ts';
 
 const MiB = 1024 * 1024;
 
@@ -24,10 +25,11 @@ export const APP_LIMITS = {
 
 /**
  * Why a name is too long, saying the limit and by how much (a form shows it instead of
- * cutting the text silently); null when it fits. Counted after trimming, as the services do.
+ * cutting the text silently); null when it fits. Counted in characters (code points) after
+ * trimming, as the services do.
  */
 export function tooLong(what: string, text: string, max: number): string | null {
-  const length = text.trim().length;
+  const length = characterCount(text.trim());
   return length > max ? `${what} is ${length} characters: shorten it to at most ${max}.` : null;
 }
 

@@ -8,10 +8,10 @@ import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { HANDLED, route } from '../http/route.ts';
 import { describeZodError } from '../http/router.ts';
 import { AssetSchema, toAsset, type AssetRow } from '../media/assetStore.ts';
-import { probe } from '../media/ffmpeg.ts';
+import { inspectUpload } from '../media/inspectUpload.ts';
 import { receiveUpload } from '../media/receiveUpload.ts';
 import { sendMediaFile } from '../media/sendMediaFile.ts';
-import { ACCEPTED_FORMATS, confirmWithProbe } from '../media/sniffMedia.ts';
+import { ACCEPTED_FORMATS } from '../media/sniffMedia.ts';
 import { createProjectStore } from './projects.ts';
 
 const id = () => intQuery(1, CREATE_LIMITS.idMax);
@@ -127,11 +127,11 @@ export function assetRoutes(ctx: SandboxContext) {
       responses: {
         201: { description: 'The stored asset, measured (size, SHA-256, dimensions, duration)', schema: AssetSchema },
         413: {
-          description: `upload.too_large: images over ${CREATE_LIMITS.imageMaxBytes / MiB} MiB, video or audio over ${CREATE_LIMITS.videoAudioMaxBytes / MiB} MiB (a client still sending after the answer is disconnected)`,
+          description: `media.limit_exceeded: a picture over 16384 pixels a side or 8192² pixels, or sample tables claiming more samples than the duration holds; upload.too_large: images over ${CREATE_LIMITS.imageMaxBytes / MiB} MiB, video or audio over ${CREATE_LIMITS.videoAudioMaxBytes / MiB} MiB (a client still sending after the answer is disconnected)`,
         },
         415: {
           description:
-            'media.unsupported_type (the bytes are not an accepted format, or not playable) or request.unsupported_content_type (not multipart/form-data)',
+            'media.unsupported_type (the bytes are not an accepted format, or cannot be decoded) or request.unsupported_content_type (not multipart/form-data)',
         },
       },
       async handler({ req, res, principal }) {
@@ -149,14 +149,7 @@ export function assetRoutes(ctx: SandboxContext) {
           const owner = resolveOwner(accountId, upload.fields);
           if (!file)
             throw new ApiError('request.invalid', 'file: missing. Send the media as a multipart part named "file".');
-          const confirmed = confirmWithProbe(file.media, await probe(file.path));
-          if (!confirmed) {
-            throw new ApiError(
-              'media.unsupported_type',
-              `The file starts like ${file.media.contentType} but holds no playable media: upload a complete, uncorrupted file.`,
-              { details: { detected: file.media.contentType } },
-            );
-          }
+          const confirmed = await inspectUpload(file.path, file.media);
           const stored = file.path.replace(/\.part$/, `.${file.media.extension}`);
           await rename(file.path, stored);
           file.path = stored;
@@ -168,6 +161,7 @@ export function assetRoutes(ctx: SandboxContext) {
             contentType: confirmed.contentType,
             source: 'upload',
             filePath: stored,
+            probed: confirmed.info,
           });
           return { status: 201, data: toAsset(row) };
         } catch (err) {

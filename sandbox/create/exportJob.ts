@@ -68,6 +68,10 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
     kind: 'export',
     states: store.states,
     work,
+    // Its time budget follows the length of the video it makes (jobs/jobBudget.ts).
+    mediaMs: (id) =>
+      (ctx.db.prepare('SELECT duration_ms FROM exports WHERE id = ?').get(id) as { duration_ms: number } | undefined)
+        ?.duration_ms ?? null,
     complete: (id, result) => store.markCompleted(id, result.assetId, result.titlesDrawn),
     end: (id, to, error) =>
       to === 'failed'

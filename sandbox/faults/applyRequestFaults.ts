@@ -26,7 +26,7 @@ async function dropMidRequest(req: IncomingMessage): Promise<void> {
     req.once('end', done);
     req.once('error', done);
   });
-  req.socket.destroy();
+  req.socket?.destroy();
 }
 
 export function createRequestFaults(faults: FaultSwitches, random: () => number = Math.random) {

@@ -1,5 +1,6 @@
 // What to do with a request body nobody will read, after an early answer (a refusal).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** Requests already being discarded: a second caller (the router after a route) leaves them be. */
 const discarding = new WeakSet<IncomingMessage>();
@@ -18,12 +19,17 @@ const LINGER_MS = 1_000;
 export function discardUnreadBody(req: IncomingMessage, res: ServerResponse, stopNow = false): void {
   if (req.readableEnded || discarding.has(req)) return;
   discarding.add(req);
+  // Kept now: Node detaches req.socket once the request is done with, and these run later,
+  // from timers and socket events, where a throw would take the whole service down.
+  const socket = req.socket as Socket | null;
+  if (!socket || socket.destroyed) return;
   let dropped = 0;
   let stopped = false;
   const closeLater = (): void => {
-    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    if (socket.destroyed) return;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
-    req.socket.once('close', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
   };
   const stop = (): void => {
     if (stopped) return;

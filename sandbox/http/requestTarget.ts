@@ -4,6 +4,7 @@
 // 400 instead. Also what both servers answer a request Node's parser itself refused (a
 // request line or headers too long, bytes that are not HTTP): a reply in the API's own
 // format, sent without resetting the connection under a client still writing.
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export function requestUrl(target: string | undefined, origin: string): URL | null {
@@ -22,6 +23,8 @@ const TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW', 'HPE_URI_TOO_LONG']);
 export interface ParserRefusal {
   /** Too long (request line or headers), or not readable as HTTP at all. */
   readonly tooLarge: boolean;
+  /** The head or the body did not arrive within the server's request timeout. */
+  readonly timedOut: boolean;
 }
 
 /** How long a refused client may go on sending before the socket is cut. */
@@ -37,11 +40,25 @@ export function answerClientError(
   socket: Socket,
   reply: (refusal: ParserRefusal) => { status: number; reason: string; body: unknown },
 ): void {
-  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || pending) {
+    // A body that stopped arriving: its request is already being served; answer through it.
+    if (timedOut && pending && !pending.headersSent && socket.writable) {
+      const { status, body } = reply({ tooLarge: false, timedOut });
+      try {
+        pending.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+        pending.end(JSON.stringify(body));
+      } catch {
+        socket.destroy();
+      }
+      setTimeout(() => socket.destroy(), 1_000).unref();
+      return;
+    }
     socket.destroy();
     return;
   }
-  const { status, reason, body } = reply({ tooLarge: TOO_LARGE.has(error.code ?? '') });
+  const { status, reason, body } = reply({ tooLarge: TOO_LARGE.has(error.code ?? ''), timedOut });
   const text = JSON.stringify(body);
   socket.on('error', () => {});
   socket.resume();

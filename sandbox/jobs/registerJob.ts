@@ -22,6 +22,10 @@ export interface JobKind<Result> {
   end(id: number, to: 'failed' | 'cancelled', error: JobError | undefined): boolean;
   /** The account and data of the job's webhook event, for kinds that have events. */
   event?(id: number): { accountId: number; data: Record<string, unknown> };
+  /** How much media the job works through, in ms, for its time budget (jobBudget.ts). */
+  mediaMs?(id: number): number | null;
+  /** True for a job nobody pays for (it runs in the free slots). */
+  free?(id: number): boolean;
 }
 
 export function registerJob<Result>(ctx: SandboxContext, job: JobKind<Result>): void {
@@ -30,6 +34,8 @@ export function registerJob<Result>(ctx: SandboxContext, job: JobKind<Result>): 
     kind: job.kind,
     unfinished: () => states.unfinished(),
     work: (id, signal) => job.work(id, signal),
+    ...(job.mediaMs && { mediaMs: job.mediaMs }),
+    ...(job.free && { free: job.free }),
     transition(id: number, to: JobState, detail: { result?: unknown; error?: JobError }) {
       if (to === 'queued') return;
       transaction(ctx.db, () => {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
-import { probe } from './ffmpeg.ts';
+import { probe, type MediaProbe } from './ffmpeg.ts';
 
 export type MediaKind = 'image' | 'video' | 'audio';
 
@@ -87,6 +87,8 @@ export function createAssetStore(ctx: SandboxContext) {
       contentType: string;
       source: string;
       filePath: string;
+      /** ffprobe's reading when the caller has one (an upload was probed to judge it). */
+      probed?: MediaProbe;
     }): Promise<AssetRow> {
       let path = input.filePath;
       if (!path.startsWith(ctx.mediaDir)) {
@@ -94,7 +96,7 @@ export function createAssetStore(ctx: SandboxContext) {
         await rename(path, target);
         path = target;
       }
-      const [{ size }, sha256, info] = await Promise.all([stat(path), sha256File(path), probe(path)]);
+      const [{ size }, sha256, info] = await Promise.all([stat(path), sha256File(path), input.probed ?? probe(path)]);
       const { lastInsertRowid } = db
         .prepare(
           `INSERT INTO assets (account_id, project_id, brand_id, kind, filename, content_type, size_bytes, sha256, width, height, duration_ms, source, storage_path, created_at)

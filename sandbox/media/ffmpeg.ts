@@ -1,15 +1,40 @@
 // ffmpeg and ffprobe, run as child processes: the sandbox makes and measures real media.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// Probes of files from outside (and the decode that proves an upload playable) run at most
+// PROBE_CONCURRENCY at a time, each under an address-space cap (prlimit --as): a file built to
+// blow up when decoded ends its own probe, not the machine.
+import { existsSync } from 'node:fs';
+import { runChild } from './childProcess.ts';
 
-const run = promisify(execFile);
+/** The address space one probe may map (ffprobe itself maps some 400 MiB of libraries). */
+export const PROBE_MEMORY_BYTES = 1536 * 1024 * 1024;
+export const PROBE_CONCURRENCY = 2;
+const PROBE_TIMEOUT_MS = 60_000;
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path));
 
-/** Runs ffmpeg; `signal` ends it (a cancelled render). Rejects with ffmpeg's stderr on the error. */
+let probesRunning = 0;
+const probesWaiting: (() => void)[] = [];
+
+/** Runs `task` when one of PROBE_CONCURRENCY places is free. */
+async function inProbeSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (probesRunning >= PROBE_CONCURRENCY) await new Promise<void>((resolve) => probesWaiting.push(resolve));
+  else probesRunning++;
+  try {
+    return await task();
+  } finally {
+    const next = probesWaiting.shift();
+    if (next) next();
+    else probesRunning--;
+  }
+}
+
+/** A command run under the probe memory cap, where prlimit exists. */
+function capped(command: string, args: string[]): [string, string[]] {
+  return PRLIMIT ? [PRLIMIT, [`--as=${PROBE_MEMORY_BYTES}`, command, ...args]] : [command, args];
+}
+
+/** Runs ffmpeg; `signal` (by default the current job's) ends it. Rejects with ffmpeg's stderr on the error. */
 export async function ffmpeg(args: string[], options: { signal?: AbortSignal } = {}): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
-    maxBuffer: 16 * 1024 * 1024,
-    ...(options.signal && { signal: options.signal }),
-  });
+  await runChild('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], options);
 }
 
 export interface MediaProbe {
@@ -74,10 +99,10 @@ function displaySize(video: ProbedStream | undefined): { displayWidth: number | 
     : { displayWidth: width, displayHeight: video.height };
 }
 
-/** What ffprobe sees in a file; null when it cannot read it as media at all. */
+/** What ffprobe sees in a file; null when it cannot read it as media at all (or hits the memory cap). */
 export async function probe(path: string): Promise<MediaProbe | null> {
   try {
-    const { stdout } = await run('ffprobe', [
+    const [command, args] = capped('ffprobe', [
       '-v',
       'error',
       '-show_entries',
@@ -86,6 +111,9 @@ export async function probe(path: string): Promise<MediaProbe | null> {
       'json',
       path,
     ]);
+    const { stdout } = await inProbeSlot(() =>
+      runChild(command, args, { timeoutMs: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }),
+    );
     const info = JSON.parse(stdout) as { streams?: ProbedStream[]; format?: { duration?: string } };
     const streams = info.streams ?? [];
     const video = streams.find((s) => s.codec_type === 'video');
@@ -105,4 +133,51 @@ export async function probe(path: string): Promise<MediaProbe | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Decodes the first picture (or the first second of sound) of a file, under the probe cap: null
+ * when it decodes, else ffmpeg's reason. A header can promise what the data cannot give.
+ */
+export async function decodeProblem(path: string, kind: 'image' | 'video' | 'audio'): Promise<string | null> {
+  const select = kind === 'audio' ? ['-map', '0:a:0', '-t', '1'] : ['-map', '0:v:0', '-frames:v', '1'];
+  const [command, args] = capped('ffmpeg', [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-xerror',
+    '-nostdin',
+    '-threads',
+    '1',
+    '-i',
+    path,
+    ...select,
+    '-f',
+    'null',
+    '-',
+  ]);
+  try {
+    await inProbeSlot(() => runChild(command, args, { timeoutMs: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }));
+    return null;
+  } catch (err) {
+    const { stderr, signal } = err as { stderr?: string; signal?: string };
+    const reason = (stderr ?? '').trim().split('\n')[0] || (signal ? `ended by ${signal}` : 'it failed');
+    return reason.slice(0, 200);
+  }
+}
+
+/**
+ * How long the first sound track of a file really plays, decoded (not what its header claims),
+ * stopping at `capMs`: `{ ms, capped }`, capped when there is at least that much. Runs as a probe
+ * (bounded in memory and number); decoding to nothing is fast.
+ */
+export async function decodedSoundMs(path: string, capMs: number): Promise<{ ms: number; capped: boolean }> {
+  const [command, args] = capped('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-nostdin', '-nostats', '-threads', '1', '-i', path],
+    ...['-map', '0:a:0', '-t', String(capMs / 1000), '-f', 'null', '-progress', 'pipe:1', '-'],
+  ]);
+  const { stdout } = await inProbeSlot(() => runChild(command, args, { timeoutMs: 5 * PROBE_TIMEOUT_MS }));
+  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)];
+  const ms = times.length ? Math.round(Number(times[times.length - 1]![1]) / 1000) : 0;
+  return { ms, capped: ms >= capMs };
 }

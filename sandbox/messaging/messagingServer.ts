@@ -22,6 +22,9 @@ import { createMessagingKeys } from './messagingKey.ts';
 import { buildMessagingOpenApi } from './messagingOpenApi.ts';
 import { createMessagingTables } from './messagingTables.ts';
 import type { Operation } from './operation.ts';
+import { firstTextProblem } from '../../shared/textRules.ts';
+import { discardUnreadBody } from '../http/discardUnreadBody.ts';
+import { capConnectionsPerAddress, serverTimingOptions, tooManyConnectionsMessage } from '../http/connectionLimits.ts';
 import { PayloadError, readBodyFields, readQueryFields, type RequestFields } from './requestFields.ts';
 import { ResultError, resultBody, sendResult } from './resultReply.ts';
 import { bulkOperation } from './smsBulk.ts';
@@ -96,6 +99,10 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
       if (err instanceof PayloadError) throw new ResultError(op.payloadCode, `Invalid request payload. ${err.message}`);
       throw err;
     }
+    const badText = firstTextProblem(request.fields);
+    if (badText) {
+      throw new ResultError(op.payloadCode, `Invalid request payload. The field ${badText.path} ${badText.problem}.`);
+    }
     if (faults.backendErrorShare > 0 && Math.random() < faults.backendErrorShare) {
       throw new ResultError('500', 'Backend error: nothing was changed; try again later.');
     }
@@ -107,7 +114,7 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     const result = await op.handle({ fields, file: request.file });
     const body = resultBody(op.table, result.code, result.message, requestId, result.extra);
     if (ctx.faults.dropShare > 0 && Math.random() < ctx.faults.dropShare) {
-      req.socket.destroy();
+      req.socket?.destroy();
       return;
     }
     sendResult(res, body);
@@ -165,17 +172,24 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
       }
       await hit.run();
     } catch (err) {
-      req.resume();
       answerError(res, hit?.table ?? 'route', requestId, err);
+      // The rest of a refused body is read only so far (discardUnreadBody), then the connection goes.
+      discardUnreadBody(req, res);
     }
   }
 
-  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) =>
+  const timing = serverTimingOptions(ctx.options);
+  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES, ...timing }, (req, res) =>
     // Whatever one request does, the service answers it and stays up.
     handle(req, res).catch((err: unknown) => answerError(res, 'route', randomUUID(), err)),
   );
   server.on('clientError', (error, socket) =>
-    answerClientError(error, socket as Socket, ({ tooLarge }) => {
+    answerClientError(error, socket as Socket, ({ tooLarge, timedOut }) => {
+      if (timedOut) {
+        const seconds = Math.round(ctx.options.requestTimeoutMs / 1000);
+        const message = `The request did not arrive within ${seconds} s: send it again.`;
+        return { status: 408, reason: 'Request Timeout', body: resultBody('route', '400', message, randomUUID()) };
+      }
       const body = tooLarge
         ? resultBody(
             'route',
@@ -188,7 +202,11 @@ export async function startMessagingService(ctx: SandboxContext): Promise<Messag
     }),
   );
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 0; // MMS uploads may be slow; the client bounds them
+  capConnectionsPerAddress(server, ctx.options.maxConnectionsPerAddress, () =>
+    JSON.stringify(
+      resultBody('route', '500', tooManyConnectionsMessage(ctx.options.maxConnectionsPerAddress), randomUUID()),
+    ),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(ctx.options.messagingPort, ctx.options.host, () => resolve());

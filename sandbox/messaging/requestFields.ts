@@ -7,6 +7,7 @@
 // into replacement characters and sent on as text the user did not write.
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
+import { BodyTooLarge, readBodyBytes } from '../http/readBody.ts';
 
 export type Fields = Record<string, unknown>;
 
@@ -116,17 +117,15 @@ async function readText(req: IncomingMessage): Promise<string> {
     req.resume();
     throw new PayloadError('The body is larger than 8 MiB: send fewer messages per request.');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > TEXT_BODY_LIMIT) {
-      req.resume();
+  let body: Buffer;
+  try {
+    body = await readBodyBytes(req, TEXT_BODY_LIMIT);
+  } catch (err) {
+    if (err instanceof BodyTooLarge)
       throw new PayloadError('The body is larger than 8 MiB: send fewer messages per request.');
-    }
-    chunks.push(chunk as Buffer);
+    throw new PayloadError(`The body could not be read: ${(err as Error).message}`);
   }
-  return utf8(Buffer.concat(chunks), 'The body');
+  return utf8(body, 'The body');
 }
 
 function readMultipart(

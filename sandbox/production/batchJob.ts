@@ -64,6 +64,12 @@ export function registerBatchJob(ctx: SandboxContext, store: BatchStore): void {
     kind: PRODUCTION_JOB,
     states: store.states,
     work,
+    // Its time budget follows the length of all the video it renders (jobs/jobBudget.ts).
+    mediaMs(id) {
+      const { items } = store.job(id);
+      if (items.some((item) => !item.render)) return null;
+      return items.reduce((total, item) => total + (item.render!.range.endMs - item.render!.range.startMs), 0);
+    },
     complete: (id) => store.states.completed(id),
     end: (id, to, error) =>
       to === 'failed'

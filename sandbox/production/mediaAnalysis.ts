@@ -1,10 +1,7 @@
 // Measures real media with ffmpeg's analysis filters (silencedetect, blackdetect,
 // freezedetect, volumedetect, loudnorm) and reads their findings from ffmpeg's log:
 // the filters report only there, so this runs ffmpeg at the info log level.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runChild } from '../media/childProcess.ts';
 
 export interface Span {
   startMs: number;
@@ -21,9 +18,14 @@ export interface Loudness {
 
 async function ffmpegLog(args: string[]): Promise<string> {
   try {
-    const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-nostdin', '-loglevel', 'info', ...args], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    // The job's abort signal reaches this ffmpeg through runChild: a cancelled review stops it.
+    const { stderr } = await runChild(
+      'ffmpeg',
+      ['-hide_banner', '-nostats', '-nostdin', '-loglevel', 'info', ...args],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     return stderr;
   } catch (err) {
     // The whole log would drown the reason: keep its last lines, where ffmpeg says what went wrong.

@@ -48,5 +48,19 @@ export function registerMediaJob<Result>(ctx: SandboxContext, job: MediaJobKind<
       return endRefunded(ctx.wallet, store.states, row, to, error);
     },
     event: event && ((id) => event(store.byId(id)!)),
+    // The budget follows the sound or picture the job works through: the asset's decoded length
+    // where the kind measured it (soundMs in its input), else what its probe found.
+    mediaMs(id) {
+      const row = store.byId(id);
+      if (!row) return null;
+      const measured = (JSON.parse(row.input) as { soundMs?: number }).soundMs;
+      if (typeof measured === 'number') return measured;
+      try {
+        return ctx.assets.get(row.account_id, row.asset_id).duration_ms;
+      } catch {
+        return null;
+      }
+    },
+    free: (id) => (store.byId(id)?.cost_micros ?? 0) === 0,
   });
 }

@@ -6,6 +6,7 @@
 // The words come from a real offline recogniser (speechRecognizer.ts: PocketSphinx, US
 // English); a language it does not understand is refused before anything is charged.
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { microsPerCredit } from '../create/modelCatalog.ts';
@@ -13,7 +14,8 @@ import { ApiError } from '../http/apiError.ts';
 import { HANDLED, route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import type { AssetRow } from '../media/assetStore.ts';
-import { probe } from '../media/ffmpeg.ts';
+import { decodedSoundMs, ffmpeg, probe } from '../media/ffmpeg.ts';
+import { jobTempFolder } from '../jobs/jobTemp.ts';
 import { buildCues, toSrt, toVtt } from './captions.ts';
 import { registerMediaJob } from './mediaJob.ts';
 import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
@@ -22,6 +24,12 @@ import { recognizeSpeech, RECOGNIZER } from './speechRecognizer.ts';
 import { isEnglish, type Word } from './transcriptWords.ts';
 
 const OPERATION = 'POST /assets/{id}/transcriptions';
+/** The longest sound transcribed, as decoded. */
+export const TRANSCRIPTION_MAX_MS = 3 * 3_600_000;
+/** Sound decoded past the billed length before the work stops: the billed length is a decoded one, so this is slack only. */
+const DECODE_MARGIN_MS = 2_000;
+/** What the recogniser reads: 16 kHz mono 16-bit, 32,000 bytes a second. */
+const RECOGNIZER_BYTES_PER_SECOND = 32_000;
 /** $0.006 a minute at the base credit price, billed per started second of audio. */
 export const TRANSCRIPTION_CREDITS_PER_MINUTE = 0.6;
 
@@ -160,11 +168,32 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
     store,
     async work(row, signal) {
       const asset = ctx.assets.get(row.account_id, row.asset_id);
+      const input = JSON.parse(row.input) as { soundMs?: number };
       const info = await probe(asset.storage_path);
-      const durationMs = info?.durationMs ?? asset.duration_ms ?? 0;
+      // Jobs accepted before the sound was measured at submission keep the probe's length.
+      const durationMs = input.soundMs ?? info?.durationMs ?? asset.duration_ms ?? 0;
       if (!info?.hasAudio || durationMs === 0) return { durationMs, text: '', words: [] };
-      const words = await recognizeSpeech(asset.storage_path, { signal });
-      return { durationMs, text: words.map((w) => w.text).join(' '), words };
+      // The recogniser reads a copy bounded by the billed (decoded) length, in the data folder:
+      // never more sound than was paid for, never a temporary file without a size.
+      const limitMs = durationMs + DECODE_MARGIN_MS;
+      return jobTempFolder(ctx, `transcription-${row.id}`, async (dir) => {
+        const sound = join(dir, 'sound.wav');
+        await ffmpeg(
+          [
+            ...['-i', asset.storage_path, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'],
+            ...[
+              '-t',
+              String(limitMs / 1000),
+              '-fs',
+              String(Math.ceil((limitMs / 1000) * RECOGNIZER_BYTES_PER_SECOND) + 4096),
+              sound,
+            ],
+          ],
+          { signal },
+        );
+        const words = await recognizeSpeech(sound, { signal });
+        return { durationMs, text: words.map((w) => w.text).join(' '), words };
+      });
     },
   });
 
@@ -193,6 +222,24 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         return sendText(res, requestId, contentType, `transcription-${row.id}.${format}`, text);
       },
     });
+  }
+
+  /**
+   * The sound's length as decoded, which is what is billed and transcribed: a header that says
+   * 1 s over 49.5 s of speech is not believed. Over TRANSCRIPTION_MAX_MS: 413, nothing charged.
+   */
+  async function measuredSound(asset: AssetRow): Promise<number> {
+    const info = await probe(asset.storage_path);
+    if (!info?.hasAudio) return 0;
+    const { ms, capped } = await decodedSoundMs(asset.storage_path, TRANSCRIPTION_MAX_MS);
+    if (capped) {
+      throw new ApiError(
+        'media.limit_exceeded',
+        `Asset ${asset.id} holds at least ${TRANSCRIPTION_MAX_MS / 3_600_000} hours of sound once decoded, the most transcribed in one job: cut it into shorter assets. Nothing was charged.`,
+        { details: { maxSeconds: TRANSCRIPTION_MAX_MS / 1000 } },
+      );
+    }
+    return ms;
   }
 
   /** 400 unless the recogniser understands the language. */
@@ -226,6 +273,10 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
             'request.invalid (language is not a BCP-47 tag), transcription.language_unsupported (a language the recogniser does not understand: error.languages lists those it does), media.kind_not_supported (an image), idempotency.key_missing or idempotency.key_invalid',
         },
         403: { description: 'wallet.insufficient_balance: nothing was created or charged' },
+        413: {
+          description:
+            'media.limit_exceeded: the sound, decoded, is longer than 3 hours (billing and the work follow the decoded length, not the header)',
+        },
         404: { description: 'resource.not_found: no such asset in this account' },
         409: { description: 'idempotency.key_reused: this key was used with other inputs' },
       },
@@ -234,8 +285,8 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         const asset = ctx.assets.get(accountId, params.id as number);
         requireTimedMedia(asset, 'transcription');
         requireKnownLanguage(body.language);
-        const info = await probe(asset.storage_path);
-        const billedSeconds = info?.hasAudio ? Math.ceil((info.durationMs ?? asset.duration_ms ?? 0) / 1000) : 0;
+        const soundMs = await measuredSound(asset);
+        const billedSeconds = Math.ceil(soundMs / 1000);
         const outcome = acceptOnce(
           ctx,
           { accountId, idempotencyKey, operation: OPERATION, input: { assetId: asset.id, ...body } },
@@ -249,7 +300,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
               accountId,
               assetId: asset.id,
               projectId: asset.project_id,
-              input: { language: body.language, billedSeconds, recognizer: RECOGNIZER.id },
+              input: { language: body.language, billedSeconds, soundMs, recognizer: RECOGNIZER.id },
               costMicros: micros,
             });
           },

@@ -1,14 +1,14 @@
 // Turns a resumable upload's bytes into an Asset, with the same judgement POST /assets uses:
 // the type from the file's first bytes (checked as soon as they arrive, so a wrong file is
-// refused early), then ffprobe must find playable media in the whole. A refused upload is
+// refused early), then the checks of media/inspectUpload.ts (declared size, a bounded probe and decode). A refused upload is
 // discarded and remembered as refused, with the reason.
 import { copyFile, link, open } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { AssetRow } from '../media/assetStore.ts';
-import { probe } from '../media/ffmpeg.ts';
+import { inspectUpload, type InspectedUpload } from '../media/inspectUpload.ts';
 import { cleanFilename } from '../media/receiveUpload.ts';
-import { ACCEPTED_FORMATS, confirmWithProbe, sniffMedia, SNIFF_BYTES } from '../media/sniffMedia.ts';
+import { ACCEPTED_FORMATS, sniffMedia, SNIFF_BYTES } from '../media/sniffMedia.ts';
 import type { CheckedFileStore } from './checkedFileStore.ts';
 import type { UploadRow, UploadTable } from './uploadTable.ts';
 
@@ -48,16 +48,12 @@ export function createUploadFinisher(ctx: SandboxContext, table: UploadTable, st
     const path = store.path(id);
     const sniffed = await sniffMedia(await readHead(path, SNIFF_BYTES));
     if (!sniffed.ok) return refuse(row, unsupported(sniffed.detected));
-    const confirmed = confirmWithProbe(sniffed.media, await probe(path));
-    if (!confirmed) {
-      return refuse(
-        row,
-        new ApiError(
-          'media.unsupported_type',
-          `The upload starts like ${sniffed.media.contentType} but holds no playable media: upload a complete, uncorrupted file. The upload was discarded.`,
-          { details: { detected: sniffed.media.contentType } },
-        ),
-      );
+    let confirmed: InspectedUpload;
+    try {
+      confirmed = await inspectUpload(path, sniffed.media, ' The upload was discarded.');
+    } catch (err) {
+      if (err instanceof ApiError) return refuse(row, err);
+      throw err;
     }
     // A hard link keeps the upload's own file (HEAD still answers "complete") at no extra space.
     const target = ctx.assets.newPath(sniffed.media.extension);
@@ -71,6 +67,7 @@ export function createUploadFinisher(ctx: SandboxContext, table: UploadTable, st
       contentType: confirmed.contentType,
       source: 'upload',
       filePath: target,
+      probed: confirmed.info,
     });
     table.finished(id, asset.id, ctx.clock.now());
     return asset;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CREATE_LIMITS } from '../limits.ts';
 import { OutputSettingsSchema } from './outputSettings.ts';
+import { atMostCharacters } from '../textRules.ts';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -233,7 +234,10 @@ const projectName = z
   .string()
   .trim()
   .min(CREATE_LIMITS.projectName.min, 'must not be empty')
-  .max(CREATE_LIMITS.projectName.max, `must be at most ${CREATE_LIMITS.projectName.max} characters`);
+  .refine(
+    atMostCharacters(CREATE_LIMITS.projectName.max),
+    `must be at most ${CREATE_LIMITS.projectName.max} characters`,
+  );
 
 export const ProjectInputSchema = z.object({
   name: projectName,

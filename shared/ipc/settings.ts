@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { APP_LIMITS } from '../limits.ts';
 import { request } from './contractParts.ts';
 import { KeyProblemSchema, TunnelChoiceSchema, type KeyProblem, type WorkspaceSettingsView } from './settingsView.ts';
+import { atMostCharacters } from '../textRules.ts';
 
 const workspaceId = z.string().min(1, 'name a workspace').max(63);
 const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
@@ -25,7 +26,10 @@ export const SETTINGS_REQUESTS = {
         .string()
         .trim()
         .min(1, 'give the workspace a name')
-        .max(APP_LIMITS.workspaceName.max, `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`)
+        .refine(
+          atMostCharacters(APP_LIMITS.workspaceName.max),
+          `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`,
+        )
         .optional(),
       createBaseUrl: baseUrl.optional(),
       messagingBaseUrl: baseUrl.nullable().optional(),

@@ -66,14 +66,15 @@ const pageSize = fc.oneof(
   fc.constantFrom('', 'ten', '1000', '0100'),
 );
 const { max: nameMax } = CREATE_LIMITS.projectName;
-// Lengths count UTF-16 code units on the server and code points in JSON Schema: BMP text only (see the schema's description).
+// Lengths count code points on the server as in JSON Schema, so characters outside the BMP count one on both sides.
 const nameText = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.integer({ min: nameMax - 2, max: nameMax + 2 }).map((n) => 'é'.repeat(n)),
+  fc.integer({ min: nameMax - 2, max: nameMax + 2 }).map((n) => '𝕏'.repeat(n)),
   fc
     .tuple(fc.integer({ min: nameMax - 1, max: nameMax + 1 }), fc.constantFrom('', ' ', '\t ', '  \n'))
     .map(([n, pad]) => `${pad}${'n'.repeat(n)}${pad}`),
-  fc.constantFrom('', ' ', '   ', '\n', ' a ', 'a b'),
+  fc.constantFrom('', ' ', '   ', '\n', ' a ', 'a b', 'a\u0007b', 'two\nlines'),
 );
 const aspectRatio = fc.constantFrom('16:9', '9:16', '1:1', '0:1', '16/9', '999:1', '1000:1', '');
 const body = <T>(fields: fc.Arbitrary<T>) =>
