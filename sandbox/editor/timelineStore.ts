@@ -13,6 +13,7 @@ import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
+import { ApiError } from '../http/apiError.ts';
 import { DEFAULT_FIT } from './editorCatalog.ts';
 import { changesOf, freezeTracks, replayChanges, type TimelineChanges } from './timelineChanges.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
@@ -71,6 +72,18 @@ interface Cached extends StoredTimeline {
 }
 
 export const revisionLabel = (revision: number): string => `r${revision}`;
+
+/** 409 revision.conflict carrying what the client needs to review its edit: the current timeline. */
+export function revisionConflict(stored: StoredTimeline, sent: string): ApiError {
+  const currentRevision = revisionLabel(stored.revision);
+  return new ApiError(
+    'revision.conflict',
+    `The timeline is at ${currentRevision}, not ${sent}: someone changed it since you read it. Review your edit against the current timeline (in this error) and send it again with revision ${currentRevision}.`,
+    {
+      details: { currentRevision, current: toTimeline(stored) },
+    },
+  );
+}
 
 function starterTracks(): Track[] {
   const track = (kind: Track['kind'], name: string): Track => ({
