@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { route } from '../http/route.ts';
-import { applyCommands, type AssetFacts } from './applyCommands.ts';
 import { catalog, CatalogSchema } from './editorCatalog.ts';
+import { applyOnService, type AssetFacts } from './serviceEdits.ts';
 import { CommandsInput, CommandsResultSchema, TimelineSchema } from './timelineSchemas.ts';
 import { revisionConflict, revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
 
@@ -104,7 +104,7 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
           if (replayed !== undefined) return store.result(replayed, wholeTimeline);
           const stored = store.read(accountId, projectId);
           if (body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
-          const working = applyCommands(stored.tracks, body.commands, { asset, newId: randomUUID }, stored.places);
+          const working = applyOnService(stored.tracks, body.commands, { asset, newId: randomUUID }, stored.places);
           const made = store.commit(stored, working, body.commands.length);
           ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
           return wholeTimeline

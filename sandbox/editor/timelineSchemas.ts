@@ -2,7 +2,8 @@
 // validate requests and describe both in /openapi.json).
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
-import { FITS, PropertiesInput } from './editorCatalog.ts';
+import { FITS } from '../../shared/timeline/timelineTypes.ts';
+import { PropertiesInput } from './editorCatalog.ts';
 
 const ms = (what: string) =>
   z

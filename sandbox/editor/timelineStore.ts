@@ -14,10 +14,10 @@ import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
-import { DEFAULT_FIT } from './editorCatalog.ts';
-import { changesOf, freezeTracks, replayChanges, type TimelineChanges } from './timelineChanges.ts';
+import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';
+import { durationOf, indexClips, type ClipPlaces, type TrackIndex } from '../../shared/timeline/trackIndex.ts';
+import { DEFAULT_FIT } from '../../shared/timeline/timelineTypes.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
-import { indexClips, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS editor_revisions (
@@ -97,11 +97,21 @@ function starterTracks(): Track[] {
   return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
 }
 
-function durationOf(tracks: readonly Track[]): number {
-  let durationMs = 0;
-  // Clips are kept in start order without overlaps, so a track's last clip ends last.
-  for (const track of tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
-  return durationMs;
+/** Freezes what the store shares between requests, so code that changed it would throw at once. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
+function freezeTracks(tracks: Track[]): readonly Track[] {
+  for (const track of tracks) {
+    if (Object.isFrozen(track)) continue;
+    for (const clip of track.clips) deepFreeze(clip);
+    Object.freeze(track.clips);
+    Object.freeze(track);
+  }
+  return Object.freeze(tracks);
 }
 
 export function toTimeline(stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'>): Timeline {
@@ -163,7 +173,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     let changeBytes = 0;
     for (const later of changesAfter.all(projectId, copy.revision, revision) as unknown as RevisionRow[]) {
       const answer = JSON.parse(later.answer!) as CommandsResult;
-      tracks = replayChanges(tracks, places, answer.changes!);
+      tracks = replayChanges(tracks, places, answer.changes!) as Track[];
       changeBytes += later.answer!.length;
       row = later;
     }

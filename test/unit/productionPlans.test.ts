@@ -5,7 +5,7 @@
 // app shows at once is what the service will make of it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdits.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { captionPlan, cuesOf, placeCues, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';

@@ -5,7 +5,7 @@
 // once is what the service makes of it, and its undo brings everything back.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdits.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';

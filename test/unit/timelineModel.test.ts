@@ -6,16 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdits.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
-import { changesOf } from '../../sandbox/editor/timelineChanges.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { applyCommands, EditRejected, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
 import { describeCommands } from '../../shared/timeline/describeCommands.ts';
 import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
 import { nextRevision } from '../../shared/timeline/revision.ts';
-import { applyChanges, editAckOf } from '../../shared/timeline/timelineChanges.ts';
+import { applyChanges, changesOf, editAckOf } from '../../shared/timeline/timelineChanges.ts';
 import { diffTimelines } from '../../shared/timeline/timelineDiff.ts';
 import { CatalogSchema, type Timeline } from '../../shared/timeline/timelineTypes.ts';
 

@@ -1,11 +1,12 @@
-// The working copy a command list is applied to, copy-on-write over the stored timeline:
-// the stored tracks and clips are shared (the store keeps them in memory between edits)
-// and never changed; a track or clip is copied the first time a command reaches it. So an
-// edit of a 5,000-clip timeline copies one clip array and the clips it changes, and a list
-// that fails halfway leaves the stored timeline as it was. Clips are found by ID through the
-// store's index of the stored timeline plus what this list moved, and within their track
-// by binary search (each track's clips stay sorted by start).
-import type { Clip, Track } from './timelineSchemas.ts';
+// The working copy a command list is applied to, copy-on-write over the timeline given: its
+// tracks and clips are shared (the service keeps them in memory between edits, the app
+// keeps them in its store) and never changed; a track or clip is copied the first time a
+// command reaches it. So an edit of a 5,000-clip timeline copies one clip array and the
+// clips it changes, and a list that fails halfway leaves the timeline given as it was.
+// Clips are found by ID through an index of the timeline given (the service passes the one
+// it keeps between edits; otherwise it is built on the first lookup) plus what this list
+// moved, and within their track by binary search (each track's clips stay sorted by start).
+import type { Clip, Track } from './timelineTypes.ts';
 
 export interface ClipEntry {
   clip: Clip;
@@ -17,13 +18,13 @@ export interface Overlap {
   other: Clip;
 }
 
-/** Where a stored clip is: its track and its start (to find it there by binary search). */
+/** Where a clip of the timeline given is: its track and its start (to find it there by binary search). */
 export interface ClipPlace {
   trackId: string;
   startMs: number;
 }
 
-/** Clip ID → where it is, for one stored revision. */
+/** Clip ID → where it is, for one revision. */
 export type ClipPlaces = Map<string, ClipPlace>;
 
 export function indexClips(tracks: readonly Track[]): ClipPlaces {
@@ -34,7 +35,7 @@ export function indexClips(tracks: readonly Track[]): ClipPlaces {
 }
 
 /** First index whose clip starts at or after `startMs`. */
-function lowerBound(clips: readonly Clip[], startMs: number): number {
+export function lowerBound(clips: readonly Clip[], startMs: number): number {
   let lo = 0;
   let hi = clips.length;
   while (lo < hi) {
@@ -45,6 +46,13 @@ function lowerBound(clips: readonly Clip[], startMs: number): number {
   return lo;
 }
 
+/** Where the last clip of any track ends (clips stay in start order without overlaps: a track's last ends last). */
+export function durationOf(tracks: readonly Track[]): number {
+  let durationMs = 0;
+  for (const track of tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
+  return durationMs;
+}
+
 /** Where the clip with this ID and start sits in the track. */
 function positionOf(track: Track, id: string, startMs: number): number {
   const i = lowerBound(track.clips, startMs);
@@ -52,22 +60,32 @@ function positionOf(track: Track, id: string, startMs: number): number {
   return track.clips[i]?.id === id ? i : track.clips.findIndex((c) => c.id === id);
 }
 
-const copyClip = (clip: Clip): Clip => structuredClone(clip);
+/** A clip's own copy, every object and array in it too (a clip is JSON); far cheaper than structuredClone. */
+function copyValue<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyValue) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = copyValue((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
 
 /**
- * `stored` and `storedClips` are read, never changed, while the list is applied; the store
+ * `given` and `givenPlaces` are read, never changed, while the list is applied; the service
  * calls `commit` on its index only once the revision the list made is written.
  */
-export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlaces = indexClips(stored)) {
-  const tracks = [...stored];
+export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlaces) {
+  const tracks = [...given];
   const owned = new Set<Track>();
+  let places = givenPlaces ?? null;
+  const placesGiven = (): ClipPlaces => (places ??= indexClips(given));
   /** Every clip this list changed, added or took off: its latest copy, and its track now (null: off the timeline). */
   const touched = new Map<string, Clip>();
   const where = new Map<string, string | null>();
-  let count = storedClips.size;
+  /** Clips added less clips taken off, by this list. */
+  let added = 0;
 
   function placeOf(clipId: string): ClipPlace | null {
-    if (!where.has(clipId)) return storedClips.get(clipId) ?? null;
+    if (!where.has(clipId)) return placesGiven().get(clipId) ?? null;
     const trackId = where.get(clipId)!;
     return trackId === null ? null : { trackId, startMs: touched.get(clipId)!.startMs };
   }
@@ -81,8 +99,12 @@ export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlac
     return copy;
   }
 
+  function findTrack(id: string): Track | undefined {
+    return tracks.find((t) => t.id === id);
+  }
+
   function track(id: string): Track | undefined {
-    const found = tracks.find((t) => t.id === id);
+    const found = findTrack(id);
     return found && own(found);
   }
 
@@ -90,7 +112,7 @@ export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlac
   function ownClip(holder: Track, at: number): Clip {
     let clip = holder.clips[at]!;
     if (touched.get(clip.id) !== clip) {
-      clip = copyClip(clip);
+      clip = copyValue(clip);
       holder.clips[at] = clip;
       touched.set(clip.id, clip);
       where.set(clip.id, holder.id);
@@ -100,18 +122,28 @@ export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlac
 
   return {
     tracks,
+    /** The track, made this list's own so it may change. */
     track,
-    /** The clip, made this list's own so it may change, with its track. */
+    /** The track as it is now, to read only. */
+    findTrack,
+    /** The clip, made this list's own so it may change, with its track (its own too). */
     clip(id: string): ClipEntry | undefined {
       const place = placeOf(id);
       const holder = place && track(place.trackId);
       if (!place || !holder) return undefined;
       return { clip: ownClip(holder, positionOf(holder, id, place.startMs)), track: holder };
     },
+    /** The clip as it is now with its track, to read only. */
+    findClip(id: string): ClipEntry | undefined {
+      const place = placeOf(id);
+      const holder = place && findTrack(place.trackId);
+      const clip = holder?.clips[positionOf(holder, id, place!.startMs)];
+      return holder && clip ? { clip, track: holder } : undefined;
+    },
     has: (id: string) => placeOf(id) !== null,
     /** The clip at `at` in a track of this list (a ripple moves every later clip). */
     clipAt: ownClip,
-    clipCount: () => count,
+    clipCount: () => placesGiven().size + added,
     /** Inserts the clip in start order; returns the clip it would overlap instead, leaving the track unchanged. */
     place(owner: Track, clip: Clip): Overlap | null {
       const target = own(owner);
@@ -121,7 +153,7 @@ export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlac
       if (before && before.endMs > clip.startMs) return { other: before };
       if (after && after.startMs < clip.endMs) return { other: after };
       target.clips.splice(i, 0, clip);
-      if (!placeOf(clip.id)) count++;
+      if (!placeOf(clip.id)) added++;
       touched.set(clip.id, clip);
       where.set(clip.id, target.id);
       return null;
@@ -133,17 +165,17 @@ export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlac
       holder.clips.splice(i, 1);
       touched.set(clip.id, clip);
       where.set(clip.id, null);
-      count--;
+      added--;
       return i;
     },
-    addTrack(added: Track, index: number): void {
-      tracks.splice(index, 0, added);
-      owned.add(added);
+    addTrack(made: Track, index: number): void {
+      tracks.splice(index, 0, made);
+      owned.add(made);
     },
     removeTrack(removed: Track): void {
       tracks.splice(tracks.indexOf(removed), 1);
       for (const clip of removed.clips) where.set(clip.id, null);
-      count -= removed.clips.length;
+      added -= removed.clips.length;
     },
     moveTrack(moving: Track, index: number): void {
       tracks.splice(tracks.indexOf(moving), 1);
@@ -157,16 +189,16 @@ export function createTrackIndex(stored: readonly Track[], storedClips: ClipPlac
       for (const [id, clip] of touched) {
         const trackId = where.get(id);
         if (trackId) clips.push({ clip, track: tracks.find((t) => t.id === trackId)! });
-        // A clip of a removed track goes with its track; one that was never stored needs no word.
-        else if (trackIds.has(storedClips.get(id)?.trackId ?? '')) removedClipIds.push(id);
+        // A clip of a removed track goes with its track; one that was never there needs no word.
+        else if (trackIds.has(placesGiven().get(id)?.trackId ?? '')) removedClipIds.push(id);
       }
       return { clips, removedClipIds };
     },
-    /** Moves the store's index on to the revision this list made (call once it is written). */
-    commit(places: ClipPlaces): void {
+    /** Moves the service's index on to the revision this list made (call once it is written). */
+    commit(next: ClipPlaces): void {
       for (const [id, trackId] of where) {
-        if (trackId === null) places.delete(id);
-        else places.set(id, { trackId, startMs: touched.get(id)?.startMs ?? places.get(id)!.startMs });
+        if (trackId === null) next.delete(id);
+        else next.set(id, { trackId, startMs: touched.get(id)?.startMs ?? next.get(id)!.startMs });
       }
     },
   };
