@@ -126,12 +126,6 @@ export function removeClip(s: CommandStep<CommandOf<'removeClip'>>): void {
   const { clip, track } = s.clipOf(command.clipId);
   const at = index.unplace(clip);
   if (!command.ripple) return;
-  const gap = clip.endMs - clip.startMs;
-  for (let k = at; k < track.clips.length; k++) {
-    const later = index.clipAt(track, k);
-    later.startMs -= gap;
-    later.endMs -= gap;
-    // A caption's word timings move with it, as in a move.
-    if (later.kind === 'caption' && later.words) later.words = shiftWords(later.words, -gap);
-  }
+  // Every later clip moves left by the gap (a caption's word timings with it, as in a move).
+  index.shiftFrom(track, at, -(clip.endMs - clip.startMs));
 }

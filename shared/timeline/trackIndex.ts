@@ -6,6 +6,7 @@
 // Clips are found by ID through an index of the timeline given (the service passes the one
 // it keeps between edits; otherwise it is built on the first lookup) plus what this list
 // moved, and within their track by binary search (each track's clips stay sorted by start).
+import { shiftWords } from './captionWords.ts';
 import type { Clip, Track } from './timelineTypes.ts';
 
 export interface ClipEntry {
@@ -53,6 +54,12 @@ export function durationOf(tracks: readonly Track[]): number {
   return durationMs;
 }
 
+/** A clip this list changed, added or took off: its latest copy and its track now (null: off the timeline). */
+interface Mine {
+  clip: Clip;
+  trackId: string | null;
+}
+
 /** Where the clip with this ID and start sits in the track. */
 function positionOf(track: Track, id: string, startMs: number): number {
   const i = lowerBound(track.clips, startMs);
@@ -78,16 +85,22 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
   const owned = new Set<Track>();
   let places = givenPlaces ?? null;
   const placesGiven = (): ClipPlaces => (places ??= indexClips(given));
-  /** Every clip this list changed, added or took off: its latest copy, and its track now (null: off the timeline). */
-  const touched = new Map<string, Clip>();
-  const where = new Map<string, string | null>();
+  /** Every clip this list changed, added or took off, but those a ripple shifted. */
+  const mine = new Map<string, Mine>();
+  /**
+   * Tracks where a ripple shifted clips (copies, not recorded one by one: recording 5,000 of
+   * them costs more than shifting them). Their clips that are neither given nor in `mine`
+   * are the shifted ones; found by ID, such a clip is looked for by its given start, then
+   * along its track.
+   */
+  const rippled = new Set<string>();
   /** Clips added less clips taken off, by this list. */
   let added = 0;
 
   function placeOf(clipId: string): ClipPlace | null {
-    if (!where.has(clipId)) return placesGiven().get(clipId) ?? null;
-    const trackId = where.get(clipId)!;
-    return trackId === null ? null : { trackId, startMs: touched.get(clipId)!.startMs };
+    const entry = mine.get(clipId);
+    if (!entry) return placesGiven().get(clipId) ?? null;
+    return entry.trackId === null ? null : { trackId: entry.trackId, startMs: entry.clip.startMs };
   }
 
   /** The track, made this list's own (its own clip array) so it may change. */
@@ -111,13 +124,25 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
   /** The clip at `at` of an owned track, made this list's own. */
   function ownClip(holder: Track, at: number): Clip {
     let clip = holder.clips[at]!;
-    if (touched.get(clip.id) !== clip) {
+    if (mine.get(clip.id)?.clip !== clip) {
       clip = copyValue(clip);
       holder.clips[at] = clip;
-      touched.set(clip.id, clip);
-      where.set(clip.id, holder.id);
+      mine.set(clip.id, { clip, trackId: holder.id });
     }
     return clip;
+  }
+
+  /** The clips a ripple shifted (not in `mine`), with their tracks. */
+  function shifted(): ClipEntry[] {
+    const found: ClipEntry[] = [];
+    for (const trackId of rippled) {
+      const holder = findTrack(trackId);
+      if (!holder) continue;
+      const givenClips = new Set(given.find((t) => t.id === trackId)?.clips);
+      for (const clip of holder.clips)
+        if (!givenClips.has(clip) && !mine.has(clip.id)) found.push({ clip, track: holder });
+    }
+    return found;
   }
 
   return {
@@ -141,9 +166,21 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
       return holder && clip ? { clip, track: holder } : undefined;
     },
     has: (id: string) => placeOf(id) !== null,
-    /** The clip at `at` in a track of this list (a ripple moves every later clip). */
-    clipAt: ownClip,
     clipCount: () => placesGiven().size + added,
+    /** Shifts every clip of an owned track from `at` on by `byMs` (a ripple), a caption's word timings with it. */
+    shiftFrom(holder: Track, at: number, byMs: number): void {
+      rippled.add(holder.id);
+      for (let k = at; k < holder.clips.length; k++) {
+        const clip = holder.clips[k]!;
+        const moved = { ...clip };
+        moved.startMs += byMs;
+        moved.endMs += byMs;
+        if (moved.kind === 'caption' && moved.words) moved.words = shiftWords(moved.words, byMs);
+        holder.clips[k] = moved;
+        // A clip this list already had is its own again under the new copy.
+        if (mine.has(clip.id)) mine.set(clip.id, { clip: moved, trackId: holder.id });
+      }
+    },
     /** Inserts the clip in start order; returns the clip it would overlap instead, leaving the track unchanged. */
     place(owner: Track, clip: Clip): Overlap | null {
       const target = own(owner);
@@ -154,8 +191,7 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
       if (after && after.startMs < clip.endMs) return { other: after };
       target.clips.splice(i, 0, clip);
       if (!placeOf(clip.id)) added++;
-      touched.set(clip.id, clip);
-      where.set(clip.id, target.id);
+      mine.set(clip.id, { clip, trackId: target.id });
       return null;
     },
     /** Takes the clip off its track; returns where it was. */
@@ -163,8 +199,7 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
       const holder = track(placeOf(clip.id)!.trackId)!;
       const i = positionOf(holder, clip.id, clip.startMs);
       holder.clips.splice(i, 1);
-      touched.set(clip.id, clip);
-      where.set(clip.id, null);
+      mine.set(clip.id, { clip, trackId: null });
       added--;
       return i;
     },
@@ -174,7 +209,7 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
     },
     removeTrack(removed: Track): void {
       tracks.splice(tracks.indexOf(removed), 1);
-      for (const clip of removed.clips) where.set(clip.id, null);
+      for (const clip of removed.clips) mine.set(clip.id, { clip, trackId: null });
       added -= removed.clips.length;
     },
     moveTrack(moving: Track, index: number): void {
@@ -183,12 +218,11 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
     },
     /** What the list changed: clips added, changed or moved (as they are now), and clips taken off. */
     changes(): { clips: ClipEntry[]; removedClipIds: string[] } {
-      const clips: ClipEntry[] = [];
+      const clips: ClipEntry[] = shifted();
       const removedClipIds: string[] = [];
       const trackIds = new Set(tracks.map((t) => t.id));
-      for (const [id, clip] of touched) {
-        const trackId = where.get(id);
-        if (trackId) clips.push({ clip, track: tracks.find((t) => t.id === trackId)! });
+      for (const [id, { clip, trackId }] of mine) {
+        if (trackId) clips.push({ clip, track: findTrack(trackId)! });
         // A clip of a removed track goes with its track; one that was never there needs no word.
         else if (trackIds.has(placesGiven().get(id)?.trackId ?? '')) removedClipIds.push(id);
       }
@@ -196,9 +230,10 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
     },
     /** Moves the service's index on to the revision this list made (call once it is written). */
     commit(next: ClipPlaces): void {
-      for (const [id, trackId] of where) {
+      for (const { clip, track: holder } of shifted()) next.set(clip.id, { trackId: holder.id, startMs: clip.startMs });
+      for (const [id, { clip, trackId }] of mine) {
         if (trackId === null) next.delete(id);
-        else next.set(id, { trackId, startMs: touched.get(id)?.startMs ?? next.get(id)!.startMs });
+        else next.set(id, { trackId, startMs: clip.startMs });
       }
     },
   };

@@ -13,10 +13,11 @@ import { ApiError } from '../../sandbox/http/apiError.ts';
 import { applyOnService } from '../../sandbox/editor/serviceEdits.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { ERROR_CODES } from '../../shared/errorCodes.ts';
-import { applyCommands, EditRejected, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
+import { applyCommands, applyToTracks, EditRejected, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
 import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
 import { ACCEPTS, mediaLength } from '../../shared/timeline/timelineRules.ts';
+import { indexClips, type ClipPlaces } from '../../shared/timeline/trackIndex.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
 import { ASSETS, commandFrom, ctx, emptyTimeline, lists, serviceDeps } from '../support/timelineEdits.ts';
 
@@ -171,6 +172,27 @@ describe('the timeline model', () => {
           return done.timeline;
         }),
       ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps the service's index of where each clip is in step with the timelines it makes", () => {
+    fc.assert(
+      fc.property(lists, (edits) => {
+        let places: ClipPlaces | null = null;
+        eachEdit(edits, (timeline, commands) => {
+          places ??= indexClips(timeline.tracks);
+          let index;
+          try {
+            index = applyToTracks(timeline.tracks, commands, ctx, places);
+          } catch {
+            return null;
+          }
+          index.commit(places);
+          expect(places).toStrictEqual(indexClips(index.tracks));
+          return { ...timeline, tracks: index.tracks };
+        });
+      }),
       { numRuns: 200 },
     );
   });
