@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import { CLIP_PROPERTY_DEFAULTS as DEFAULTS, DEFAULT_IMAGE_MS } from '../../shared/timeline/timelineRules.ts';
-import { FITS, type Fit, type TrackKind } from '../../shared/timeline/timelineTypes.ts';
+import { FITS, TRACK_KINDS, type Fit, type TrackKind } from '../../shared/timeline/timelineTypes.ts';
 
 export interface NumberParam {
   name: string;
@@ -261,7 +261,7 @@ const NumberParamSchema = z.object({
   description: z.string(),
 });
 
-const TRACK_KIND = z.enum(['video', 'audio', 'caption']);
+const TRACK_KIND = z.enum(TRACK_KINDS);
 
 export const CatalogSchema = z.object({
   effects: z.array(
@@ -326,7 +326,7 @@ export function catalog(): z.infer<typeof CatalogSchema> {
     fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
     properties: PROPERTIES,
     fits: FITS.map((id) => ({ id, label: FIT_LABELS[id], description: FIT_DESCRIPTIONS[id] })),
-    trackKinds: ['video', 'audio', 'caption'],
+    trackKinds: [...TRACK_KINDS],
     defaultImageDurationMs: DEFAULT_IMAGE_MS,
     limits: {
       commandsPerRequest: EDITOR_LIMITS.commandsPerRequest,
