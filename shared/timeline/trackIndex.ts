@@ -88,12 +88,12 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
   /** Every clip this list changed, added or took off, but those a ripple shifted. */
   const mine = new Map<string, Mine>();
   /**
-   * Tracks where a ripple shifted clips (copies, not recorded one by one: recording 5,000 of
-   * them costs more than shifting them). Their clips that are neither given nor in `mine`
-   * are the shifted ones; found by ID, such a clip is looked for by its given start, then
+   * The copies a ripple made, in order (kept in a list, not in `mine`: for 5,000 clips the
+   * map costs more than the shift). One is current while it is its clip's latest copy and
+   * `mine` has no later one; found by ID, such a clip is looked for by its given start, then
    * along its track.
    */
-  const rippled = new Set<string>();
+  const shifts: { trackId: string; clips: Clip[] }[] = [];
   /** Clips added less clips taken off, by this list. */
   let added = 0;
 
@@ -132,15 +132,17 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
     return clip;
   }
 
-  /** The clips a ripple shifted (not in `mine`), with their tracks. */
+  /** The clips a ripple shifted and nothing changed since, with their tracks. */
   function shifted(): ClipEntry[] {
     const found: ClipEntry[] = [];
-    for (const trackId of rippled) {
-      const holder = findTrack(trackId);
-      if (!holder) continue;
-      const givenClips = new Set(given.find((t) => t.id === trackId)?.clips);
-      for (const clip of holder.clips)
-        if (!givenClips.has(clip) && !mine.has(clip.id)) found.push({ clip, track: holder });
+    const seen = new Set<string>();
+    for (let k = shifts.length - 1; k >= 0; k--) {
+      const { clips, trackId } = shifts[k]!;
+      for (const clip of clips) {
+        if (seen.has(clip.id) || mine.has(clip.id)) continue;
+        seen.add(clip.id);
+        found.push({ clip, track: findTrack(trackId)! });
+      }
     }
     return found;
   }
@@ -169,16 +171,21 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
     clipCount: () => placesGiven().size + added,
     /** Shifts every clip of an owned track from `at` on by `byMs` (a ripple), a caption's word timings with it. */
     shiftFrom(holder: Track, at: number, byMs: number): void {
-      rippled.add(holder.id);
+      const moved: Clip[] = [];
       for (let k = at; k < holder.clips.length; k++) {
-        const clip = holder.clips[k]!;
-        const moved = { ...clip };
-        moved.startMs += byMs;
-        moved.endMs += byMs;
-        if (moved.kind === 'caption' && moved.words) moved.words = shiftWords(moved.words, byMs);
-        holder.clips[k] = moved;
-        // A clip this list already had is its own again under the new copy.
-        if (mine.has(clip.id)) mine.set(clip.id, { clip: moved, trackId: holder.id });
+        const copy = { ...holder.clips[k]! };
+        copy.startMs += byMs;
+        copy.endMs += byMs;
+        if (copy.kind === 'caption' && copy.words) copy.words = shiftWords(copy.words, byMs);
+        holder.clips[k] = copy;
+        moved.push(copy);
+      }
+      shifts.push({ trackId: holder.id, clips: moved });
+      // A clip this list already had stays its own under its new copy (whole: nothing in it is shared).
+      for (const [id, entry] of mine) {
+        if (entry.trackId !== holder.id) continue;
+        const i = positionOf(holder, id, entry.clip.startMs + byMs);
+        if (i >= at && holder.clips[i] !== entry.clip) entry.clip = holder.clips[i]!;
       }
     },
     /** Inserts the clip in start order; returns the clip it would overlap instead, leaving the track unchanged. */
