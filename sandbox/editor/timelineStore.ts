@@ -1,7 +1,7 @@
 // A project's timeline, revision by revision. Each revision is one row; the project points
 // at its current one. A row holds the whole track list (a full copy) or only what its
-// command list changed (the list's answer, timelineChanges.ts): full copies are written
-// when the changes since the last one add up to as much as a copy, so an edit of a
+// command list changed (the list's answer, shared/timeline/timelineChanges.ts): full copies
+// are written when the changes since the last one add up to as much as a copy, so an edit of a
 // 5,000-clip timeline writes a few hundred bytes, not 1.2 MB, and reading a timeline back
 // replays at most about one timeline's worth of changes. The current timeline of each
 // project is kept in memory (frozen: shared by every request, changed by none), so an edit

@@ -1,7 +1,8 @@
 // The lifecycle every asynchronous job record shares, whatever its kind (generations,
 // exports, editor renders, production batches, the four media jobs): the columns after a
 // job's own, the one guarded way its state changes — only a queued or running job moves;
-// a finished one never changes again — and how those columns read in the API.
+// a finished one never changes again; cancelling is the runner's, or a 409 — and how those
+// columns read in the API.
 import { z } from 'zod';
 import { TERMINAL_JOB_STATES, type JobState } from '../../shared/limits.ts';
 import type { Db } from '../db/database.ts';
