@@ -4,13 +4,12 @@
 import { CREATE_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
 import { renderProblem, timelineRender } from '../editor/timelineRender.ts';
-import { revisionConflict } from '../editor/timelineRoutes.ts';
-import { createTimelineStore, revisionLabel, toTimeline } from '../editor/timelineStore.ts';
+import { createTimelineStore, revisionConflict, revisionLabel, toTimeline } from '../editor/timelineStore.ts';
 import { ApiError } from '../http/apiError.ts';
 import { intQuery, jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
-import { cancelJob } from '../jobs/jobRoutes.ts';
+import { cancelJob } from '../jobs/jobLifecycle.ts';
 import { resolveOutput } from '../render/outputSettings.ts';
 import { createProjectStore } from './projects.ts';
 import { checkExportClips, ExportInput, type ExportInputBody } from './exportInput.ts';

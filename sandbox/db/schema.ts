@@ -1,6 +1,6 @@
 // Tables of the Create API sandbox. Later domains add their own with CREATE TABLE IF NOT EXISTS.
 // Money is kept in micro-dollars (integers) so sums never drift.
-import { JOB_COLUMNS } from '../jobs/jobLifecycle.ts';
+import { JOB_COLUMNS } from './jobColumns.ts';
 
 export const CORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS accounts (

@@ -3,8 +3,8 @@
 // read the same tables, so what the catalog promises is exactly what commands accept.
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
-
-export type TrackKind = 'video' | 'audio' | 'caption';
+import { CLIP_PROPERTY_DEFAULTS as DEFAULTS, DEFAULT_IMAGE_MS } from '../../shared/timeline/timelineRules.ts';
+import { FITS, TRACK_KINDS, type Fit, type TrackKind } from '../../shared/timeline/timelineTypes.ts';
 
 export interface NumberParam {
   name: string;
@@ -187,16 +187,22 @@ export const FONTS = [
 ] as const;
 
 export const PROPERTIES: PropertyDef[] = [
-  { ...num('volume', 'Volume', 0, 2, 1, 'gain', '1 is the source level; 0 is silent.'), appliesTo: ['video', 'audio'] },
-  { ...num('opacity', 'Opacity', 0, 1, 1, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
-  { ...num('scale', 'Scale', 0.1, 10, 1, 'x', 'Size relative to fitting the frame.'), appliesTo: ['video'] },
+  {
+    ...num('volume', 'Volume', 0, 2, DEFAULTS.volume, 'gain', '1 is the source level; 0 is silent.'),
+    appliesTo: ['video', 'audio'],
+  },
+  { ...num('opacity', 'Opacity', 0, 1, DEFAULTS.opacity, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
+  {
+    ...num('scale', 'Scale', 0.1, 10, DEFAULTS.scale, 'x', 'Size relative to fitting the frame.'),
+    appliesTo: ['video'],
+  },
   {
     ...num(
       'positionX',
       'Horizontal position',
       -1,
       1,
-      0,
+      DEFAULTS.positionX,
       'frame widths',
       'Horizontal offset of the centre from the frame centre.',
     ),
@@ -208,22 +214,17 @@ export const PROPERTIES: PropertyDef[] = [
       'Vertical position',
       -1,
       1,
-      0,
+      DEFAULTS.positionY,
       'frame heights',
       'Vertical offset of the centre from the frame centre.',
     ),
     appliesTo: ['video'],
   },
-  { ...num('rotation', 'Rotation', -360, 360, 0, 'degrees', 'Clockwise rotation.'), appliesTo: ['video'] },
+  {
+    ...num('rotation', 'Rotation', -360, 360, DEFAULTS.rotation, 'degrees', 'Clockwise rotation.'),
+    appliesTo: ['video'],
+  },
 ];
-
-/** How a video track's media clip meets the frame (setClipFit); contain by default. */
-export const FITS = ['contain', 'cover', 'fill'] as const;
-export type Fit = (typeof FITS)[number];
-export const DEFAULT_FIT: Fit = 'contain';
-
-/** How long an image lasts when addClip gives no outMs. */
-export const DEFAULT_IMAGE_MS = 5000;
 
 const FIT_LABELS: Record<Fit, string> = { contain: 'Fit inside', cover: 'Fill, cropping', fill: 'Stretch to fill' };
 
@@ -237,12 +238,6 @@ export const effectById = new Map(EFFECTS.map((e) => [e.id, e]));
 export const transitionById = new Map(TRANSITIONS.map((t) => [t.id, t]));
 export const captionStyleIds: ReadonlySet<string> = new Set(CAPTION_STYLES.map((s) => s.id));
 export const fontIds: ReadonlySet<string> = new Set(FONTS.map((f) => f.id));
-
-export type ClipProperties = Record<(typeof PROPERTIES)[number]['name'], number>;
-
-export function defaultProperties(): ClipProperties {
-  return Object.fromEntries(PROPERTIES.map((p) => [p.name, p.default]));
-}
 
 /** A partial properties object, each value range-checked against the catalog. */
 const propertyShape: Record<string, z.ZodOptional<z.ZodNumber>> = Object.fromEntries(
@@ -266,7 +261,7 @@ const NumberParamSchema = z.object({
   description: z.string(),
 });
 
-const TRACK_KIND = z.enum(['video', 'audio', 'caption']);
+const TRACK_KIND = z.enum(TRACK_KINDS);
 
 export const CatalogSchema = z.object({
   effects: z.array(
@@ -331,7 +326,7 @@ export function catalog(): z.infer<typeof CatalogSchema> {
     fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
     properties: PROPERTIES,
     fits: FITS.map((id) => ({ id, label: FIT_LABELS[id], description: FIT_DESCRIPTIONS[id] })),
-    trackKinds: ['video', 'audio', 'caption'],
+    trackKinds: [...TRACK_KINDS],
     defaultImageDurationMs: DEFAULT_IMAGE_MS,
     limits: {
       commandsPerRequest: EDITOR_LIMITS.commandsPerRequest,

@@ -1,6 +1,7 @@
 // Media sync: the editor's media bin, i.e. every asset the project may edit with (its own
 // and brand assets attached to it), optionally only what arrived since the last sync.
 import { z } from 'zod';
+import { ACCEPTS } from '../../shared/timeline/timelineRules.ts';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
@@ -31,7 +32,8 @@ export const MediaSyncSchema = z.object({
   assets: z.array(BinAssetSchema).describe('Newest first.'),
 });
 
-const USABLE_ON = { video: ['video', 'audio'], image: ['video'], audio: ['audio'] } as const;
+/** The track kinds that take an asset of this kind (the editor's rule: timelineRules.ts ACCEPTS). */
+const usableOn = (kind: string) => (['video', 'audio'] as const).filter((track) => ACCEPTS[track].includes(kind));
 
 export function mediaSyncRoutes(ctx: SandboxContext, timelines: TimelineStore) {
   const { db } = ctx;
@@ -80,7 +82,7 @@ export function mediaSyncRoutes(ctx: SandboxContext, timelines: TimelineStore) {
             assets: rows.map((row) => ({
               ...toAsset(row),
               attached: row.attached === 1,
-              usableOn: [...USABLE_ON[row.kind]],
+              usableOn: usableOn(row.kind),
             })),
           },
         };

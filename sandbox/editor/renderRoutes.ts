@@ -9,7 +9,8 @@ import { createProjectStore } from '../create/projects.ts';
 import { ApiError } from '../http/apiError.ts';
 import { route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
-import { cancelJob, projectJobListRoute } from '../jobs/jobRoutes.ts';
+import { cancelJob } from '../jobs/jobLifecycle.ts';
+import { projectJobListRoute } from '../jobs/jobRoutes.ts';
 import { renderSemantics } from '../openapi/renderSemantics.ts';
 import { OutputSettingsInput, resolveOutput } from '../render/outputSettings.ts';
 import type { RenderRange } from '../render/timelineComposition.ts';
@@ -17,8 +18,7 @@ import type { RenderStore } from './renderStore.ts';
 import { RenderSchema } from './renderStore.ts';
 import { renderProblem, timelineRender } from './timelineRender.ts';
 import { RevisionSchema } from './timelineSchemas.ts';
-import { revisionConflict } from './timelineRoutes.ts';
-import { revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
+import { revisionConflict, revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
 
 const ms = z.number().int('must be whole milliseconds').min(0, 'must not be negative');
 

@@ -6,26 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
-import { ApiError } from '../http/apiError.ts';
 import { route } from '../http/route.ts';
-import { applyCommands, type AssetFacts } from './applyCommands.ts';
 import { catalog, CatalogSchema } from './editorCatalog.ts';
+import { applyOnService, type AssetFacts } from './serviceEdits.ts';
 import { CommandsInput, CommandsResultSchema, TimelineSchema } from './timelineSchemas.ts';
-import { revisionLabel, toTimeline, type StoredTimeline, type TimelineStore } from './timelineStore.ts';
+import { revisionConflict, revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
 
 const OPERATION = 'editor.commands';
-
-/** 409 revision.conflict carrying what the client needs to review its edit: the current timeline. */
-export function revisionConflict(stored: StoredTimeline, sent: string): ApiError {
-  const currentRevision = revisionLabel(stored.revision);
-  return new ApiError(
-    'revision.conflict',
-    `The timeline is at ${currentRevision}, not ${sent}: someone changed it since you read it. Review your edit against the current timeline (in this error) and send it again with revision ${currentRevision}.`,
-    {
-      details: { currentRevision, current: toTimeline(stored) },
-    },
-  );
-}
 
 export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
   const { db } = ctx;
@@ -117,7 +104,7 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
           if (replayed !== undefined) return store.result(replayed, wholeTimeline);
           const stored = store.read(accountId, projectId);
           if (body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
-          const working = applyCommands(stored.tracks, body.commands, { asset, newId: randomUUID }, stored.places);
+          const working = applyOnService(stored.tracks, body.commands, { asset, newId: randomUUID }, stored.places);
           const made = store.commit(stored, working, body.commands.length);
           ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
           return wholeTimeline

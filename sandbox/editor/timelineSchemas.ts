@@ -2,7 +2,8 @@
 // validate requests and describe both in /openapi.json).
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
-import { FITS, PropertiesInput } from './editorCatalog.ts';
+import { FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
+import { PropertiesInput } from './editorCatalog.ts';
 
 const ms = (what: string) =>
   z
@@ -28,7 +29,7 @@ const captionText = z
   .trim()
   .min(1, 'must not be empty')
   .max(EDITOR_LIMITS.captionTextMax, `must be at most ${EDITOR_LIMITS.captionTextMax} characters`);
-export const TrackKindSchema = z.enum(['video', 'audio', 'caption']);
+export const TrackKindSchema = z.enum(TRACK_KINDS);
 export const FitSchema = z
   .enum(FITS)
   .describe(

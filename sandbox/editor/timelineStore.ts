@@ -1,7 +1,7 @@
 // A project's timeline, revision by revision. Each revision is one row; the project points
 // at its current one. A row holds the whole track list (a full copy) or only what its
-// command list changed (the list's answer, timelineChanges.ts): full copies are written
-// when the changes since the last one add up to as much as a copy, so an edit of a
+// command list changed (the list's answer, shared/timeline/timelineChanges.ts): full copies
+// are written when the changes since the last one add up to as much as a copy, so an edit of a
 // 5,000-clip timeline writes a few hundred bytes, not 1.2 MB, and reading a timeline back
 // replays at most about one timeline's worth of changes. The current timeline of each
 // project is kept in memory (frozen: shared by every request, changed by none), so an edit
@@ -13,10 +13,11 @@ import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
-import { DEFAULT_FIT } from './editorCatalog.ts';
-import { changesOf, freezeTracks, replayChanges, type TimelineChanges } from './timelineChanges.ts';
+import { ApiError } from '../http/apiError.ts';
+import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';
+import { durationOf, indexClips, type ClipPlaces, type TrackIndex } from '../../shared/timeline/trackIndex.ts';
+import { DEFAULT_FIT } from '../../shared/timeline/timelineTypes.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
-import { indexClips, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS editor_revisions (
@@ -72,6 +73,18 @@ interface Cached extends StoredTimeline {
 
 export const revisionLabel = (revision: number): string => `r${revision}`;
 
+/** 409 revision.conflict carrying what the client needs to review its edit: the current timeline. */
+export function revisionConflict(stored: StoredTimeline, sent: string): ApiError {
+  const currentRevision = revisionLabel(stored.revision);
+  return new ApiError(
+    'revision.conflict',
+    `The timeline is at ${currentRevision}, not ${sent}: someone changed it since you read it. Review your edit against the current timeline (in this error) and send it again with revision ${currentRevision}.`,
+    {
+      details: { currentRevision, current: toTimeline(stored) },
+    },
+  );
+}
+
 function starterTracks(): Track[] {
   const track = (kind: Track['kind'], name: string): Track => ({
     id: randomUUID(),
@@ -84,11 +97,21 @@ function starterTracks(): Track[] {
   return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
 }
 
-function durationOf(tracks: readonly Track[]): number {
-  let durationMs = 0;
-  // Clips are kept in start order without overlaps, so a track's last clip ends last.
-  for (const track of tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
-  return durationMs;
+/** Freezes what the store shares between requests, so code that changed it would throw at once. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
+function freezeTracks(tracks: Track[]): readonly Track[] {
+  for (const track of tracks) {
+    if (Object.isFrozen(track)) continue;
+    for (const clip of track.clips) deepFreeze(clip);
+    Object.freeze(track.clips);
+    Object.freeze(track);
+  }
+  return Object.freeze(tracks);
 }
 
 export function toTimeline(stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'>): Timeline {
@@ -150,7 +173,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     let changeBytes = 0;
     for (const later of changesAfter.all(projectId, copy.revision, revision) as unknown as RevisionRow[]) {
       const answer = JSON.parse(later.answer!) as CommandsResult;
-      tracks = replayChanges(tracks, places, answer.changes!);
+      tracks = replayChanges(tracks, places, answer.changes!) as Track[];
       changeBytes += later.answer!.length;
       row = later;
     }

@@ -1,22 +1,15 @@
 // The lifecycle every asynchronous job record shares, whatever its kind (generations,
 // exports, editor renders, production batches, the four media jobs): the columns after a
 // job's own, the one guarded way its state changes — only a queued or running job moves;
-// a finished one never changes again — and how those columns read in the API.
+// a finished one never changes again; cancelling is the runner's, or a 409 — and how those
+// columns read in the API.
 import { z } from 'zod';
 import { TERMINAL_JOB_STATES, type JobState } from '../../shared/limits.ts';
 import type { Db } from '../db/database.ts';
+import { ApiError } from '../http/apiError.ts';
 import type { JobError } from './jobRunner.ts';
 
-/**
- * The columns every job table ends with. `state TEXT NOT NULL` stays among a table's own
- * columns, before its results, where each table has always had it.
- */
-export const JOB_COLUMNS = `error_code TEXT,
-  error_message TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  started_at TEXT,
-  completed_at TEXT`;
+export { JOB_COLUMNS } from '../db/jobColumns.ts';
 
 /** A job row as every kind has it. */
 export interface JobRow {
@@ -141,4 +134,22 @@ export function jobPage<Row>(
   return db
     .prepare(`SELECT * FROM ${from} WHERE account_id = ?${columns} AND ${where} ORDER BY id DESC LIMIT ?`)
     .all(accountId, ...wanted.map(([, value]) => value), ...args, limit) as unknown as Row[];
+}
+
+/**
+ * Cancels a queued or running job through the job runner; a finished one is a 409.
+ * `noun` names the job in the error, e.g. 'batch' → "Batch 7 is already completed".
+ */
+export function cancelJob(
+  ctx: { jobs: { cancel(kind: string, id: number): void } },
+  job: { kind: string; noun: string; id: number; state: JobState },
+): void {
+  const { kind, noun, id, state } = job;
+  if (isTerminal(state)) {
+    const name = noun.charAt(0).toUpperCase() + noun.slice(1);
+    throw new ApiError('job.not_cancellable', `${name} ${id} is already ${state}: there is nothing to cancel.`, {
+      details: { state },
+    });
+  }
+  ctx.jobs.cancel(kind, id);
 }

@@ -1,24 +1,8 @@
-// Route pieces that job kinds share: listing a project's jobs of one kind, and cancelling
-// a job (a queued or running one through the job runner; a finished one is a 409).
+// Route pieces that job kinds share: listing a project's jobs of one kind (cancelling one is
+// jobLifecycle.ts cancelJob).
 import type { z } from 'zod';
-import type { JobState } from '../../shared/limits.ts';
-import type { SandboxContext } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
 import { jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
-import { isTerminal } from './jobLifecycle.ts';
-
-/** `noun` names the job in the error, e.g. 'batch' → "Batch 7 is already completed". */
-export function cancelJob(ctx: SandboxContext, job: { kind: string; noun: string; id: number; state: JobState }): void {
-  const { kind, noun, id, state } = job;
-  if (isTerminal(state)) {
-    const name = noun.charAt(0).toUpperCase() + noun.slice(1);
-    throw new ApiError('job.not_cancellable', `${name} ${id} is already ${state}: there is nothing to cancel.`, {
-      details: { state },
-    });
-  }
-  ctx.jobs.cancel(kind, id);
-}
 
 /** GET {path}: a project's jobs of one kind, newest first; 404 when the project is not the account's. */
 export function projectJobListRoute<Item extends { id: number }>(list: {

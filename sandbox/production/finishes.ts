@@ -14,7 +14,7 @@ import { probe } from '../media/ffmpeg.ts';
 import { FINISH_RANGE_LU, finishFormat, finishLoudness, type FinishMeasurements } from './loudnessFinish.ts';
 import type { Loudness } from './mediaAnalysis.ts';
 import { registerMediaJob } from './mediaJob.ts';
-import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import { requireTimedMedia } from './transcriptions.ts';
 

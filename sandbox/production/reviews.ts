@@ -10,7 +10,7 @@ import { acceptOnce } from '../idempotency.ts';
 import { probe } from '../media/ffmpeg.ts';
 import { measureForReview, type ReviewMeasurements } from './mediaAnalysis.ts';
 import { jobFailure, registerMediaJob } from './mediaJob.ts';
-import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import {
   byTime,

@@ -2,7 +2,7 @@
 // the template's tracks. Every problem becomes a {slot, message} error rather than a
 // thrown one, so a dry run can report them all, variant by variant.
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
-import { mediaLength } from '../editor/applyCommands.ts';
+import { mediaLength } from '../../shared/timeline/timelineRules.ts';
 import { PROPERTIES } from '../editor/editorCatalog.ts';
 import type { Clip, MediaClip, Track } from '../editor/timelineSchemas.ts';
 import { COLOR_PATTERN, type Binding, type Slot, type SlotError } from './templateSchemas.ts';

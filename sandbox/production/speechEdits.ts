@@ -21,7 +21,7 @@ import { intQuery, jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import { jobFailure, registerMediaJob } from './mediaJob.ts';
-import { jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import { planInterviewEdit, usageOf, type SpeechEditResult } from './speechEditPlan.ts';
 import { isEnglish } from './transcriptWords.ts';

@@ -18,7 +18,7 @@ import { decodedSoundMs, ffmpeg, probe } from '../media/ffmpeg.ts';
 import { jobTempFolder } from '../jobs/jobTemp.ts';
 import { buildCues, toSrt, toVtt } from './captions.ts';
 import { registerMediaJob } from './mediaJob.ts';
-import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobRoutes.ts';
+import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
 import { recognizeSpeech, RECOGNIZER } from './speechRecognizer.ts';
 import { isEnglish, type Word } from './transcriptWords.ts';

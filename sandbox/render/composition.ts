@@ -2,7 +2,7 @@
 // pictures (bottom first), captions over them, and sounds. A timeline range and an export's
 // clip list both become a Composition (timelineComposition.ts, clipListComposition.ts), and
 // one renderer draws it (renderGraph.ts), so the two kinds of output cannot disagree.
-import type { Fit } from '../editor/editorCatalog.ts';
+import type { Fit } from '../../shared/timeline/timelineTypes.ts';
 
 /** What the renderer needs to know of a media file (media/ffmpeg.ts probes it). */
 export interface SourceFacts {

@@ -3,7 +3,7 @@
 // properties, effects and transition, now playing the new asset. A re-encoded derivative
 // can be a little shorter than its source (an audio codec's last frame: tens of ms), so a
 // clip that played to the source's end now ends where the derivative does.
-import { defaultProperties, mediaLength } from '../timeline/applyCommands.ts';
+import { defaultProperties, mediaLength } from '../timeline/timelineRules.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
 import { placeMedia } from '../timeline/inverseCommands.ts';
 import type { Catalog, MediaClip } from '../timeline/timelineTypes.ts';

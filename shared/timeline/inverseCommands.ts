@@ -2,10 +2,11 @@
 // that put things back (the service's history is never rewritten; an undo is one more
 // edit). Each command's inverse is read from the state just before it, and the inverses
 // run in reverse order.
-import { applyOne, defaultProperties, type ApplyContext } from './applyCommands.ts';
+import { applyStep, withTracks, type ApplyContext } from './applyCommands.ts';
 import type { EditorCommand } from './editorCommands.ts';
+import { defaultProperties } from './timelineRules.ts';
+import { createTrackIndex, type TrackIndex } from './trackIndex.ts';
 import { fitOf, type Clip, type MediaClip, type Timeline, type Track } from './timelineTypes.ts';
-import { WorkingTimeline } from './workingTimeline.ts';
 
 /** The commands that make `clip` again on `track`, as it is (properties, effects, transition). */
 export function recreateClip(track: Track, clip: Clip, defaults: Readonly<Record<string, number>>): EditorCommand[] {
@@ -65,10 +66,10 @@ export function placeMedia(
 }
 
 function inverseOf(
-  w: WorkingTimeline,
+  w: TrackIndex,
   command: EditorCommand,
   defaults: Readonly<Record<string, number>>,
-): EditorCommand[] | ((after: WorkingTimeline) => EditorCommand[]) {
+): EditorCommand[] | ((after: TrackIndex) => EditorCommand[]) {
   switch (command.type) {
     case 'addTrack':
       return (after) => {
@@ -76,7 +77,7 @@ function inverseOf(
         return [{ type: 'removeTrack', trackId: command.trackId ?? after.tracks[at]!.id }];
       };
     case 'removeTrack': {
-      const track = w.track(command.trackId);
+      const track = w.findTrack(command.trackId);
       if (!track) return [];
       return [
         { type: 'addTrack', kind: track.kind, trackId: track.id, name: track.name, index: w.tracks.indexOf(track) },
@@ -85,11 +86,11 @@ function inverseOf(
       ];
     }
     case 'moveTrack': {
-      const track = w.track(command.trackId);
+      const track = w.findTrack(command.trackId);
       return track ? [{ type: 'moveTrack', trackId: track.id, index: w.tracks.indexOf(track) }] : [];
     }
     case 'updateTrack': {
-      const track = w.track(command.trackId);
+      const track = w.findTrack(command.trackId);
       if (!track) return [];
       return [
         {
@@ -110,14 +111,14 @@ function inverseOf(
       };
     }
     case 'moveClip': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (!entry) return [];
       const back: EditorCommand = { type: 'moveClip', clipId: command.clipId, startMs: entry.clip.startMs };
       if (command.trackId !== undefined && command.trackId !== entry.track.id) back.trackId = entry.track.id;
       return [back];
     }
     case 'trimClip': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
       return [
         {
@@ -130,21 +131,22 @@ function inverseOf(
       ];
     }
     case 'splitClip': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (!entry) return [];
-      const { clip } = entry;
-      const known = idsOn(w, entry.track.id, command.newClipId);
+      const { clip, track } = entry;
+      const known = idsOn(w, track.id, command.newClipId);
+      // Read now: the split changes the clip (in place, once this list owns it).
+      const restore: EditorCommand =
+        clip.kind === 'media'
+          ? { type: 'trimClip', clipId: clip.id, outMs: clip.outMs }
+          : { type: 'updateCaption', clipId: clip.id, endMs: clip.endMs, ...wordsOf(clip) };
       return (after) => {
-        const rightId = command.newClipId ?? newestClipOn(known, after, entry.track.id);
-        const restore: EditorCommand =
-          clip.kind === 'media'
-            ? { type: 'trimClip', clipId: clip.id, outMs: clip.outMs }
-            : { type: 'updateCaption', clipId: clip.id, endMs: clip.endMs, ...wordsOf(clip) };
+        const rightId = command.newClipId ?? newestClipOn(known, after, track.id);
         return rightId ? [{ type: 'removeClip', clipId: rightId }, restore] : [restore];
       };
     }
     case 'removeClip': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (!entry) return [];
       const { clip, track } = entry;
       const commands: EditorCommand[] = [];
@@ -156,7 +158,7 @@ function inverseOf(
       return [...commands, ...recreateClip(track, clip, defaults)];
     }
     case 'setClipProperties': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
       const old: Record<string, number> = {};
       for (const name of Object.keys(command.properties)) {
@@ -168,7 +170,7 @@ function inverseOf(
         : [];
     }
     case 'applyEffect': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
       const existing = entry.clip.effects.find((e) => e.effectId === command.effectId);
       return existing
@@ -176,20 +178,24 @@ function inverseOf(
         : [{ type: 'removeEffect', clipId: command.clipId, effectId: command.effectId }];
     }
     case 'removeEffect': {
-      const entry = w.clip(command.clipId);
-      const existing =
-        entry?.clip.kind === 'media' ? entry.clip.effects.find((e) => e.effectId === command.effectId) : undefined;
-      return existing
-        ? [{ type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params: { ...existing.params } }]
-        : [];
+      const entry = w.findClip(command.clipId);
+      if (entry?.clip.kind !== 'media') return [];
+      const { clip, track } = entry;
+      const at = clip.effects.findIndex((e) => e.effectId === command.effectId);
+      if (at < 0) return [];
+      // An effect added again goes last: one that was not last comes back in its place only with the clip made anew.
+      if (at < clip.effects.length - 1)
+        return [{ type: 'removeClip', clipId: clip.id }, ...placeMedia(track.id, clip, clip.startMs, defaults)];
+      const params = { ...clip.effects[at]!.params };
+      return [{ type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params }];
     }
     case 'setClipFit': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
       return [{ type: 'setClipFit', clipId: command.clipId, fit: fitOf(entry.clip) }];
     }
     case 'setTransition': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
       const old = entry.clip.transitionIn;
       return [
@@ -204,7 +210,7 @@ function inverseOf(
       ];
     }
     case 'updateCaption': {
-      const entry = w.clip(command.clipId);
+      const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'caption') return [];
       const { clip } = entry;
       return [
@@ -231,13 +237,13 @@ function wordsOf(clip: Clip): { words: { text: string; startMs: number; endMs: n
 }
 
 /** The clip IDs on a track before a command that may make one without naming it (none needed when it is named). */
-function idsOn(w: WorkingTimeline, trackId: string, named: string | undefined): ReadonlySet<string> {
-  return named !== undefined ? new Set() : new Set(w.track(trackId)?.clips.map((c) => c.id));
+function idsOn(w: TrackIndex, trackId: string, named: string | undefined): ReadonlySet<string> {
+  return named !== undefined ? new Set() : new Set(w.findTrack(trackId)?.clips.map((c) => c.id));
 }
 
 /** A clip the command made without naming it: the one on the track now that was not there before. */
-function newestClipOn(known: ReadonlySet<string>, after: WorkingTimeline, trackId: string): string | undefined {
-  return after.track(trackId)?.clips.find((c) => !known.has(c.id))?.id;
+function newestClipOn(known: ReadonlySet<string>, after: TrackIndex, trackId: string): string | undefined {
+  return after.findTrack(trackId)?.clips.find((c) => !known.has(c.id))?.id;
 }
 
 /**
@@ -249,13 +255,13 @@ export function applyWithInverse(
   commands: readonly EditorCommand[],
   ctx: ApplyContext,
 ): { timeline: Timeline; inverse: EditorCommand[] } {
-  const w = new WorkingTimeline(timeline);
+  const w = createTrackIndex(timeline.tracks);
   const inverses: EditorCommand[][] = [];
   const defaults = defaultProperties(ctx.catalog);
   commands.forEach((command, i) => {
     const inverse = inverseOf(w, command, defaults);
-    applyOne(w, command, i, ctx);
+    applyStep(w, command, i, ctx);
     inverses.push(typeof inverse === 'function' ? inverse(w) : inverse);
   });
-  return { timeline: w.result(), inverse: inverses.reverse().flat() };
+  return { timeline: withTracks(timeline, w.tracks), inverse: inverses.reverse().flat() };
 }

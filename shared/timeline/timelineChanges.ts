@@ -1,13 +1,14 @@
-// The answer to a command list, and how the app brings its copy of the timeline to the new
+// The answer to a command list, and how a copy of the timeline is brought to the new
 // revision with it. The local service answers with the new revision and what the list
 // changed (every track in order without its clips, the clips added or changed with the
 // track holding them, the clips taken off) — a few hundred bytes where the whole timeline
-// of 5,000 clips is 1.2 MB. Another service may answer with the whole timeline instead (or
-// with nothing the app knows): then there are no `changes`, and the app applies its own
-// commands to its copy as before.
+// of 5,000 clips is 1.2 MB. The app applies it to its copy; the service's store keeps it
+// between full copies of the timeline and replays it when it reads a timeline back. Another
+// service may answer with the whole timeline instead (or with nothing the app knows): then
+// there are no `changes`, and the app applies its own commands to its copy as before.
 import { z } from 'zod';
+import { durationOf, lowerBound, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
 import { ClipSchema, TrackSchema, type Clip, type Timeline, type Track } from './timelineTypes.ts';
-import { lowerBound } from './workingTimeline.ts';
 
 export const TimelineChangesSchema = z
   .object({
@@ -20,6 +21,22 @@ export const TimelineChangesSchema = z
   })
   .loose();
 export type TimelineChanges = z.infer<typeof TimelineChangesSchema>;
+export type TrackHeader = TimelineChanges['tracks'][number];
+
+export function headerOf(track: Track): TrackHeader {
+  const { clips: _clips, ...header } = track;
+  return header as TrackHeader;
+}
+
+/** What a command list applied to `index` changed, as its answer says it. */
+export function changesOf(index: TrackIndex): TimelineChanges {
+  const { clips, removedClipIds } = index.changes();
+  return {
+    tracks: index.tracks.map(headerOf),
+    clips: clips.map(({ clip, track }) => ({ trackId: track.id, clip })),
+    removedClipIds,
+  };
+}
 
 /** What the app keeps of a command list's answer: enough to move its copy on, never the whole timeline. */
 export const EditAckSchema = z.object({
@@ -87,15 +104,45 @@ export function applyChanges(base: Timeline, ack: EditAck & { changes: TimelineC
     for (const clip of coming ?? []) clips.splice(lowerBound(clips, clip.startMs), 0, clip);
     return { ...header, clips } as Track;
   });
-  let durationMs = 0;
-  for (const track of tracks) durationMs = Math.max(durationMs, track.clips.at(-1)?.endMs ?? 0);
   return {
     ...base,
     revision: ack.revision,
-    durationMs: ack.durationMs ?? durationMs,
+    durationMs: ack.durationMs ?? durationOf(tracks),
     ...(ack.updatedAt !== null && { updatedAt: ack.updatedAt }),
     tracks,
   };
+}
+
+/**
+ * Applies changes to tracks the caller owns (freshly read, changed in place), with `places`
+ * indexing them and kept in step; returns the tracks of the next revision. The service's
+ * store replays its stored answers with it, row after row, without copying a track each time.
+ */
+export function replayChanges(tracks: Track[], places: ClipPlaces, changes: TimelineChanges): Track[] {
+  const byId = new Map(tracks.map((t) => [t.id, t]));
+  const next = changes.tracks.map((header) => ({ ...header, clips: byId.get(header.id)?.clips ?? [] }) as Track);
+  const kept = new Map(next.map((t) => [t.id, t]));
+  for (const track of tracks) {
+    if (!kept.has(track.id)) for (const clip of track.clips) places.delete(clip.id);
+  }
+  const takeOff = (id: string) => {
+    const place = places.get(id);
+    const holder = place && kept.get(place.trackId);
+    if (!holder) return;
+    let at = lowerBound(holder.clips, place.startMs);
+    if (holder.clips[at]?.id !== id) at = holder.clips.findIndex((c) => c.id === id);
+    if (at >= 0) holder.clips.splice(at, 1);
+    places.delete(id);
+  };
+  for (const id of changes.removedClipIds) takeOff(id);
+  for (const { clip } of changes.clips) takeOff(clip.id);
+  for (const { trackId, clip } of changes.clips) {
+    const holder = kept.get(trackId);
+    if (!holder) continue;
+    holder.clips.splice(lowerBound(holder.clips, clip.startMs), 0, clip);
+    places.set(clip.id, { trackId, startMs: clip.startMs });
+  }
+  return next;
 }
 
 function sameHeader(track: Omit<Track, 'clips'>, header: Omit<Track, 'clips'>): boolean {

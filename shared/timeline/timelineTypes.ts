@@ -11,6 +11,7 @@ export type TrackKind = z.infer<typeof TrackKindSchema>;
 export const FITS = ['contain', 'cover', 'fill'] as const;
 export const FitSchema = z.enum(FITS);
 export type Fit = z.infer<typeof FitSchema>;
+export const DEFAULT_FIT: Fit = 'contain';
 
 /** A word of a caption with its timing on the timeline (karaoke highlights it from startMs). */
 const WordSchema = z.object({ text: z.string(), startMs: z.number(), endMs: z.number() }).loose();
@@ -146,7 +147,7 @@ export type TransitionDef = Catalog['transitions'][number];
 export type PropertyDef = Catalog['properties'][number];
 
 /** A media clip's fit; contain when the service did not say. */
-export const fitOf = (clip: MediaClip): Fit => clip.fit ?? 'contain';
+export const fitOf = (clip: MediaClip): Fit => clip.fit ?? DEFAULT_FIT;
 
 export const isMedia = (clip: Clip): clip is MediaClip => clip.kind === 'media';
 export const isCaption = (clip: Clip): clip is CaptionClip => clip.kind === 'caption';

@@ -5,7 +5,7 @@
 // plays it now (the piece of a split clip, the clip moved) — or it is no longer played.
 import { speedOf } from '../production/clipTime.ts';
 import type { CaptionClip, MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
-import { lowerBound } from '../timeline/workingTimeline.ts';
+import { lowerBound } from '../timeline/trackIndex.ts';
 import { plainWord } from './speechMarks.ts';
 import type { SpokenWord, Transcripts } from './timelineTranscript.ts';
 

@@ -3,7 +3,7 @@
 // the same timeline of the same commands.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdits.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { applyCommands, EditRejected, type ApplyContext } from '../../shared/timeline/applyCommands.ts';

@@ -1,11 +1,11 @@
 // The production work around the timeline as edits and requests (shared/production): cuts
 // of accepted speech-edit proposals, captions from a transcript, the export the timeline
 // describes and its limits, a speech edit's price, and swapping a finished asset in. Every
-// command list is also run through the service's own applier (the sandbox's), so what the
+// command list is also run through the applier as the service runs it (its catalog, its assets), so what the
 // app shows at once is what the service will make of it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdits.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { captionPlan, cuesOf, placeCues, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';

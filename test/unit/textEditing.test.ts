@@ -1,11 +1,11 @@
 // Editing by the text (shared/transcript): the timeline read as words, what deleting words,
 // fillers and pauses cuts (split and ripple on the clip and on the clips in step with it),
 // restoring a cut passage, and captions following the words they show. Every command list
-// is also run through the service's own applier (the sandbox's), so what the app shows at
+// is also run through the applier as the service runs it (its catalog, its assets), so what the app shows at
 // once is what the service makes of it, and its undo brings everything back.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyCommands as serviceApply } from '../../sandbox/editor/applyCommands.ts';
+import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdits.ts';
 import { catalog as serviceCatalog } from '../../sandbox/editor/editorCatalog.ts';
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';

@@ -1,7 +1,7 @@
 // What each user action means as editor commands, read from the timeline as it is shown:
 // move, trim, split, delete, ripple delete, nudge, paste, add media. Commands are ordered
 // so no clip overlaps another on the way (moving right, the rightmost goes first).
-import { mediaLength } from '../../../shared/timeline/applyCommands.ts';
+import { mediaLength } from '../../../shared/timeline/timelineRules.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { placeMedia } from '../../../shared/timeline/inverseCommands.ts';
 import type { Clip, MediaClip, Timeline, Track, TrackKind } from '../../../shared/timeline/timelineTypes.ts';

@@ -1,7 +1,7 @@
 // The timeline's actions, shared by the shortcuts, the toolbar, the media bin and the
 // inspector: each reads the timeline and the selection as shown and makes one edit.
 import type { Asset } from '../../../shared/api/createTypes.ts';
-import { defaultProperties } from '../../../shared/timeline/applyCommands.ts';
+import { defaultProperties } from '../../../shared/timeline/timelineRules.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';

@@ -1,10 +1,11 @@
 // The operations all four media jobs share: reading one job (to poll it), cancelling it,
 // and listing an asset's jobs. Accepting one exactly once per key: idempotency.ts acceptOnce.
+// Not a *Routes.ts module: each media job's own module builds its routes with these pieces.
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
 import { jobListQuery, pageOf } from '../http/pagination.ts';
 import { route, type Route } from '../http/route.ts';
-import { cancelJob } from '../jobs/jobRoutes.ts';
+import { cancelJob } from '../jobs/jobLifecycle.ts';
 import type { MediaJobRow, MediaJobStore } from './mediaJobStore.ts';
 
 export interface JobResource {

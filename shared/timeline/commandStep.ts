@@ -1,0 +1,232 @@
+// One command being applied: what it may read (the context: catalog, assets, new IDs) and
+// the checks every command kind shares (the track or clip it names, locks, overlaps, the
+// timeline's end, a media range, a transition's length, caption styles, fonts and words).
+// A check that fails throws EditRejected, which names the command, its field, the stable
+// error code and what to change; the service wraps it in its error envelope, the app shows it.
+// Where the context knows less (the app without the catalog, or an asset it has not seen),
+// the check that needs it is left to the service.
+import type { ErrorCode } from '../errorCodes.ts';
+import type { EditorCommand } from './editorCommands.ts';
+import { mediaLength } from './timelineRules.ts';
+import type { TrackIndex } from './trackIndex.ts';
+import type { CaptionClip, Catalog, Clip, MediaClip, Track, Word } from './timelineTypes.ts';
+
+export interface AssetFacts {
+  readonly kind: string;
+  readonly durationMs: number | null;
+  /** False when it neither belongs to the project nor is attached to it; not given when not known. */
+  readonly usable?: boolean;
+}
+
+export interface ApplyContext {
+  /** The service's catalog; null when it is not known (then the service decides what it would). */
+  readonly catalog: Catalog | null;
+  /** An asset's facts; null when there is no such asset, undefined when it is not known here (the service decides). */
+  asset(id: number): AssetFacts | null | undefined;
+  newId(): string;
+}
+
+export class EditRejected extends Error {
+  readonly commandIndex: number;
+  readonly commandType: string;
+  readonly code: ErrorCode;
+  /** The command's field to change, or null when it is the command as a whole. */
+  readonly field: string | null;
+  constructor(commandIndex: number, commandType: string, code: ErrorCode, field: string | null, message: string) {
+    super(message);
+    this.name = 'EditRejected';
+    this.commandIndex = commandIndex;
+    this.commandType = commandType;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export interface MediaEntry {
+  clip: MediaClip;
+  track: Track;
+}
+export interface CaptionEntry {
+  clip: CaptionClip;
+  track: Track;
+}
+
+/** Sets a caption's words; an empty list leaves it without. */
+export function setWords(clip: CaptionClip, words: Word[] | undefined): void {
+  if (words && words.length > 0) clip.words = words;
+  else delete clip.words;
+}
+
+export class CommandStep<C extends EditorCommand = EditorCommand> {
+  readonly index: TrackIndex;
+  readonly command: C;
+  /** The command's position in its list. */
+  readonly at: number;
+  readonly ctx: ApplyContext;
+
+  constructor(index: TrackIndex, command: C, at: number, ctx: ApplyContext) {
+    this.index = index;
+    this.command = command;
+    this.at = at;
+    this.ctx = ctx;
+  }
+
+  get catalog(): Catalog | null {
+    return this.ctx.catalog;
+  }
+
+  /** A limit of the catalog; none without it (the service decides). */
+  limit(name: 'clipsPerTimeline' | 'tracksPerTimeline' | 'timelineMaxMs'): number {
+    return this.ctx.catalog?.limits?.[name] ?? Infinity;
+  }
+
+  fail(code: ErrorCode, field: string | null, message: string): never {
+    throw new EditRejected(this.at, this.command.type, code, field, message);
+  }
+
+  /** The track, this list's own so it may change. */
+  trackOf(id: string, field = 'trackId'): Track {
+    return this.index.track(id) ?? this.fail('editor.target_not_found', field, `no track ${id} on this timeline.`);
+  }
+
+  unlocked(track: Track, field = 'trackId'): Track {
+    return track.locked
+      ? this.fail('editor.track_locked', field, `track ${track.id} ("${track.name}") is locked.`)
+      : track;
+  }
+
+  /** The clip and its track, this list's own; its track must not be locked. */
+  clipOf(id: string, field = 'clipId'): { clip: Clip; track: Track } {
+    const entry = this.index.clip(id) ?? this.fail('editor.target_not_found', field, `no clip ${id} on this timeline.`);
+    this.unlocked(entry.track, field);
+    return entry;
+  }
+
+  mediaOf(id: string): MediaEntry {
+    const entry = this.clipOf(id);
+    if (entry.clip.kind !== 'media')
+      this.fail('editor.command_invalid', 'clipId', `clip ${id} is a caption; use updateCaption.`);
+    return entry as MediaEntry;
+  }
+
+  captionOf(id: string): CaptionEntry {
+    const entry = this.clipOf(id);
+    if (entry.clip.kind !== 'caption')
+      this.fail('editor.command_invalid', 'clipId', `clip ${id} is media, not a caption.`);
+    return entry as CaptionEntry;
+  }
+
+  /** The ID a new clip gets: the one given (not yet on the timeline) or a new one, while the timeline has room. */
+  freshClipId(id: string | undefined, field: string): string {
+    if (id !== undefined && this.index.has(id))
+      this.fail('editor.command_invalid', field, `clip ID ${id} is already on the timeline; use a new UUID.`);
+    const most = this.limit('clipsPerTimeline');
+    if (this.index.clipCount() >= most)
+      this.fail('editor.command_invalid', null, `a timeline holds at most ${most} clips.`);
+    return id ?? this.ctx.newId();
+  }
+
+  /** Puts the clip on the track in start order, if it fits the timeline and overlaps no other clip. */
+  put(track: Track, clip: Clip, field: string): void {
+    if (clip.startMs < 0)
+      this.fail(
+        'editor.command_invalid',
+        field,
+        `the clip would start at ${clip.startMs} ms, before the timeline starts.`,
+      );
+    const most = this.limit('timelineMaxMs');
+    if (clip.endMs > most)
+      this.fail(
+        'editor.command_invalid',
+        field,
+        `the clip would end at ${clip.endMs} ms, past the timeline's end of ${most} ms.`,
+      );
+    const overlap = this.index.place(track, clip);
+    if (overlap) {
+      const { other } = overlap;
+      this.fail(
+        'editor.clips_overlap',
+        field,
+        `clip ${clip.id} (${clip.startMs}–${clip.endMs} ms) would overlap clip ${other.id} (${other.startMs}–${other.endMs} ms) on track "${track.name}".`,
+      );
+    }
+  }
+
+  /** A source range, checked against the media's own length where it is known. */
+  checkRange(assetId: number, inMs: number, outMs: number, field: string): void {
+    if (outMs <= inMs)
+      this.fail('editor.command_invalid', field, `outMs (${outMs}) must be greater than inMs (${inMs}).`);
+    const facts = this.ctx.asset(assetId);
+    if (facts && facts.kind !== 'image' && facts.durationMs !== null && outMs > facts.durationMs) {
+      this.fail(
+        'editor.command_invalid',
+        'outMs',
+        `${outMs} ms is past the end of asset ${assetId}, which lasts ${facts.durationMs} ms.`,
+      );
+    }
+  }
+
+  checkTransitionFits(clip: MediaClip, field: string): void {
+    const length = clip.endMs - clip.startMs;
+    if (clip.transitionIn && clip.transitionIn.durationMs > length) {
+      this.fail(
+        'editor.command_invalid',
+        field,
+        `clip ${clip.id} would last ${length} ms, shorter than its ${clip.transitionIn.durationMs} ms transition; shorten or remove the transition first.`,
+      );
+    }
+  }
+
+  /** Takes a media clip off its track, changes it, and puts it back where it now belongs. */
+  reshape(entry: MediaEntry, change: (clip: MediaClip) => void, field: string): void {
+    this.index.unplace(entry.clip);
+    change(entry.clip);
+    entry.clip.endMs = entry.clip.startMs + mediaLength(entry.clip);
+    this.checkTransitionFits(entry.clip, field);
+    this.put(entry.track, entry.clip, field);
+  }
+
+  /** A caption style of the catalog (any without it). */
+  checkStyle(style: string): string {
+    const styles = this.catalog?.captionStyles;
+    if (!styles || styles.some((s) => s.id === style)) return style;
+    return this.fail(
+      'editor.command_invalid',
+      'style',
+      `unknown caption style "${style}"; the catalog has ${styles.map((s) => s.id).join(', ')}.`,
+    );
+  }
+
+  /** A font of the catalog (any without it). */
+  checkFont(font: string): string {
+    const fonts = this.catalog?.fonts;
+    if (!fonts || fonts.some((f) => f.id === font)) return font;
+    return this.fail(
+      'editor.command_invalid',
+      'font',
+      `unknown font "${font}"; the catalog has ${fonts.map((f) => f.id).join(', ')}.`,
+    );
+  }
+
+  /** Given word timings must lie inside the caption, each ending at or after it starts, in order. */
+  checkWords(words: readonly Word[] | undefined, clip: CaptionClip): Word[] | undefined {
+    words?.forEach((word, k) => {
+      const field = `words[${k}]`;
+      if (word.endMs < word.startMs)
+        this.fail(
+          'editor.command_invalid',
+          field,
+          `endMs (${word.endMs}) must not be before startMs (${word.startMs}).`,
+        );
+      if (word.startMs < clip.startMs || word.endMs > clip.endMs)
+        this.fail(
+          'editor.command_invalid',
+          field,
+          `"${word.text}" (${word.startMs}–${word.endMs} ms) must lie inside the caption (${clip.startMs}–${clip.endMs} ms).`,
+        );
+      if (k > 0 && word.startMs < words[k - 1]!.startMs)
+        this.fail('editor.command_invalid', field, 'words must be in order: each starts at or after the one before.');
+    });
+    return words?.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs }));
+  }
+}
