@@ -3,7 +3,7 @@
 // waits to be killed.
 //   node localSandboxParent.ts <dataDir>
 import { resolve } from 'node:path';
-import { createLocalSandbox } from '../../main/core/app/localSandbox.ts';
+import { createLocalSandbox } from '../../main/core/workspace/localSandbox.ts';
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: localSandboxParent.ts <dataDir>');

@@ -221,15 +221,9 @@ export class Outbox {
     const { journal } = this.#ctx;
     const spec = jobKindSpec(intent.kind);
     if (spec?.synchronous) {
-      // Before the intent is done: whoever shows the work has the answer when it hears so.
-      this.#ctx.events.emit('intent.answered', {
-        workspaceId: this.#ctx.workspaceId,
-        intentId: intent.id,
-        kind: intent.kind,
-        data,
-      });
       journal.intents.markDone(intent.id, undefined, requestId);
-      publishIntent(this.#ctx, intent.id);
+      // The answer rides on the intent's done update: whoever shows the work hears both at once.
+      publishIntent(this.#ctx, intent.id, { data });
       return;
     }
     const snapshot = spec ? readJob(spec, data) : null;
