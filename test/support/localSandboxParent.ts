@@ -1,5 +1,5 @@
 // A stand-in for the app process in orphans.test.ts: starts the local sandbox exactly as the
-// core does (main/core/app/localSandbox.ts) and prints `PARENT READY {sandboxPid}`, then
+// core does (main/core/workspace/localSandbox.ts) and prints `PARENT READY {sandboxPid}`, then
 // waits to be killed.
 //   node localSandboxParent.ts <dataDir>
 import { resolve } from 'node:path';

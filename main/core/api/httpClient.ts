@@ -1,10 +1,10 @@
 // HTTP for the Create API, on the shared request core (requestCore.ts: one keep-alive
-// undici Pool for the service's origin), JSON in and out, the API key as a Bearer token, and every answer read as the envelope. It
-// throws only AppFailure: the service's error (code, message, status, request ID,
-// Retry-After), response.invalid for anything that is not the envelope, or a network
-// code when no answer came. It never retries and never waits for the rate budget: that
-// is createApiCaller's job. Binary answers (an asset's bytes) come through download(), on
-// a pool of their own without the JSON size cap.
+// undici Pool for the service's origin): JSON in and out, the API key as a Bearer token,
+// and every answer read as the envelope. It throws only AppFailure: the service's error
+// (code, message, status, request ID, Retry-After), response.invalid for anything that is
+// not the envelope, or a network code when no answer came. It never retries and never
+// waits for the rate budget: that is createApiCaller's job. Binary answers (an asset's
+// bytes) come through download(), on a pool of their own without the JSON size cap.
 import type { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // The latest job.updated the app heard of each job (progress, outputs, error): the journal
 // keeps states only, and the Jobs screen also shows how far a job got and why it failed.
-// Fed from the event bus; bounded, the jobs heard of longest ago are dropped first.
+// Fed from the domain events; bounded, the jobs heard of longest ago are dropped first.
 import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
 import type { DomainEvents } from '../lifecycle/domainEvents.ts';
 

@@ -1,8 +1,9 @@
-// HTTP for the Messaging API, on the shared request core (api/requestCore.ts: one keep-alive
-// undici Pool for the service's origin); JSON, multipart (an MMS file streamed from disk) or query parameters out; the answer's JSON back
-// as it came (messagingResult.ts reads it). It never retries. When no answer comes it says
-// whether the request can have reached the service: `not_sent` only when the connection was
-// never made; anything later is `unknown`, because a write may have taken effect.
+// HTTP for the Messaging API, on the shared request core (api/requestCore.ts: one
+// keep-alive undici Pool for the service's origin): JSON, multipart (an MMS file streamed
+// from disk) or query parameters out; the answer's JSON back as it came (messagingResult.ts
+// reads it). It never retries. When no answer comes it says whether the request can have
+// reached the service: `not_sent` only when the connection was never made; anything later
+// is `unknown`, because a write may have taken effect.
 import { FormData } from 'undici';
 import { AppFailure, appError } from '../../../shared/appError.ts';
 import { errorCodes, transportError } from '../api/httpClient.ts';

@@ -1,12 +1,13 @@
-// The webhooks engine (its contract with createCore: webhooksEngineContract.ts): for the active workspace whose tunnel is
-// loopback or command, a receiver on 127.0.0.1 (a free port) and the tunnel that registers
-// it with the service; with 'none', nothing runs and jobs are polled. One workspace at a
-// time: another one becoming active (or its tunnel choice changing) stops both first, which
-// deletes the endpoint and forgets its secret. Endpoints carry the description
-// "Clipdesk <workspaceId>", so ones a crash left behind are found and deleted before a new
-// one is registered. Secrets go from the service's answer straight to the keychain; each
-// delivery is checked against every endpoint secret the workspace holds, so while a new
-// endpoint replaces the old one (a tunnel's new URL) deliveries signed with either verify.
+// The webhooks engine (its contract with createCore: webhooksEngineContract.ts): for the
+// active workspace whose tunnel is loopback or command, a receiver on 127.0.0.1 (a free
+// port) and the tunnel that registers it with the service; with 'none', nothing runs and
+// jobs are polled. One workspace at a time: another one becoming active (or its tunnel
+// choice changing) stops both first, which deletes the endpoint and forgets its secret.
+// Endpoints carry the description "Clipdesk <workspaceId>", so ones a crash left behind are
+// found and deleted before a new one is registered. Secrets go from the service's answer
+// straight to the keychain; each delivery is checked against every endpoint secret the
+// workspace holds, so while a new endpoint replaces the old one (a tunnel's new URL)
+// deliveries signed with either verify.
 import { toAppError } from '../../../shared/appError.ts';
 import type { CreateApiClient } from '../api/createApiClient.ts';
 import { startTunnel, type TunnelHandle, type TunnelStatus } from './tunnel.ts';
