@@ -77,7 +77,8 @@ export class Outbox {
     if (this.#running) return;
     this.#running = true;
     this.#abort = new AbortController();
-    this.#offOnline = this.#ctx.connection.onOnline(() => {
+    this.#offOnline = this.#ctx.events.on('connection.changed', ({ state }) => {
+      if (state !== 'online') return;
       // Back online: what waited for the service goes now, in order.
       for (const backoff of this.#backoff.values()) backoff.notBefore = 0;
       this.kick();
