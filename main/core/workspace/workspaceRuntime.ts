@@ -244,6 +244,8 @@ export class WorkspaceRuntime {
       return;
     }
     const send = () => {
+      // Sent now: a coalescing timer still pending (of this budget or the one watched before) is not needed.
+      clearTimeout(this.#budgetTimer);
       this.#budgetTimer = undefined;
       if (this.activeId() === workspaceId)
         this.#options.events.emit('budget.changed', { workspaceId, budget: budget.snapshot() });
