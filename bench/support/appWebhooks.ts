@@ -5,6 +5,7 @@
 // Secrets stay in a Map here, standing in for the keychain.
 import { z } from 'zod';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
+import { jobOutcomeOfEvent } from '../../main/core/jobs/webhookJobEvent.ts';
 import { startTunnel, type TunnelHandle } from '../../main/core/webhooks/tunnel.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../main/core/webhooks/webhookReceiver.ts';
 import type { AppJobs } from './appJobs.ts';
@@ -26,13 +27,12 @@ export async function attachWebhooks(app: AppJobs, events: readonly string[]): P
     workspaceId: app.workspaceId,
     journal: app.journal,
     getSecrets: async () => [...secrets.values()],
-    // As the app wires it (main/core/app/webhooksEngine.ts): the jobs service records the job's end.
-    recordJobs: false,
   });
-  receiver.onEvent(({ event, job }) => {
+  // As the app wires it (main/core/webhooks/webhooksEngine.ts): the jobs service reads the event and records the job's end.
+  receiver.onEvent(({ event }) => {
     const applied = app.jobs.onWebhookEvent(event);
-    if (job && ['completed', 'failed', 'cancelled'].includes(job.state))
-      ended.set(job.jobId, { at: Date.now(), jobUpdated: applied.job });
+    const job = jobOutcomeOfEvent(event);
+    if (job?.terminal) ended.set(job.jobId, { at: Date.now(), jobUpdated: applied.job });
   });
   const tunnel = startTunnel(
     { mode: 'loopback' },

@@ -6,7 +6,7 @@ import { toAppError } from '../../shared/appError.ts';
 import type { EventName, EventPayload, IpcReply } from '../../shared/ipc.ts';
 import type { ServerFrame } from '../../shared/ipcWire.ts';
 import { RequestFrameSchema } from '../../shared/ipcWireSchema.ts';
-import { appFailure } from '../core/app/appErrors.ts';
+import { appFailure } from '../core/errors/appErrors.ts';
 import type { Core } from '../core/app/createCore.ts';
 
 /** Requests one page may have waiting at once; more are refused (a runaway page must not queue without bound). */

@@ -12,7 +12,7 @@ import {
   type EventPayload,
   type IpcReply,
 } from '../../shared/ipc.ts';
-import { appFailure } from '../core/app/appErrors.ts';
+import { appFailure } from '../core/errors/appErrors.ts';
 import type { Core } from '../core/app/createCore.ts';
 import { checkArg, wireError } from '../core/app/dispatch.ts';
 

@@ -45,11 +45,8 @@ function harness(sandbox: RunningSandbox, dataDir?: string): Harness {
     cancel: (id) => h.jobs.cancel(id),
     emit: (event) => edits.push(event),
   });
-  // Wired as main does (timelineHandlers): the answer first, then the intent's update.
-  h.jobs.on('intent.answered', ({ intentId, kind, data }) => {
-    if (kind === 'editor-commands') tracker.onAnswer(intentId, data);
-  });
-  h.jobs.on('intent.updated', ({ workspaceId, intent }) => tracker.onIntent(workspaceId, intent));
+  // Wired as main does (createCore): the answer rides on the intent's done update.
+  h.jobs.on('intent.updated', ({ workspaceId, intent, answer }) => tracker.onIntent(workspaceId, intent, answer));
   if (data) cleanups.push(data.remove);
   cleanups.push(() => h.close());
   return { ...h, tracker, edits };

@@ -1,6 +1,7 @@
 // The app's webhook receiver against the real sandbox: in loopback mode the endpoint is
-// registered for the receiver, emitted events arrive verified, end polling for their job
-// and reach the listener once, also when the sandbox delivers them twice. Forged, stale,
+// registered for the receiver, emitted events arrive verified and reach the listener once
+// (the jobs service, wired as the app wires it, which ends polling for their job), also
+// when the sandbox delivers them twice. Forged, stale,
 // replayed, oversized and misdirected requests, sent here straight to the receiver, are
 // refused or ignored; and the receiver cannot be reached on any address but 127.0.0.1.
 import { createHmac } from 'node:crypto';
@@ -9,13 +10,14 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openJournal, type Journal } from '../../main/core/journal/journal.ts';
+import type { Journal } from '../../main/core/journal/journal.ts';
 import { startTunnel, type TunnelHandle, type TunnelStatus } from '../../main/core/webhooks/tunnel.ts';
 import {
   startWebhookReceiver,
   type ReceivedEvent,
   type WebhookReceiver,
 } from '../../main/core/webhooks/webhookReceiver.ts';
+import { makeJobs, type JobsHarness } from '../support/jobsSupport.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
 
 const WORKSPACE = 'local';
@@ -32,12 +34,14 @@ const EVENTS = [
 let sandbox: RunningSandbox;
 let call: ApiCall;
 let journal: Journal;
+let jobs: JobsHarness;
 let dataDir: string;
 let receiver: WebhookReceiver;
 let tunnel: TunnelHandle;
 /** Stands in for the keychain: endpoint id → signing secret. */
 const secrets = new Map<string, string>();
-const heard: ReceivedEvent[] = [];
+/** What the listener heard, and the job the jobs service said the event ended (null: none it announced). */
+const heard: (ReceivedEvent & { job: { kind: string; jobId: string; state: string } | null })[] = [];
 const statuses: TunnelStatus[] = [];
 
 async function until<T>(
@@ -115,14 +119,18 @@ beforeAll(async () => {
   sandbox = await startSandboxProcess({ args: ['--allow-insecure-webhooks', '--webhook-retry-base-ms', '200'] });
   call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
   dataDir = mkdtempSync(join(tmpdir(), 'clipdesk-receiver-'));
-  journal = openJournal({ dataDir });
+  jobs = makeJobs({ baseUrl: sandbox.createBaseUrl, apiKey: sandbox.apiKey, dataDir, workspaceId: WORKSPACE });
+  journal = jobs.journal;
   receiver = await startWebhookReceiver({
     workspaceId: WORKSPACE,
     journal,
     getSecrets: async () => [...secrets.values()],
   });
+  // As the app wires it (createCore: webhook.verified → the jobs coordinator): the jobs service
+  // reads the event, records the job's end in the journal and stops polling it.
   receiver.onEvent((received) => {
-    heard.push(received);
+    const { job } = jobs.jobs.onWebhookEvent(received.event);
+    heard.push({ ...received, job: job && { kind: job.kind, jobId: job.id, state: job.state } });
   });
   tunnel = startTunnel(
     { mode: 'loopback' },
@@ -154,7 +162,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await tunnel?.stop();
   await receiver?.close();
-  journal?.close();
+  await jobs?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await sandbox?.stop({ removeData: true });
 });

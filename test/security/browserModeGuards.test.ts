@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = await startBrowserServer({ core, rendererDir, port: 0 });
   receiver = await startWebhookReceiver({
     workspaceId: 'guards',
-    journal: { webhookEvents: { recordIfNew: () => true }, jobs: { recordWebhookFinished: () => null } },
+    journal: { webhookEvents: { recordIfNew: () => true } },
     getSecrets: async () => [`whsec_${randomBytes(16).toString('hex')}`],
   });
 });

@@ -1,9 +1,9 @@
 // A stand-in for the app process in orphans.test.ts: starts the local sandbox exactly as the
-// core does (main/core/app/localSandbox.ts) and prints `PARENT READY {sandboxPid}`, then
+// core does (main/core/workspace/localSandbox.ts) and prints `PARENT READY {sandboxPid}`, then
 // waits to be killed.
 //   node localSandboxParent.ts <dataDir>
 import { resolve } from 'node:path';
-import { createLocalSandbox } from '../../main/core/app/localSandbox.ts';
+import { createLocalSandbox } from '../../main/core/workspace/localSandbox.ts';
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: localSandboxParent.ts <dataDir>');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../shared/appError.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
-import { buildJobRows, jobKey, type OverviewSources } from '../../main/core/app/jobsOverview.ts';
+import { buildJobRows, jobKey, type OverviewSources } from '../../main/core/jobs/jobsOverview.ts';
 import type { Intent } from '../../main/core/journal/intents.ts';
 import type { TrackedJob } from '../../main/core/journal/jobs.ts';
 

@@ -1,27 +1,19 @@
-// HTTP for the Create API: one keep-alive undici Pool for the service's origin, JSON in
-// and out, the API key as a Bearer token, and every answer read as the envelope. It
-// throws only AppFailure: the service's error (code, message, status, request ID,
-// Retry-After), response.invalid for anything that is not the envelope, or a network
-// code when no answer came. It never retries and never waits for the rate budget: that
-// is createApiCaller's job. Binary answers (an asset's bytes) come through download(), on
-// a pool of their own without the JSON size cap.
+// HTTP for the Create API, on the shared request core (requestCore.ts: one keep-alive
+// undici Pool for the service's origin): JSON in and out, the API key as a Bearer token,
+// and every answer read as the envelope. It throws only AppFailure: the service's error
+// (code, message, status, request ID, Retry-After), response.invalid for anything that is
+// not the envelope, or a network code when no answer came. It never retries and never
+// waits for the rate budget: that is createApiCaller's job. Binary answers (an asset's
+// bytes) come through download(), on a pool of their own without the JSON size cap.
 import type { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { AppFailure, appError, responseInvalid, toAppError, type AppError } from '../../../shared/appError.ts';
 import { ErrorEnvelopeSchema, SuccessEnvelopeSchema, type Pagination } from '../../../shared/api/envelope.ts';
+import { createRequestCore, headerValue, type HttpTimeouts, type ResponseHeaders } from './requestCore.ts';
 import { parseRetryAfter } from './retryAfter.ts';
 
-export interface HttpTimeouts {
-  /** To open the TCP (and TLS) connection. */
-  connectMs: number;
-  /** From sending to the end of the response headers. */
-  headersMs: number;
-  /** Between two chunks of the response body. */
-  bodyMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 };
+export { DEFAULT_TIMEOUTS, type HttpTimeouts } from './requestCore.ts';
 
 /** A JSON answer larger than this is refused (no list page or resource comes near it). */
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -116,7 +108,7 @@ export interface HttpClient {
 }
 
 /** The system and undici error codes of an error and of its causes, outermost first. */
-function errorCodes(err: unknown): string[] {
+export function errorCodes(err: unknown): string[] {
   const codes: string[] = [];
   const seen = new Set<unknown>();
   const visit = (e: unknown): void => {
@@ -193,11 +185,6 @@ export function transportError(
   return appError('network.unreachable', `Could not reach ${origin} (${detail}).`);
 }
 
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -206,24 +193,20 @@ function describeIssues(error: z.ZodError): string {
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const base = new URL(options.baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
-  const { origin } = base;
-  const timeouts: HttpTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const now = options.now ?? Date.now;
-  const pool: Dispatcher = new Pool(origin, {
+  const core = createRequestCore({
+    baseUrl: options.baseUrl,
+    timeouts: options.timeouts,
     connections: options.connections ?? 8,
-    connect: { timeout: timeouts.connectMs },
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-    maxResponseSize: MAX_RESPONSE_BYTES,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+    userAgent: options.userAgent,
   });
+  const { origin, timeouts } = core;
+  const now = options.now ?? Date.now;
   const userAgent = options.userAgent ?? 'Clipdesk';
-  let closed = false;
   let downloadPool: Pool | null = null;
 
   async function requestHeaders(request: HttpRequest, accept: string): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { accept, 'user-agent': userAgent };
+    const headers: Record<string, string> = { accept };
     if (request.authenticated !== false) {
       try {
         headers.authorization = `Bearer ${await options.getApiKey()}`;
@@ -235,19 +218,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return headers;
   }
 
-  function pathWithQuery(request: HttpRequest): string {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) search.set(name, String(value));
-    }
-    const query = search.toString();
-    return `${basePath}${request.path}${query ? `?${query}` : ''}`;
-  }
-
   /** Turns one complete answer into data or an AppFailure. */
   function readEnvelope<Schema extends z.ZodType>(
     status: number,
-    headers: Record<string, string | string[] | undefined>,
+    headers: ResponseHeaders,
     text: string,
     dataSchema: Schema,
   ): HttpSuccess<z.output<Schema>> {
@@ -306,7 +280,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     baseUrl: options.baseUrl,
 
     async send(request, dataSchema) {
-      if (closed) throw new AppFailure(appError('client.closed'));
+      if (core.closed) throw new AppFailure(appError('client.closed'));
       const headers = await requestHeaders(request, 'application/json');
       let body: string | Readable | undefined;
       if (request.stream) {
@@ -321,21 +295,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
       const started = performance.now();
       let status: number;
-      let responseHeaders: Record<string, string | string[] | undefined>;
+      let responseHeaders: ResponseHeaders;
       let text: string;
       try {
-        const response = await pool.request({
+        ({
+          status,
+          headers: responseHeaders,
+          text,
+        } = await core.requestText({
           method: request.method,
-          path: pathWithQuery(request),
+          path: request.path,
+          query: request.query,
           headers,
           body,
           signal: request.signal,
-          headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
-          bodyTimeout: request.timeouts?.bodyMs ?? timeouts.bodyMs,
-        });
-        status = response.statusCode;
-        responseHeaders = response.headers;
-        text = await response.body.text();
+          timeouts: request.timeouts,
+        }));
       } catch (err) {
         throw new AppFailure(transportError(err, origin, timeouts, request.signal?.aborted ?? false), { cause: err });
       }
@@ -358,8 +333,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
 
     async download(request) {
-      if (closed) throw new AppFailure(appError('client.closed'));
-      const headers = await requestHeaders(request, '*/*');
+      if (core.closed) throw new AppFailure(appError('client.closed'));
+      const headers: Record<string, string> = { ...(await requestHeaders(request, '*/*')), 'user-agent': userAgent };
       if (request.range) {
         headers.range = `bytes=${request.range.from}-`;
         headers['if-range'] = request.range.ifRange;
@@ -370,7 +345,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         response = await downloadPool.request({
           method: request.method,
-          path: pathWithQuery(request),
+          path: core.pathOf(request.path, request.query),
           headers,
           signal: request.signal,
           headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
@@ -416,9 +391,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
 
     async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all([pool.close(), downloadPool?.close()]);
+      if (core.closed) return;
+      await Promise.all([core.close(), downloadPool?.close()]);
     },
   };
 }

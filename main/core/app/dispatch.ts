@@ -12,7 +12,7 @@ import {
   type ValidRequestArg,
 } from '../../../shared/ipc.ts';
 import { SettingsValidationError } from '../settings/settingsService.ts';
-import { appFailure } from './appErrors.ts';
+import { appFailure } from '../errors/appErrors.ts';
 
 /** Handlers that take anything and validate it first: what the transports call. */
 export type CheckedHandlers = { [N in RequestName]: (arg: unknown) => Promise<RequestResult<N>> };

@@ -5,10 +5,10 @@
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import { JOBS_FINISHED_DEFAULT } from '../../../shared/ipc/jobsView.ts';
 import type { Journal } from '../journal/journal.ts';
-import type { JobActivity } from './jobActivity.ts';
-import type { JobCosts } from './jobCosts.ts';
-import { buildJobRows } from './jobsOverview.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { JobActivity } from '../jobs/jobActivity.ts';
+import type { JobCosts } from '../jobs/jobCosts.ts';
+import { buildJobRows } from '../jobs/jobsOverview.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type JobsRequests = 'jobs.overview';
 

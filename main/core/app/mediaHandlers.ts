@@ -3,9 +3,9 @@
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import { DOWNLOAD_PATH_PREFIX } from '../media/assetDownloads.ts';
 import type { MediaServices } from '../media/mediaServices.ts';
-import { appFailure } from './appErrors.ts';
-import type { UploadsCoordinator } from './uploadsCoordinator.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { UploadsCoordinator } from '../uploads/uploadsCoordinator.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type MediaRequests =
   | 'media.brands'

@@ -3,7 +3,7 @@
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { MediaCache } from '../mediaCache/mediaCache.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type PreviewRequests = 'preview.media' | 'preview.cacheUsage' | 'preview.setCacheLimit' | 'preview.clearCache';
 

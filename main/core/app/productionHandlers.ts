@@ -23,9 +23,9 @@ import {
 import type { ChooseSavePath } from '../media/mediaServices.ts';
 import type { ActionKeys } from '../production/actionKeys.ts';
 import type { ProductionClient } from '../production/productionClient.ts';
-import { appFailure } from './appErrors.ts';
-import type { JobsCoordinator } from './jobsCoordinator.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { JobsCoordinator } from '../jobs/jobsCoordinator.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type ProductionRequests =
   | 'transcriptions.submit'

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { appFailure } from './appErrors.ts';
+import { appFailure } from '../errors/appErrors.ts';
 
 export interface ProfileLock {
   release(): void;

@@ -6,15 +6,15 @@ import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { WebhookStatus, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
 import type { Workspace, WorkspaceInput } from '../settings/settingsSchema.ts';
-import { appFailure } from './appErrors.ts';
+import { appFailure } from '../errors/appErrors.ts';
 import type { Keychain } from '../keychain/keychain.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 import type { TunnelStatus } from '../webhooks/tunnel.ts';
 import { approveTunnelCommand, type ConfirmTunnelCommand } from '../webhooks/tunnelConfirmation.ts';
-import type { EventBus } from './eventBus.ts';
-import { originOf, type WorkspaceHttp } from './workspaceHttp.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
+import { originOf, type WorkspaceHttp } from '../workspace/workspaceHttp.ts';
 import { normaliseBaseUrl } from './workspaceHandlers.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type SettingsRequests = 'settings.workspace' | 'settings.updateWorkspace' | 'keys.problems';
 
@@ -50,7 +50,7 @@ export interface SettingsDeps {
   readonly http: Pick<WorkspaceHttp, 'checkKey'>;
   readonly settings: Pick<SettingsService, 'saveWorkspace'>;
   readonly keychain: Pick<Keychain, 'readBoundSecret' | 'store' | 'forget'>;
-  readonly events: Pick<EventBus, 'emit'>;
+  readonly events: Pick<DomainEvents, 'emit'>;
   /** The webhook tunnel's state for a workspace; null when none runs for it (or webhooks are off). */
   readonly webhookTunnel: (workspaceId: string) => TunnelStatus | null;
   /** The desktop app's native dialog for a new tunnel command; absent in browser mode (refused there). */

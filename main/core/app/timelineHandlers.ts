@@ -10,8 +10,8 @@ import type { ClipStrips } from '../timeline/clipStrips.ts';
 import type { EditorReads } from '../timeline/editorReads.ts';
 import type { EditTracker } from '../timeline/editTracker.ts';
 import type { RenderMedia } from '../timeline/renderMedia.ts';
-import type { JobsCoordinator } from './jobsCoordinator.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { JobsCoordinator } from '../jobs/jobsCoordinator.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type TimelineRequests =
   | 'timeline.catalog'

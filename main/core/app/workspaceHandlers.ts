@@ -7,10 +7,10 @@ import type { AddRemoteWorkspace, ContractHandlers } from '../../../shared/ipc.t
 import type { Keychain } from '../keychain/keychain.ts';
 import { LOCAL_WORKSPACE_ID, remoteWorkspaceSchema, type RemoteWorkspace } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
-import type { FirstLaunch } from './firstLaunch.ts';
-import { keyStatus } from './views.ts';
-import { originOf, type WorkspaceHttp } from './workspaceHttp.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import type { FirstLaunch } from '../workspace/firstLaunch.ts';
+import { keyStatus } from '../workspace/workspaceViews.ts';
+import { originOf, type WorkspaceHttp } from '../workspace/workspaceHttp.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
 type WorkspaceRequests =
   | 'app.state'

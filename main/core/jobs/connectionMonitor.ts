@@ -37,7 +37,6 @@ export class ConnectionMonitor {
   readonly #options: ConnectionMonitorOptions;
   readonly #timing: ConnectionTiming;
   readonly #now: () => number;
-  readonly #onOnline = new Set<() => void>();
   #state: ConnectionChangedEvent['state'] = 'online';
   #since: number;
   #error: AppError | null = null;
@@ -62,18 +61,12 @@ export class ConnectionMonitor {
     return { workspaceId: this.#options.workspaceId, state: this.#state, since: this.#since, error: this.#error };
   }
 
-  /** Called once when the service is reachable again; returns the unsubscribe function. */
-  onOnline(listener: () => void): () => void {
-    this.#onOnline.add(listener);
-    return () => void this.#onOnline.delete(listener);
-  }
-
   /** The service answered (anything, even an error envelope). */
   reachable(): void {
     if (this.#stopped || this.#state === 'online') return;
     this.#clearProbe();
+    // The outbox and the poller hear it as connection.changed (online) and go on at once.
     this.#change('online', null);
-    for (const listener of [...this.#onOnline]) listener();
   }
 
   /** A request got no answer at all. */

@@ -98,7 +98,9 @@ export class JobPoller {
     if (this.#running) return;
     this.#running = true;
     this.#abort = new AbortController();
-    this.#offOnline = this.#ctx.connection.onOnline(() => this.#schedule());
+    this.#offOnline = this.#ctx.events.on('connection.changed', ({ state }) => {
+      if (state === 'online') this.#schedule();
+    });
     const { journal, workspaceId } = this.#ctx;
     for (const tracked of journal.jobs.listToPoll(workspaceId)) {
       const spec = jobKindSpec(tracked.kind);
@@ -208,7 +210,7 @@ export class JobPoller {
   #schedule(): void {
     if (!this.#running || this.#cycle !== null) return;
     if (!this.#ctx.connection.online) {
-      this.#clearTimer(); // onOnline schedules again
+      this.#clearTimer(); // back online (connection.changed) schedules again
       return;
     }
     let next = Infinity;

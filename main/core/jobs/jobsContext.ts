@@ -9,24 +9,22 @@ import type { ConnectionMonitor } from './connectionMonitor.ts';
 import { jobKindSpec } from './jobKinds.ts';
 import type { JobSnapshot } from './jobSnapshot.ts';
 import type { JobsTransport } from './jobsTransport.ts';
-import type { TypedEmitter } from './typedEmitter.ts';
+import type { TypedEmitter } from '../lifecycle/typedEmitter.ts';
 
 export interface JobsJournal {
   readonly intents: IntentLog;
   readonly jobs: JobTable;
 }
 
-/** Work answered at once (editor commands): the service's answer, for the part of the app that shows it. */
-export interface IntentAnswered {
-  readonly workspaceId: string;
-  readonly intentId: string;
-  readonly kind: string;
-  /** The answer's `data`, as it came. */
-  readonly data: unknown;
-}
-
-/** The jobs service's events: those the UI gets as they are (JobEventMap), and answers kept inside main. */
-export type JobsServiceEventMap = JobEventMap & { 'intent.answered': IntentAnswered };
+/**
+ * The jobs service's events: those the UI gets (JobEventMap), except that an intent's update
+ * carries, for work answered at once (editor commands), the service's answer (its `data`, as
+ * it came) when the intent is done: the one channel whoever shows that work hears it on.
+ * The answer stays inside main (the bridge to the page drops it).
+ */
+export type JobsServiceEventMap = Omit<JobEventMap, 'intent.updated'> & {
+  'intent.updated': JobEventMap['intent.updated'] & { readonly answer?: unknown };
+};
 
 export interface JobsContext {
   readonly workspaceId: string;
@@ -53,9 +51,13 @@ export function summarizeIntent(intent: Intent): IntentSummary {
   };
 }
 
-export function publishIntent(ctx: JobsContext, intentId: string): Intent | null {
+/** Announces the intent as the journal holds it; `answer`: the service's answer to work answered at once. */
+export function publishIntent(ctx: JobsContext, intentId: string, answer?: { data: unknown }): Intent | null {
   const intent = ctx.journal.intents.get(intentId);
-  if (intent) ctx.events.emit('intent.updated', { workspaceId: ctx.workspaceId, intent: summarizeIntent(intent) });
+  if (intent) {
+    const update = { workspaceId: ctx.workspaceId, intent: summarizeIntent(intent) };
+    ctx.events.emit('intent.updated', answer ? { ...update, answer: answer.data } : update);
+  }
   return intent;
 }
 

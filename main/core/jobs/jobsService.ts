@@ -2,9 +2,11 @@
 // followed to its end. submit* checks the input and journals an intent (with its key)
 // before anything is sent; the outbox sends it, in order, whenever the service answers;
 // the poller follows the job; a verified webhook event ends polling for its job at once.
-// Everything the UI needs to know goes out as events (shared/api/jobEvents.ts).
-//
-// Wiring: `receiver.onEvent(({ event }) => jobs.onWebhookEvent(event))` (main/core/webhooks).
+// Everything the UI needs to know goes out as events (shared/api/jobEvents.ts); an edit's
+// answer rides on its intent's done update. In the app, jobsCoordinator.ts runs one for the
+// active workspace, forwards its events to the domain events and hands it each verified
+// webhook (webhook.verified) through onWebhookEvent, which reads the event
+// (webhookJobEvent.ts: the app's one reading of a webhook).
 import { z } from 'zod';
 import { AppFailure, appError, toAppError } from '../../../shared/appError.ts';
 import type { ExportInput, GenerationInput } from '../../../shared/api/createTypes.ts';
@@ -40,7 +42,7 @@ import { jobIdOf, readJob, stateOnlySnapshot } from './jobSnapshot.ts';
 import type { JobsTransport } from './jobsTransport.ts';
 import { Outbox, type OutboxTiming } from './outbox.ts';
 import { checkedSubmission } from './submission.ts';
-import { createTypedEmitter, type TypedEmitter } from './typedEmitter.ts';
+import { createTypedEmitter, type TypedEmitter } from '../lifecycle/typedEmitter.ts';
 import { jobOutcomeOfEvent, type JobWebhookEvent } from './webhookJobEvent.ts';
 
 /** What each kind submitted through the generic path needs: its path parameters and its input. */

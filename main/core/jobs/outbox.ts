@@ -77,7 +77,8 @@ export class Outbox {
     if (this.#running) return;
     this.#running = true;
     this.#abort = new AbortController();
-    this.#offOnline = this.#ctx.connection.onOnline(() => {
+    this.#offOnline = this.#ctx.events.on('connection.changed', ({ state }) => {
+      if (state !== 'online') return;
       // Back online: what waited for the service goes now, in order.
       for (const backoff of this.#backoff.values()) backoff.notBefore = 0;
       this.kick();
@@ -221,15 +222,9 @@ export class Outbox {
     const { journal } = this.#ctx;
     const spec = jobKindSpec(intent.kind);
     if (spec?.synchronous) {
-      // Before the intent is done: whoever shows the work has the answer when it hears so.
-      this.#ctx.events.emit('intent.answered', {
-        workspaceId: this.#ctx.workspaceId,
-        intentId: intent.id,
-        kind: intent.kind,
-        data,
-      });
       journal.intents.markDone(intent.id, undefined, requestId);
-      publishIntent(this.#ctx, intent.id);
+      // The answer rides on the intent's done update: whoever shows the work hears both at once.
+      publishIntent(this.#ctx, intent.id, { data });
       return;
     }
     const snapshot = spec ? readJob(spec, data) : null;

@@ -1,4 +1,5 @@
-// Which job a verified webhook event is about, and what it says of it. Events carry
+// Which job a verified webhook event is about, and what it says of it: the app's one
+// reading of a webhook (the receiver only verifies and deduplicates). Events carry
 // `{id, type, data}`; `data` is the job (`data.kind`, `data.id`, `data.state`, …: the
 // sandbox's choice, the spec shows only body.id). The event type `<kind>.<state>` stands in
 // for whatever `data` lacks. The service's event kinds name some work differently from
@@ -24,7 +25,7 @@ export interface WebhookJobOutcome {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** The service's names for work, where they differ from the app's intent kinds (the receiver uses it too). */
+/** The service's names for work, where they differ from the app's intent kinds. */
 export const KIND_ALIASES: Readonly<Record<string, string>> = {
   production: 'batch',
   speech_edit: 'speech-edit',

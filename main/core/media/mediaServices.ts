@@ -1,7 +1,7 @@
 // The Media screen's services in main, built once by createCore: previews and downloads,
 // both reading an asset's bytes through the workspace's own client (its key, its budget).
 import type { Priority } from '../rate/rateBudget.ts';
-import type { WorkspaceHttp } from '../app/workspaceHttp.ts';
+import type { WorkspaceHttp } from '../workspace/workspaceHttp.ts';
 import { createAssetDownloads, type AssetDownloads } from './assetDownloads.ts';
 import { createAssetPreviews, type AssetPreviews } from './assetPreviews.ts';
 

@@ -1,11 +1,13 @@
-// HTTP for the Messaging API: one keep-alive undici Pool for the service's origin; JSON,
-// multipart (an MMS file streamed from disk) or query parameters out; the answer's JSON back
-// as it came (messagingResult.ts reads it). It never retries. When no answer comes it says
-// whether the request can have reached the service: `not_sent` only when the connection was
-// never made; anything later is `unknown`, because a write may have taken effect.
-import { FormData, Pool, type Dispatcher } from 'undici';
+// HTTP for the Messaging API, on the shared request core (api/requestCore.ts: one
+// keep-alive undici Pool for the service's origin): JSON, multipart (an MMS file streamed
+// from disk) or query parameters out; the answer's JSON back as it came (messagingResult.ts
+// reads it). It never retries. When no answer comes it says whether the request can have
+// reached the service: `not_sent` only when the connection was never made; anything later
+// is `unknown`, because a write may have taken effect.
+import { FormData } from 'undici';
 import { AppFailure, appError } from '../../../shared/appError.ts';
-import { DEFAULT_TIMEOUTS, transportError, type HttpTimeouts } from '../api/httpClient.ts';
+import { errorCodes, transportError } from '../api/httpClient.ts';
+import { createRequestCore, headerValue, type HttpTimeouts } from '../api/requestCore.ts';
 
 export { FormData };
 
@@ -81,61 +83,27 @@ const NEVER_CONNECTED = new Set([
   'UND_ERR_INVALID_ARG',
 ]);
 
-function causeCodes(err: unknown): string[] {
-  const codes: string[] = [];
-  const seen = new Set<unknown>();
-  const visit = (e: unknown): void => {
-    if (!e || typeof e !== 'object' || seen.has(e)) return;
-    seen.add(e);
-    const { code, cause, errors } = e as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string') codes.push(code);
-    visit(cause);
-    if (Array.isArray(errors)) errors.forEach(visit);
-  };
-  visit(err);
-  return codes;
-}
-
 export function deliveryOf(err: unknown): Delivery {
-  const codes = causeCodes(err);
+  const codes = errorCodes(err);
   return codes.length > 0 && codes.every((c) => NEVER_CONNECTED.has(c)) ? 'not_sent' : 'unknown';
 }
 
 export function createMessagingHttp(options: MessagingHttpOptions): MessagingHttp {
-  const base = new URL(options.baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
-  const { origin } = base;
-  const timeouts: HttpTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const pool: Dispatcher = new Pool(origin, {
+  const core = createRequestCore({
+    baseUrl: options.baseUrl,
+    timeouts: options.timeouts,
     connections: options.connections ?? 4,
-    connect: { timeout: timeouts.connectMs },
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-    maxResponseSize: MAX_RESPONSE_BYTES,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+    userAgent: options.userAgent,
   });
-  const userAgent = options.userAgent ?? 'Clipdesk';
-  let closed = false;
-
-  function pathWithQuery(request: MessagingRequest): string {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) search.set(name, String(value));
-    }
-    const query = search.toString();
-    return `${basePath}${request.path}${query ? `?${query}` : ''}`;
-  }
 
   return {
     baseUrl: options.baseUrl,
 
     async send(request) {
-      if (closed) throw new AppFailure({ ...appError('client.closed'), details: { delivery: 'not_sent' } });
+      if (core.closed) throw new AppFailure({ ...appError('client.closed'), details: { delivery: 'not_sent' } });
       // The spec puts the key in a body field and also asks for the Authorization header: both, always the same key.
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'user-agent': userAgent,
-        authorization: `Bearer ${request.apiKey}`,
-      };
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${request.apiKey}` };
       let body: string | FormData | undefined;
       if (request.json) {
         body = JSON.stringify(request.json);
@@ -145,22 +113,17 @@ export function createMessagingHttp(options: MessagingHttpOptions): MessagingHtt
       }
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      let status: number;
-      let responseHeaders: Record<string, string | string[] | undefined>;
-      let text: string;
+      let answer: Awaited<ReturnType<typeof core.requestText>>;
       try {
-        const response = await pool.request({
+        answer = await core.requestText({
           method: request.method,
-          path: pathWithQuery(request),
+          path: request.path,
+          query: request.query,
           headers,
           body,
           signal: request.signal,
-          headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
-          bodyTimeout: request.timeouts?.bodyMs ?? timeouts.bodyMs,
+          timeouts: request.timeouts,
         });
-        status = response.statusCode;
-        responseHeaders = response.headers;
-        text = await response.body.text();
       } catch (err) {
         const delivery = deliveryOf(err);
         options.onExchange?.({
@@ -171,11 +134,17 @@ export function createMessagingHttp(options: MessagingHttpOptions): MessagingHtt
           elapsedMs: elapsed(),
           delivery,
         });
-        const error = transportError(err, origin, timeouts, request.signal?.aborted ?? false, MAX_RESPONSE_BYTES);
+        const error = transportError(
+          err,
+          core.origin,
+          core.timeouts,
+          request.signal?.aborted ?? false,
+          MAX_RESPONSE_BYTES,
+        );
         throw new AppFailure({ ...error, details: { ...error.details, delivery } }, { cause: err });
       }
-      const header = responseHeaders['x-request-id'];
-      const requestId = (Array.isArray(header) ? header[0] : header) ?? null;
+      const { status, headers: responseHeaders, text } = answer;
+      const requestId = headerValue(responseHeaders, 'x-request-id') ?? null;
       options.onExchange?.({ method: request.method, path: request.path, status, requestId, elapsedMs: elapsed() });
       try {
         return { status, body: JSON.parse(text) as unknown, requestId };
@@ -191,10 +160,6 @@ export function createMessagingHttp(options: MessagingHttpOptions): MessagingHtt
       }
     },
 
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.close();
-    },
+    close: () => core.close(),
   };
 }

@@ -28,10 +28,8 @@ export interface EditTrackerOptions {
 }
 
 export interface EditTracker {
-  /** The service's answer to an edit, just before its intent is done. */
-  onAnswer(intentId: string, data: unknown): void;
-  /** Every intent.updated of the jobs service. */
-  onIntent(workspaceId: string, summary: IntentSummary): void;
+  /** Every intent.updated of the jobs service; `answer`: the service's answer, on an edit's done update. */
+  onIntent(workspaceId: string, summary: IntentSummary, answer?: unknown): void;
   /** The project's edits still in the journal, in send order. */
   pending(workspaceId: string, projectId: number): JournaledEdit[];
   /** The project's failed edits awaiting review, in send order. */
@@ -73,8 +71,6 @@ export function createEditTracker(options: EditTrackerOptions): EditTracker {
   const failed = new Map<string, JournaledEdit & { workspaceId: string }>();
   /** Edits cancelled because an earlier one failed: intent → the one that failed. */
   const heldBy = new Map<string, string>();
-  /** Answers waiting for their intent's done update (which follows at once). */
-  const answers = new Map<string, EditAck | null>();
 
   function journaled(
     intent: Intent,
@@ -106,18 +102,13 @@ export function createEditTracker(options: EditTrackerOptions): EditTracker {
   }
 
   return {
-    onAnswer(intentId, data) {
-      answers.set(intentId, editAckOf(data));
-    },
-
-    onIntent(workspaceId, summary) {
+    onIntent(workspaceId, summary, answer) {
       if (summary.kind !== 'editor-commands') return;
       const intent = options.intent(summary.id);
       const projectId = intent ? projectOfEdit(intent) : null;
       if (!intent || projectId === null) return;
       const state = stateOf(summary);
-      const ack = state === 'acked' ? (answers.get(intent.id) ?? null) : null;
-      answers.delete(intent.id);
+      const ack: EditAck | null = state === 'acked' && answer !== undefined ? editAckOf(answer) : null;
       const ended = state === 'conflict' || state === 'rejected' || state === 'cancelled';
       if (ended) {
         const edit = journaled(intent, projectId, state, summary.lastError);

@@ -4,7 +4,7 @@
 import { open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaChunk } from '../../../shared/timeline/timelineViews.ts';
-import { appFailure } from '../app/appErrors.ts';
+import { appFailure } from '../errors/appErrors.ts';
 import { saveDownload, scopeFolder, TooLarge, type OpenContent } from './assetFiles.ts';
 
 /** Each chunk's size before base64; the socket frame stays well under a megabyte. */

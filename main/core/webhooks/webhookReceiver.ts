@@ -1,14 +1,12 @@
 // The app's webhook receiver: an HTTP server on 127.0.0.1 only (a tunnel or the local
 // sandbox reaches it there). It reads the raw bytes under a size limit, verifies them
 // (verifyWebhook.ts), records body.id in the journal so a redelivery is acknowledged but
-// applied once, answers at once and only then applies the event: a job it names is
-// marked finished in the journal (its polling ends; unless recordJobs is false, when the
-// listener, the app's jobs service, records it) and listeners hear about it.
+// applied once, answers at once and only then hands the verified event to its listeners.
+// It reads nothing of what the event says: the app's jobs service does
+// (jobs/webhookJobEvent.ts), records the job's end and stops polling it.
 // The signing secrets come from the keychain on each delivery and are never logged.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JobKey } from '../journal/jobs.ts';
-import { jobOutcomeOf, type JobOutcome } from './jobOutcome.ts';
 import { checkSignedHeaders, verifyWebhook, type RefusalReason, type WebhookEvent } from './verifyWebhook.ts';
 
 export const RECEIVER_HOST = '127.0.0.1';
@@ -22,16 +20,13 @@ const DRAIN_LIMIT_BYTES = 1024 * 1024;
 export interface ReceivedEvent {
   readonly workspaceId: string;
   readonly event: WebhookEvent;
-  /** The job the event says has ended, when it names one. */
-  readonly job: JobOutcome | null;
 }
 
 export type ReceivedEventListener = (received: ReceivedEvent) => void | Promise<void>;
 
-/** The two journal tables the receiver writes (a Journal has both). */
+/** The journal table the receiver writes: the ids of the events it has seen. */
 export interface ReceiverJournal {
   readonly webhookEvents: { recordIfNew(workspaceId: string, eventId: string): boolean };
-  readonly jobs: { recordWebhookFinished(job: JobKey, state: string): unknown };
 }
 
 export interface WebhookReceiverOptions {
@@ -46,12 +41,6 @@ export interface WebhookReceiverOptions {
   /** Milliseconds since the epoch; tests may pin it. */
   readonly now?: () => number;
   readonly log?: (line: string) => void;
-  /**
-   * Whether the receiver itself marks a job the event ended as webhook-finished (default
-   * true). The app passes false: its listener, the jobs service, records the job row, and
-   * must find it not yet recorded, or it would not announce the ending (job.updated).
-   */
-  readonly recordJobs?: boolean;
 }
 
 /** Why a delivery was not accepted: a verification failure, or the receiver's own. */
@@ -72,7 +61,7 @@ export interface ReceiverStats {
   readonly duplicates: number;
   /** Everything answered with an error, by reason. */
   readonly refused: Readonly<Partial<Record<ReceiverRefusal, number>>>;
-  /** Events whose application (journal or a listener) failed after they were acknowledged. */
+  /** Events a listener failed to apply after they were acknowledged. */
   readonly applyFailures: number;
   readonly lastAcceptedAt: number | null;
   readonly lastRefusal: { readonly reason: ReceiverRefusal; readonly at: number } | null;
@@ -181,10 +170,6 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 
   async function apply(received: ReceivedEvent): Promise<void> {
     try {
-      if (received.job && options.recordJobs !== false) {
-        const { kind, jobId, state } = received.job;
-        options.journal.jobs.recordWebhookFinished({ workspaceId: options.workspaceId, kind, jobId }, state);
-      }
       for (const listener of listeners) await listener(received);
     } catch (error) {
       counts.applyFailures++;
@@ -245,11 +230,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     lastAcceptedAt = at;
     answer(res, 200, { received: true });
     // Applied after the answer is on its way: the sender waits for nothing of ours.
-    const received: ReceivedEvent = {
-      workspaceId: options.workspaceId,
-      event: verified.event,
-      job: jobOutcomeOf(verified.event),
-    };
+    const received: ReceivedEvent = { workspaceId: options.workspaceId, event: verified.event };
     const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => apply(received));
     applying.add(done);
     void done.finally(() => applying.delete(done));

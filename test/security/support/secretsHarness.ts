@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startBrowserServer } from '../../../main/browserMode/browserServer.ts';
 import { createCore } from '../../../main/core/app/createCore.ts';
-import type { WebhooksDeps, WebhooksFactory } from '../../../main/core/app/webhooksSeam.ts';
+import type { WebhooksDeps, WebhooksFactory } from '../../../main/core/webhooks/webhooksEngineContract.ts';
 import { openJournal } from '../../../main/core/journal/journal.ts';
 import { Keychain } from '../../../main/core/keychain/keychain.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, KeytarSecretStore } from '../../../main/core/keychain/keytarSecretStore.ts';

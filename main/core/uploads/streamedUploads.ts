@@ -2,7 +2,8 @@
 // disk: the renderer streams the File in ordered base64 chunks, main appends them to a
 // staged file (staging/<stream id>/<the file's name>) under the app's data folder, and at
 // the end hands that file to the uploader; it is deleted once its upload is over. A staged
-// file a paused resumable upload still needs survives a restart (the journal names it).
+// file a paused resumable upload still needs survives a restart (the journal names it);
+// the composition root discards a staged file when `upload.settled` names it.
 // Bounded: a few streams at once, each at most the size it announced, and a stream that
 // goes quiet is dropped with its bytes.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,8 @@ import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { UploadRequest } from '../../../shared/api/uploads.ts';
 import { STREAM_CHUNK_MAX_BYTES } from '../../../shared/limits.ts';
-import { appFailure } from './appErrors.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
 
 export const MAX_OPEN_STREAMS = 4;
 export const STREAM_IDLE_MS = 120_000;
@@ -34,12 +36,8 @@ interface Stream extends StreamBegin {
   idle: NodeJS.Timeout;
 }
 
-/** Starts the upload of a staged file; `settled` is called once it is over, however it ended. */
-export type StartUpload = (
-  workspaceId: string,
-  request: UploadRequest,
-  settled: () => void,
-) => Promise<{ uploadId: string }>;
+/** Starts the upload of a staged file. */
+export type StartUpload = (workspaceId: string, request: UploadRequest) => Promise<{ uploadId: string }>;
 
 export interface StreamedUploads {
   begin(workspaceId: string, begin: StreamBegin): Promise<{ streamId: string }>;
@@ -48,7 +46,7 @@ export interface StreamedUploads {
   abort(streamId: string): Promise<{ aborted: boolean }>;
   /** Streams of the workspace still coming in. */
   openCount(workspaceId: string): number;
-  /** True for a file this staged (an upload resumed after a restart cleans it up with discard). */
+  /** True for a file this staged (discarded once its upload is over). */
   isStaged(path: string): boolean;
   discard(path: string): Promise<void>;
   close(): Promise<void>;
@@ -68,7 +66,8 @@ function safeFilename(name: string): string {
 export function createStreamedUploads(options: {
   readonly stagingDir: string;
   readonly startUpload: StartUpload;
-  readonly changed: (workspaceId: string) => void;
+  /** Told of `work.changed` when the streams coming in change (the status bar's pending count). */
+  readonly events: Pick<DomainEvents, 'emit'>;
   /** Staged files an unfinished upload in the journal still reads: kept at startup. */
   readonly stillNeeded: (path: string) => boolean;
 }): StreamedUploads {
@@ -98,7 +97,7 @@ export function createStreamedUploads(options: {
     clearTimeout(stream.idle);
     await stream.file.close().catch(() => {});
     if (deleteFile) await discard(stream.path);
-    options.changed(stream.workspaceId);
+    options.events.emit('work.changed', { workspaceId: stream.workspaceId });
   }
 
   function touch(stream: Stream): void {
@@ -131,7 +130,7 @@ export function createStreamedUploads(options: {
       };
       streams.set(id, stream);
       touch(stream);
-      options.changed(workspaceId);
+      options.events.emit('work.changed', { workspaceId });
       return { streamId: id };
     },
 
@@ -182,11 +181,7 @@ export function createStreamedUploads(options: {
       await drop(stream, false);
       const owner = stream.projectId !== undefined ? { projectId: stream.projectId } : { brandId: stream.brandId };
       try {
-        return await options.startUpload(
-          stream.workspaceId,
-          { path: stream.path, ...owner },
-          () => void discard(stream.path),
-        );
+        return await options.startUpload(stream.workspaceId, { path: stream.path, ...owner });
       } catch (err) {
         await discard(stream.path);
         throw err;

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { appFailure } from './appErrors.ts';
+import { appFailure } from '../errors/appErrors.ts';
 
 const READY_PREFIX = 'SANDBOX READY ';
 const START_TIMEOUT_MS = 30_000;

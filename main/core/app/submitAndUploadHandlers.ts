@@ -5,16 +5,16 @@
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { PendingCounts } from '../../../shared/ipcViews.ts';
 import { summarizeIntent } from '../jobs/jobsContext.ts';
+import { trackedJobView } from '../jobs/jobsOverview.ts';
 import type { Journal } from '../journal/journal.ts';
-import { appFailure } from './appErrors.ts';
-import type { JobsCoordinator } from './jobsCoordinator.ts';
-import type { StreamedUploads } from './streamedUploads.ts';
-import type { UploadsCoordinator } from './uploadsCoordinator.ts';
-import { trackedJobView } from './views.ts';
-import type { WorkspaceHttp } from './workspaceHttp.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { JobsCoordinator } from '../jobs/jobsCoordinator.ts';
+import type { StreamedUploads } from '../uploads/streamedUploads.ts';
+import type { UploadsCoordinator } from '../uploads/uploadsCoordinator.ts';
+import type { WorkspaceHttp } from '../workspace/workspaceHttp.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
-type WorkRequests =
+type SubmitAndUploadRequests =
   | 'generations.submit'
   | 'exports.submit'
   | 'jobs.list'
@@ -27,7 +27,7 @@ type WorkRequests =
   | 'assets.streamAbort'
   | 'status.get';
 
-export interface WorkDeps {
+export interface SubmitAndUploadDeps {
   readonly runtime: Pick<WorkspaceRuntime, 'activeId' | 'view' | 'connection' | 'walletUsd'>;
   readonly http: Pick<WorkspaceHttp, 'budgetFor'>;
   readonly journal: Pick<Journal, 'intents' | 'jobs'>;
@@ -37,7 +37,7 @@ export interface WorkDeps {
   readonly pendingCounts: (workspaceId: string) => PendingCounts;
 }
 
-export function workHandlers(deps: WorkDeps): Pick<ContractHandlers, WorkRequests> {
+export function submitAndUploadHandlers(deps: SubmitAndUploadDeps): Pick<ContractHandlers, SubmitAndUploadRequests> {
   const { runtime, journal, streams, jobs, uploads } = deps;
   return {
     'generations.submit': ({ input }) => jobs.submit(runtime.activeId(), 'generation', input),

@@ -1,12 +1,13 @@
-// Where the webhooks (main/core/webhooks: receiver, tunnel, endpoint keeper) plug into the
-// composition root (webhooksEngine.ts is the factory createCore uses): createCore calls
-// activate() whenever a workspace becomes the active one, and hands every verified event
-// to the jobs service of that workspace (a job a webhook says ended is not polled again).
+// What the composition root needs of a webhooks engine, and gives it: createCore calls
+// activate() whenever a workspace becomes the active one, and announces every verified event
+// it is handed as `webhook.verified` (the jobs service of that workspace applies it: a job a
+// webhook says ended is not polled again). webhooksEngine.ts is the engine createCore uses;
+// a test may pass its own factory (CoreOptions.webhooks).
 import type { CreateApiClient } from '../api/createApiClient.ts';
 import type { JobWebhookEvent } from '../jobs/webhookJobEvent.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { Keychain } from '../keychain/keychain.ts';
-import type { TunnelStatus } from '../webhooks/tunnel.ts';
+import type { TunnelStatus } from './tunnel.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 
 export interface WebhooksDeps {
@@ -19,7 +20,7 @@ export interface WebhooksDeps {
    * first): registering endpoints spends the same key's budget as everything else.
    */
   readonly client: (workspaceId: string) => Promise<CreateApiClient>;
-  /** A verified, first-seen event: forwarded to the active workspace's jobs service. */
+  /** A verified, first-seen event (createCore announces it as `webhook.verified`). */
   readonly onVerifiedEvent: (workspaceId: string, event: JobWebhookEvent) => void;
   readonly log: (line: string) => void;
 }

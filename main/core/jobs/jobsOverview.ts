@@ -6,8 +6,9 @@
 import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
 import { isTerminalJobState } from '../../../shared/limits.ts';
 import type { JobPhase, JobRow, JobRowError } from '../../../shared/ipc/jobsView.ts';
-import { isNetworkError } from '../jobs/connectionMonitor.ts';
-import { contextFromRequest, jobKindSpec } from '../jobs/jobKinds.ts';
+import type { TrackedJobView } from '../../../shared/ipcViews.ts';
+import { isNetworkError } from './connectionMonitor.ts';
+import { contextFromRequest, jobKindSpec } from './jobKinds.ts';
 import type { Intent } from '../journal/intents.ts';
 import type { TrackedJob } from '../journal/jobs.ts';
 
@@ -182,4 +183,16 @@ export function buildJobRows(sources: OverviewSources): JobRow[] {
       .sort((a, b) => PHASE_ORDER[a.row.phase] - PHASE_ORDER[b.row.phase] || a.index - b.index)
       .map(({ row }) => row),
   );
+}
+
+/** A job the journal follows, as jobs.list shows it. */
+export function trackedJobView(job: TrackedJob): TrackedJobView {
+  return {
+    workspaceId: job.workspaceId,
+    kind: job.kind,
+    jobId: job.jobId,
+    state: job.state,
+    lastSeenAt: job.lastSeenAt,
+    webhookFinished: job.webhookFinished,
+  };
 }

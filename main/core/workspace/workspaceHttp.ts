@@ -5,8 +5,8 @@
 // shared Create API client at that link, and the Messaging API client at its Messaging
 // address. When an address or the key changes the link is a new object and the old clients
 // are closed; a part made with an old link compares links to know it must be made again.
-// Nothing else in the core keeps a per-workspace client.
-import type { CountryCode } from 'libphonenumber-js';
+// Nothing else in the core keeps a per-workspace client. What it sees (an answer, a new key,
+// a new budget) it announces on the domain events; it asks only workspaceAddresses.ts.
 import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { Me } from '../../../shared/api/createTypes.ts';
 import { MESSAGING_CLIENT_CODES } from '../../../shared/messagingFailures.ts';
@@ -14,8 +14,10 @@ import { createApiClient, type CreateApiClient } from '../api/createApiClient.ts
 import type { Exchange } from '../api/httpClient.ts';
 import type { Keychain } from '../keychain/keychain.ts';
 import { createMessagingClient, type MessagingClient } from '../messaging/messagingClient.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
 import { createRateBudget, type RateBudget } from '../rate/rateBudget.ts';
-import { appFailure } from './appErrors.ts';
+import type { MessagingTarget, WorkspaceAddresses } from './workspaceAddresses.ts';
 
 /** What a workspace's requests go out with now; a new object whenever the address or the key changes. */
 export interface WorkspaceLink {
@@ -30,25 +32,11 @@ export interface WorkspaceLink {
   readonly onResponse: (exchange: Exchange) => void;
 }
 
-/** Where a workspace's Messaging API is, and how numbers without a country code are read. */
-export interface MessagingTarget {
-  readonly baseUrl: string;
-  readonly defaultCountry: CountryCode | null;
-}
-
 export interface WorkspaceHttpOptions {
   readonly keychain: Pick<Keychain, 'readBoundSecret'>;
-  /** The workspace's Create API address; for the local workspace, once its sandbox runs (started if need be). */
-  readonly createBaseUrl: (workspaceId: string) => Promise<string>;
-  /** The address known now, starting nothing; null while the local sandbox is not running. */
-  readonly currentCreateBaseUrl: (workspaceId: string) => string | null;
-  readonly messagingTarget: (workspaceId: string) => Promise<MessagingTarget>;
-  /** Told of every answer a workspace's Create API clients get. */
-  readonly observe: (workspaceId: string) => (exchange: Exchange) => void;
-  /** A workspace's key was replaced or forgotten (after its old budget and clients are gone). */
-  readonly onKeyChanged?: (workspaceId: string) => void;
-  /** A workspace's budget was made or replaced (the status bar watches the active one's). */
-  readonly onBudgetChanged?: (workspaceId: string) => void;
+  readonly addresses: Pick<WorkspaceAddresses, 'baseUrlOf' | 'currentBaseUrl' | 'messagingTarget'>;
+  /** Hears of every answer (workspace.answered), of a new key (workspace.keyChanged) and a new budget. */
+  readonly events: Pick<DomainEvents, 'emit'>;
 }
 
 interface LinkEntry {
@@ -56,9 +44,7 @@ interface LinkEntry {
   client: CreateApiClient | null;
 }
 
-interface MessagingEntry {
-  readonly baseUrl: string;
-  readonly defaultCountry: CountryCode | null;
+interface MessagingEntry extends MessagingTarget {
   readonly client: MessagingClient;
 }
 
@@ -86,7 +72,7 @@ export class WorkspaceHttp {
     if (!budget) {
       budget = createRateBudget();
       this.#budgets.set(workspaceId, budget);
-      this.#options.onBudgetChanged?.(workspaceId);
+      this.#options.events.emit('workspace.budgetChanged', { workspaceId });
     }
     return budget;
   }
@@ -99,7 +85,7 @@ export class WorkspaceHttp {
   /** The workspace's link now: for the local workspace, once its sandbox runs. */
   async link(workspaceId: string): Promise<WorkspaceLink> {
     this.#checkOpen();
-    const baseUrl = await this.#options.createBaseUrl(workspaceId);
+    const baseUrl = await this.#options.addresses.baseUrlOf(workspaceId);
     this.#checkOpen();
     return this.#linkAt(workspaceId, baseUrl).link;
   }
@@ -107,14 +93,14 @@ export class WorkspaceHttp {
   /** The link at the address known now, starting nothing; null while the local sandbox is not running. */
   currentLink(workspaceId: string): WorkspaceLink | null {
     if (this.#closed) return null;
-    const baseUrl = this.#options.currentCreateBaseUrl(workspaceId);
+    const baseUrl = this.#options.addresses.currentBaseUrl(workspaceId);
     return baseUrl === null ? null : this.#linkAt(workspaceId, baseUrl).link;
   }
 
   /** The workspace's shared Create API client (the screens', the editor's, the webhooks'). */
   async client(workspaceId: string): Promise<CreateApiClient> {
     this.#checkOpen();
-    const baseUrl = await this.#options.createBaseUrl(workspaceId);
+    const baseUrl = await this.#options.addresses.baseUrlOf(workspaceId);
     this.#checkOpen();
     const entry = this.#linkAt(workspaceId, baseUrl);
     const { link } = entry;
@@ -130,7 +116,7 @@ export class WorkspaceHttp {
   /** The workspace's Messaging API client, at its Messaging address now. */
   async messaging(workspaceId: string): Promise<MessagingClient> {
     if (this.#closed) throw new AppFailure(appError('client.closed'));
-    const target = await this.#options.messagingTarget(workspaceId);
+    const target = await this.#options.addresses.messagingTarget(workspaceId);
     const known = this.#messaging.get(workspaceId);
     if (known && known.baseUrl === target.baseUrl && known.defaultCountry === target.defaultCountry)
       return known.client;
@@ -181,8 +167,8 @@ export class WorkspaceHttp {
         adopt: () => {
           this.#dropKey(workspaceId);
           this.#budgets.set(workspaceId, budget);
-          this.#options.onBudgetChanged?.(workspaceId);
-          this.#options.onKeyChanged?.(workspaceId);
+          this.#options.events.emit('workspace.budgetChanged', { workspaceId });
+          this.#options.events.emit('workspace.keyChanged', { workspaceId });
         },
         discard: () => budget.close(),
       };
@@ -197,8 +183,8 @@ export class WorkspaceHttp {
   /** The key was forgotten: the next request makes a new budget and new clients. */
   forgetKey(workspaceId: string): void {
     this.#dropKey(workspaceId);
-    this.#options.onBudgetChanged?.(workspaceId);
-    this.#options.onKeyChanged?.(workspaceId);
+    this.#options.events.emit('workspace.budgetChanged', { workspaceId });
+    this.#options.events.emit('workspace.keyChanged', { workspaceId });
   }
 
   async close(): Promise<void> {
@@ -229,7 +215,7 @@ export class WorkspaceHttp {
         baseUrl,
         budget,
         getApiKey: this.#keyReader(workspaceId, 'createApiKey', baseUrl),
-        onResponse: this.#options.observe(workspaceId),
+        onResponse: (exchange) => this.#options.events.emit('workspace.answered', { workspaceId, exchange }),
       },
       client: null,
     };

@@ -6,10 +6,10 @@ import { AppFailure, toAppError } from '../../../shared/appError.ts';
 import { ProjectSchema } from '../../../shared/api/createTypes.ts';
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { CreateApiClient } from '../api/createApiClient.ts';
-import { accountView } from './views.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import { accountView } from '../workspace/workspaceViews.ts';
+import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
 
-type ServiceRequests =
+type CreateApiReadRequests =
   | 'account.me'
   | 'projects.list'
   | 'projects.create'
@@ -39,11 +39,11 @@ async function withCurrentProject(err: unknown, client: CreateApiClient, id: num
   );
 }
 
-export interface ServiceDeps {
+export interface CreateApiReadDeps {
   readonly runtime: Pick<WorkspaceRuntime, 'call' | 'setWallet'>;
 }
 
-export function serviceHandlers({ runtime }: ServiceDeps): Pick<ContractHandlers, ServiceRequests> {
+export function createApiReadHandlers({ runtime }: CreateApiReadDeps): Pick<ContractHandlers, CreateApiReadRequests> {
   return {
     'account.me': () =>
       runtime.call(async (client, workspaceId) => {

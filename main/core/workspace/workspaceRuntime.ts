@@ -1,21 +1,21 @@
-// The live side of the workspaces: which one is active, the local sandbox behind the local
-// workspace, the addresses of each, and the active workspace's connection state, budget
-// and wallet for the status bar. The HTTP clients and budgets are workspaceHttp.ts's.
-import { AppFailure, appError, toAppError, type AppError } from '../../../shared/appError.ts';
-import type { CountryCode } from 'libphonenumber-js';
+// The live side of the workspaces: which one is active, and the active workspace's
+// connection state, budget and wallet for the status bar. It is the one source of
+// `workspace.online` and `workspace.activated` (lifecycle/domainEvents.ts); the composition
+// root hands it what others saw (an answer, a new key, the jobs service's view) through the
+// methods below. Addresses are workspaceAddresses.ts's; clients and budgets workspaceHttp.ts's.
+import { AppFailure, toAppError, type AppError } from '../../../shared/appError.ts';
 import type { ConnectionState, ConnectionStateName, WorkspaceView } from '../../../shared/ipcViews.ts';
-import { MESSAGING_CLIENT_CODES } from '../../../shared/messagingFailures.ts';
 import type { CreateApiClient } from '../api/createApiClient.ts';
 import type { Exchange } from '../api/httpClient.ts';
 import type { Keychain } from '../keychain/keychain.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
-import { appFailure } from './appErrors.ts';
-import type { EventBus } from './eventBus.ts';
 import { KeyProblems } from './keyProblems.ts';
-import type { LocalSandbox } from './localSandbox.ts';
-import { workspaceView } from './views.ts';
-import type { MessagingTarget, WorkspaceHttp } from './workspaceHttp.ts';
+import type { MessagingTarget, WorkspaceAddresses } from './workspaceAddresses.ts';
+import type { WorkspaceHttp } from './workspaceHttp.ts';
+import { workspaceView } from './workspaceViews.ts';
 
 /** How often the active workspace's service is asked (GET /, which spends no budget) whether it answers. */
 export const PROBE_ONLINE_MS = 30_000;
@@ -28,19 +28,10 @@ const NETWORK_CODES = new Set(['network.unreachable', 'network.timeout', 'networ
 export interface WorkspaceRuntimeOptions {
   readonly settings: SettingsService;
   readonly keychain: Keychain;
-  readonly events: EventBus;
-  readonly localSandbox: LocalSandbox;
-  /** The workspaces' clients and budgets (it asks this runtime for addresses). */
+  readonly events: DomainEvents;
+  readonly addresses: WorkspaceAddresses;
+  /** The workspaces' clients and budgets. */
   readonly http: Pick<WorkspaceHttp, 'client' | 'existingBudget'>;
-  /** Told when the active workspace's service answers again (the outbox drains then). */
-  readonly onOnline?: (workspaceId: string) => void;
-  /** Told when a workspace becomes the active one (or is at startup). */
-  readonly onActivated?: (workspaceId: string) => void;
-  /**
-   * Told when a workspace's key was replaced or forgotten: its old budget is closed, so the
-   * parts that send with it (jobs, uploads) must be made again with the new one.
-   */
-  readonly onKeyChanged?: (workspaceId: string) => void;
   readonly log?: (line: string) => void;
 }
 
@@ -69,15 +60,13 @@ export class WorkspaceRuntime {
   }
 
   workspace(id: string): Workspace {
-    const found = this.#options.settings.get().workspaces.find((w) => w.id === id);
-    if (!found) throw appFailure('workspace.not_found', `No workspace has the id "${id}": pick one from the list.`);
-    return found;
+    return this.#options.addresses.workspace(id);
   }
 
   async view(id: string): Promise<WorkspaceView> {
     const workspace = this.workspace(id);
     const secrets = await this.#options.keychain.describe(id);
-    return workspaceView(workspace, secrets, this.activeId(), this.#options.localSandbox.address());
+    return workspaceView(workspace, secrets, this.activeId(), this.#options.addresses.sandboxAddress());
   }
 
   async views(): Promise<WorkspaceView[]> {
@@ -103,17 +92,8 @@ export class WorkspaceRuntime {
   }
 
   /** The workspace's Create API base URL now (for the local workspace: once the sandbox runs). */
-  async baseUrlOf(workspaceId: string): Promise<string> {
-    const workspace = this.workspace(workspaceId);
-    return workspace.kind === 'local' ? (await this.#startLocal()).createBaseUrl : workspace.createBaseUrl;
-  }
-
-  /** The address known now, without starting anything (null: the local sandbox is not running). */
-  currentBaseUrl(workspaceId: string): string | null {
-    const workspace = this.workspace(workspaceId);
-    return workspace.kind === 'local'
-      ? (this.#options.localSandbox.address()?.createBaseUrl ?? null)
-      : workspace.createBaseUrl;
+  baseUrlOf(workspaceId: string): Promise<string> {
+    return this.#options.addresses.baseUrlOf(workspaceId);
   }
 
   /**
@@ -121,16 +101,14 @@ export class WorkspaceRuntime {
    * is told of each answer: an answer means the service is reachable, and a refused key is
    * announced once (key.problem) whichever request met it.
    */
-  exchangeObserver(workspaceId: string): (exchange: Exchange) => void {
-    return (exchange) => {
-      this.#seen(workspaceId, 'online', null);
-      if (exchange.errorCode)
-        this.keyProblems.report(
-          workspaceId,
-          { code: exchange.errorCode, message: keyRefusal(exchange.errorCode), requestId: exchange.requestId },
-          Date.now() - exchange.elapsedMs,
-        );
-    };
+  answered(workspaceId: string, exchange: Exchange): void {
+    this.#seen(workspaceId, 'online', null);
+    if (exchange.errorCode)
+      this.keyProblems.report(
+        workspaceId,
+        { code: exchange.errorCode, message: keyRefusal(exchange.errorCode), requestId: exchange.requestId },
+        Date.now() - exchange.elapsedMs,
+      );
   }
 
   /** Another part of the core (the jobs service) saw the service answer, or not. */
@@ -139,21 +117,14 @@ export class WorkspaceRuntime {
   }
 
   /** The workspace's Messaging API address and default country (the local sandbox serves both APIs). */
-  async messagingTarget(workspaceId: string): Promise<MessagingTarget> {
-    const workspace = this.workspace(workspaceId);
-    const defaultCountry = (workspace.defaultCountry ?? null) as CountryCode | null;
-    if (workspace.kind === 'remote') {
-      if (!workspace.messagingBaseUrl) throw notConfigured();
-      return { baseUrl: workspace.messagingBaseUrl, defaultCountry };
-    }
-    return { baseUrl: (await this.#startLocal()).messagingBaseUrl, defaultCountry };
+  messagingTarget(workspaceId: string): Promise<MessagingTarget> {
+    return this.#options.addresses.messagingTarget(workspaceId);
   }
 
   /** A key was replaced or forgotten (workspaceHttp.ts dropped its budget and clients). */
   keyChanged(workspaceId: string): void {
     this.keyProblems.keyChanged(workspaceId);
     this.budgetChanged(workspaceId);
-    this.#options.onKeyChanged?.(workspaceId);
   }
 
   /** A workspace's budget was made or replaced: the status bar follows the active one's. */
@@ -170,13 +141,14 @@ export class WorkspaceRuntime {
     this.#watchBudget();
     const view = await this.view(workspaceId);
     this.#options.events.emit('workspace.changed', view);
-    this.#options.onActivated?.(workspaceId);
+    this.#options.events.emit('workspace.activated', { workspaceId });
     this.#schedule(0);
     return view;
   }
 
   /** The local sandbox exited on its own: offline until the next probe starts it again. */
   sandboxStopped(detail: string): void {
+    if (this.#closed) return;
     const local = this.#options.settings.get().workspaces.find((w) => w.kind === 'local');
     if (local) this.#seen(local.id, 'offline', toAppError(appFailure('sandbox.stopped', detail)));
   }
@@ -205,7 +177,7 @@ export class WorkspaceRuntime {
   /** Starts watching the active workspace (at startup, after the first launch screen). */
   start(): void {
     this.#watchBudget();
-    this.#options.onActivated?.(this.activeId());
+    this.#options.events.emit('workspace.activated', { workspaceId: this.activeId() });
     this.#schedule(0);
   }
 
@@ -216,15 +188,10 @@ export class WorkspaceRuntime {
     this.#unsubscribeBudget();
   }
 
-  async #startLocal() {
-    if (
-      this.#connection.workspaceId === this.activeId() &&
-      this.#connection.state !== 'online' &&
-      !this.#options.localSandbox.address()
-    ) {
+  /** The local sandbox is being started for a request: the status bar says so until it answers. */
+  sandboxStarting(): void {
+    if (this.#connection.workspaceId === this.activeId() && this.#connection.state !== 'online')
       this.#seen(this.activeId(), 'starting', null);
-    }
-    return this.#options.localSandbox.ensureStarted();
   }
 
   #seen(workspaceId: string, state: ConnectionStateName, error: AppError | null): void {
@@ -239,7 +206,7 @@ export class WorkspaceRuntime {
     this.#connection = { workspaceId, state, since: Date.now(), error };
     this.#options.events.emit('connection.changed', this.#connection);
     if (state === 'online' && before.state !== 'online') {
-      this.#options.onOnline?.(workspaceId);
+      this.#options.events.emit('workspace.online', { workspaceId });
       if (!this.#wallets.has(workspaceId)) void this.refreshWallet(workspaceId).catch(() => {});
       this.#schedule(PROBE_ONLINE_MS);
     }
@@ -277,6 +244,8 @@ export class WorkspaceRuntime {
       return;
     }
     const send = () => {
+      // Sent now: a coalescing timer still pending (of this budget or the one watched before) is not needed.
+      clearTimeout(this.#budgetTimer);
       this.#budgetTimer = undefined;
       if (this.activeId() === workspaceId)
         this.#options.events.emit('budget.changed', { workspaceId, budget: budget.snapshot() });
@@ -287,10 +256,6 @@ export class WorkspaceRuntime {
     });
     send();
   }
-}
-
-function notConfigured(): AppFailure {
-  return new AppFailure(appError('messaging.not_configured', MESSAGING_CLIENT_CODES['messaging.not_configured']));
 }
 
 /** The prompt's sentence for a refused key (an exchange carries the code, not the service's message). */

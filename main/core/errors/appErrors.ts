@@ -1,4 +1,5 @@
-// The composition root's own failures, as AppErrors the user can act on (the service's
+// The app's own failures (workspaces, the local sandbox, the profile, page streams, IPC), as
+// AppErrors the user can act on; every domain of main/core may throw them (the service's
 // codes are in shared/errorCodes.ts, the client's network codes in shared/appError.ts).
 import { AppFailure, appError } from '../../../shared/appError.ts';
 

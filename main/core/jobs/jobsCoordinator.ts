@@ -1,21 +1,22 @@
 // Runs main/core/jobs for the active workspace: one jobs service (outbox, poller,
 // connection monitor) over the workspace key's one rate budget, made when the workspace
 // becomes active (or its local sandbox moved to another port) and stopped when another one
-// does; what it tells the UI goes out on the event bus as it is. Intents of a workspace
-// that is not active wait in the journal and are sent when it is active again.
+// does. What the service tells goes out on the domain events (lifecycle/domainEvents.ts):
+// the UI's events as they are, its view of the connection as `jobs.connection`, and
+// `work.changed` when the open intents change. Intents of a workspace that is not active
+// wait in the journal and are sent when it is active again.
 import type { ExportInput, GenerationInput } from '../../../shared/api/createTypes.ts';
-import type { IntentSummary, JobEventMap } from '../../../shared/api/jobEvents.ts';
-import { createJobsService, type GenericSubmissions, type JobsService } from '../jobs/jobsService.ts';
-import { createJobsTransport, type JobsTransport } from '../jobs/jobsTransport.ts';
-import { summarizeIntent, type IntentAnswered } from '../jobs/jobsContext.ts';
-import { checkedSubmission } from '../jobs/submission.ts';
-import type { GenericKind, PathParams } from '../jobs/jobKinds.ts';
+import type { IntentSummary } from '../../../shared/api/jobEvents.ts';
+import { createJobsService, type GenericSubmissions, type JobsService } from './jobsService.ts';
+import { createJobsTransport, type JobsTransport } from './jobsTransport.ts';
+import { summarizeIntent, type JobsServiceEventMap } from './jobsContext.ts';
+import { checkedSubmission } from './submission.ts';
+import type { GenericKind, PathParams } from './jobKinds.ts';
 import type { IntentKind } from '../journal/intents.ts';
 import type { Journal } from '../journal/journal.ts';
-import { appFailure } from './appErrors.ts';
-import type { EventBus } from './eventBus.ts';
-import type { WorkspaceHttp, WorkspaceLink } from './workspaceHttp.ts';
-import type { WorkspaceRuntime } from './workspaceRuntime.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
+import type { WorkspaceHttp, WorkspaceLink } from '../workspace/workspaceHttp.ts';
 
 interface Running {
   readonly workspaceId: string;
@@ -28,17 +29,13 @@ interface Running {
 
 export interface JobsCoordinatorOptions {
   readonly journal: Journal;
-  readonly runtime: Pick<WorkspaceRuntime, 'noteConnection' | 'refreshWallet'>;
   readonly http: Pick<WorkspaceHttp, 'link' | 'currentLink'>;
-  readonly events: Pick<EventBus, 'emit'>;
-  /** The journal's open intents changed (the status bar's pending count). */
-  readonly queueChanged: (workspaceId: string) => void;
+  readonly events: Pick<DomainEvents, 'emit'>;
   readonly log: (line: string) => void;
 }
 
 export class JobsCoordinator {
   readonly #options: JobsCoordinatorOptions;
-  readonly #answerListeners = new Set<(answer: IntentAnswered) => void>();
   #running: Running | null = null;
   /** One switch at a time: a second activation waits for the first. */
   #switching: Promise<unknown> = Promise.resolve();
@@ -87,7 +84,7 @@ export class JobsCoordinator {
     } & PathParams;
     const request = checkedSubmission(kind, params, body);
     const intent = this.#options.journal.intents.create({ kind: kind as IntentKind, workspaceId, request });
-    this.#options.queueChanged(workspaceId);
+    this.#options.events.emit('work.changed', { workspaceId });
     return summarizeIntent(intent);
   }
 
@@ -98,7 +95,7 @@ export class JobsCoordinator {
     const running = this.#running;
     if (running?.workspaceId === intent.workspaceId) return running.service.cancel(intentId);
     const cancelled = this.#options.journal.intents.cancel(intentId);
-    if (cancelled) this.#options.queueChanged(intent.workspaceId);
+    if (cancelled) this.#options.events.emit('work.changed', { workspaceId: intent.workspaceId });
     return cancelled;
   }
 
@@ -109,15 +106,10 @@ export class JobsCoordinator {
     return running.service.cancelJob(kind, jobId);
   }
 
-  /** Answers of work answered at once (editor commands), each just before its intent is done; returns the unsubscribe function. */
-  onAnswered(listener: (answer: IntentAnswered) => void): () => void {
-    this.#answerListeners.add(listener);
-    return () => void this.#answerListeners.delete(listener);
-  }
-
-  /** The running service (for the webhook receiver's verified events). */
-  current(): JobsService | null {
-    return this.#running?.service ?? null;
+  /** A verified webhook event: the workspace's jobs service applies it if it is the running one. */
+  webhookEvent(workspaceId: string, event: Parameters<JobsService['onWebhookEvent']>[0]): void {
+    const running = this.#running;
+    if (running?.workspaceId === workspaceId) running.service.onWebhookEvent(event);
   }
 
   async close(): Promise<void> {
@@ -141,22 +133,13 @@ export class JobsCoordinator {
       transport,
       onListenerError: (event, error) => log(`jobs: a listener of ${event} failed: ${String(error)}`),
     });
-    const forward = <N extends keyof JobEventMap>(name: N) =>
-      service.on(name, (payload: JobEventMap[N]) => this.#forward(name, payload));
+    const forward = <N extends keyof JobsServiceEventMap>(name: N) =>
+      service.on(name, (payload: JobsServiceEventMap[N]) => this.#forward(name, payload));
     const offs = [
       forward('job.updated'),
       forward('queue.changed'),
       forward('intent.updated'),
       forward('connection.changed'),
-      service.on('intent.answered', (answer) => {
-        for (const listener of this.#answerListeners) {
-          try {
-            listener(answer);
-          } catch (err) {
-            log(`jobs: a listener of intent.answered failed: ${String(err)}`);
-          }
-        }
-      }),
     ];
     this.#running = {
       workspaceId,
@@ -169,29 +152,27 @@ export class JobsCoordinator {
     return service;
   }
 
-  #forward<N extends keyof JobEventMap>(name: N, payload: JobEventMap[N]): void {
-    const { events, runtime, queueChanged } = this.#options;
+  #forward<N extends keyof JobsServiceEventMap>(name: N, payload: JobsServiceEventMap[N]): void {
+    const { events } = this.#options;
     if (name === 'connection.changed') {
-      const change = payload as JobEventMap['connection.changed'];
-      runtime.noteConnection(change.workspaceId, change.state, change.error);
+      const { workspaceId, state, error } = payload as JobsServiceEventMap['connection.changed'];
+      // The runtime keeps the one connection state: this is what the jobs service saw of it.
+      events.emit('jobs.connection', { workspaceId, state, error });
       return;
     }
     if (name === 'job.updated') {
-      const job = payload as JobEventMap['job.updated'];
-      events.emit('job.updated', job);
-      // Paid work that ended may have changed the wallet.
-      if (job.terminal) void runtime.refreshWallet(job.workspaceId).catch(() => {});
+      events.emit('job.updated', payload as JobsServiceEventMap['job.updated']);
       return;
     }
     if (name === 'queue.changed') {
-      const queue = payload as JobEventMap['queue.changed'];
+      const queue = payload as JobsServiceEventMap['queue.changed'];
       events.emit('queue.changed', queue);
-      queueChanged(queue.workspaceId);
+      events.emit('work.changed', { workspaceId: queue.workspaceId });
       return;
     }
-    const update = payload as JobEventMap['intent.updated'];
+    const update = payload as JobsServiceEventMap['intent.updated'];
     events.emit('intent.updated', update);
-    queueChanged(update.workspaceId);
+    events.emit('work.changed', { workspaceId: update.workspaceId });
   }
 
   async #stop(): Promise<void> {

@@ -1,8 +1,8 @@
 // The latest job.updated the app heard of each job (progress, outputs, error): the journal
 // keeps states only, and the Jobs screen also shows how far a job got and why it failed.
-// Fed from the event bus; bounded, the jobs heard of longest ago are dropped first.
+// Fed from the domain events; bounded, the jobs heard of longest ago are dropped first.
 import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
-import type { EventBus } from './eventBus.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
 
 const DEFAULT_MAX_JOBS = 1_000;
 
@@ -11,7 +11,7 @@ export interface JobActivity {
   stop(): void;
 }
 
-export function watchJobActivity(events: Pick<EventBus, 'on'>, maxJobs = DEFAULT_MAX_JOBS): JobActivity {
+export function watchJobActivity(events: Pick<DomainEvents, 'on'>, maxJobs = DEFAULT_MAX_JOBS): JobActivity {
   const latest = new Map<string, JobUpdatedEvent>();
   const keyOf = (workspaceId: string, kind: string, jobId: string) => `${workspaceId}\u0000${kind}\u0000${jobId}`;
   const stop = events.on('job.updated', (update) => {

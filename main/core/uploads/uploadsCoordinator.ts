@@ -1,14 +1,15 @@
 // Runs main/core/uploads for the active workspace: one uploader over the workspace key's
 // one rate budget, made when the workspace becomes active (resuming what the journal
 // holds unfinished) and closed when another one does (resumable uploads then resume the
-// next time). Its upload.* events go out on the event bus as they are.
+// next time). Its upload.* events go out on the domain events as they are, with
+// `work.changed` when the uploads under way change and `upload.settled` when one is over.
 import type { UploadEvent, UploadRequest } from '../../../shared/api/uploads.ts';
 import type { Journal } from '../journal/journal.ts';
-import { createUploader, type Uploader } from '../uploads/uploader.ts';
-import type { UploadHandle } from '../uploads/uploadHandle.ts';
-import { appFailure } from './appErrors.ts';
-import type { EventBus } from './eventBus.ts';
-import type { WorkspaceHttp, WorkspaceLink } from './workspaceHttp.ts';
+import { createUploader, type Uploader } from './uploader.ts';
+import type { UploadHandle } from './uploadHandle.ts';
+import { appFailure } from '../errors/appErrors.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
+import type { WorkspaceHttp, WorkspaceLink } from '../workspace/workspaceHttp.ts';
 
 interface Running {
   readonly workspaceId: string;
@@ -21,11 +22,7 @@ interface Running {
 export interface UploadsCoordinatorOptions {
   readonly journal: Journal;
   readonly http: Pick<WorkspaceHttp, 'link' | 'currentLink'>;
-  readonly events: Pick<EventBus, 'emit'>;
-  /** The count of uploads under way changed (the status bar's pending count). */
-  readonly changed: (workspaceId: string) => void;
-  /** A resumed upload of a file staged from the page: called with its path once it is over. */
-  readonly resumedStagedFile: (path: string) => ((done: Promise<unknown>) => void) | null;
+  readonly events: Pick<DomainEvents, 'emit'>;
   readonly log: (line: string) => void;
 }
 
@@ -46,16 +43,16 @@ export class UploadsCoordinator {
     return next;
   }
 
-  /** Checks the file and starts sending it; `settled` runs once the upload is over, however it ended. */
-  async start(workspaceId: string, request: UploadRequest, settled?: () => void): Promise<{ uploadId: string }> {
+  /** Checks the file and starts sending it; `upload.settled` tells when it is over, however it ended. */
+  async start(workspaceId: string, request: UploadRequest): Promise<{ uploadId: string }> {
     const running = this.#running;
     const current =
       running?.workspaceId === workspaceId && this.#options.http.currentLink(workspaceId) === running.link;
     const uploader = current ? running.uploader : await this.activate(workspaceId);
     if (!uploader) throw appFailure('sandbox.stopped', 'Clipdesk is shutting down: the file was not sent.');
     const handle = await uploader.upload(request);
-    if (settled) void handle.done.then(settled, settled);
-    this.#options.changed(workspaceId);
+    this.#announceWhenOver(workspaceId, handle, request.path);
+    this.#changed(workspaceId);
     return { uploadId: handle.id };
   }
 
@@ -87,23 +84,29 @@ export class UploadsCoordinator {
     const uploader = createUploader({ ...link, sessions: journal.uploads });
     const unsubscribe = uploader.subscribe((event: UploadEvent) => {
       events.emit(event.name, event.payload as never);
-      if (event.name !== 'upload.progress') this.#options.changed(workspaceId);
+      if (event.name !== 'upload.progress') this.#changed(workspaceId);
     });
     this.#running = { workspaceId, link, uploader, unsubscribe };
     void uploader
       .resumeAll()
       .then((handles) => {
-        for (const handle of handles) this.#cleanUpWhenOver(handle);
-        if (handles.length > 0) this.#options.changed(workspaceId);
+        for (const handle of handles) {
+          const session = journal.uploads.get(handle.id);
+          if (session) this.#announceWhenOver(workspaceId, handle, session.filePath);
+        }
+        if (handles.length > 0) this.#changed(workspaceId);
       })
       .catch((err: unknown) => log(`uploads: resuming unfinished uploads failed: ${String(err)}`));
     return uploader;
   }
 
-  #cleanUpWhenOver(handle: UploadHandle): void {
-    const session = this.#options.journal.uploads.get(handle.id);
-    const cleanUp = session ? this.#options.resumedStagedFile(session.filePath) : null;
-    cleanUp?.(handle.done);
+  #announceWhenOver(workspaceId: string, handle: UploadHandle, filePath: string): void {
+    const settled = () => this.#options.events.emit('upload.settled', { workspaceId, filePath });
+    void handle.done.then(settled, settled);
+  }
+
+  #changed(workspaceId: string): void {
+    this.#options.events.emit('work.changed', { workspaceId });
   }
 
   async #stop(): Promise<void> {

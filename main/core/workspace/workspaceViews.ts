@@ -1,8 +1,7 @@
-// Core objects as the contract shows them (shared/ipcViews.ts): plain data, and never a
-// secret (a key shows only whether it is there, its last four and its expiry).
+// A workspace and its account as the contract shows them (shared/ipcViews.ts): plain data,
+// and never a secret (a key shows only whether it is there, its last four and its expiry).
 import type { Me } from '../../../shared/api/createTypes.ts';
-import type { AccountView, KeyStatus, TrackedJobView, WorkspaceView } from '../../../shared/ipcViews.ts';
-import type { TrackedJob } from '../journal/jobs.ts';
+import type { AccountView, KeyStatus, WorkspaceView } from '../../../shared/ipcViews.ts';
 import type { SecretInfo, WorkspaceSecretsInfo } from '../keychain/keychain.ts';
 import type { Workspace } from '../settings/settingsSchema.ts';
 import type { SandboxAddress } from './localSandbox.ts';
@@ -42,16 +41,5 @@ export function accountView(me: Me): AccountView {
       lastFour: str(me.key?.lastFour),
       expiresAt: str(me.key?.expiresAt),
     },
-  };
-}
-
-export function trackedJobView(job: TrackedJob): TrackedJobView {
-  return {
-    workspaceId: job.workspaceId,
-    kind: job.kind,
-    jobId: job.jobId,
-    state: job.state,
-    lastSeenAt: job.lastSeenAt,
-    webhookFinished: job.webhookFinished,
   };
 }

@@ -1,17 +1,18 @@
-// The webhooks engine behind webhooksSeam.ts: for the active workspace whose tunnel is
-// loopback or command, a receiver on 127.0.0.1 (a free port) and the tunnel that registers
-// it with the service; with 'none', nothing runs and jobs are polled. One workspace at a
-// time: another one becoming active (or its tunnel choice changing) stops both first, which
-// deletes the endpoint and forgets its secret. Endpoints carry the description
-// "Clipdesk <workspaceId>", so ones a crash left behind are found and deleted before a new
-// one is registered. Secrets go from the service's answer straight to the keychain; each
-// delivery is checked against every endpoint secret the workspace holds, so while a new
-// endpoint replaces the old one (a tunnel's new URL) deliveries signed with either verify.
+// The webhooks engine (its contract with createCore: webhooksEngineContract.ts): for the
+// active workspace whose tunnel is loopback or command, a receiver on 127.0.0.1 (a free
+// port) and the tunnel that registers it with the service; with 'none', nothing runs and
+// jobs are polled. One workspace at a time: another one becoming active (or its tunnel
+// choice changing) stops both first, which deletes the endpoint and forgets its secret.
+// Endpoints carry the description "Clipdesk <workspaceId>", so ones a crash left behind are
+// found and deleted before a new one is registered. Secrets go from the service's answer
+// straight to the keychain; each delivery is checked against every endpoint secret the
+// workspace holds, so while a new endpoint replaces the old one (a tunnel's new URL)
+// deliveries signed with either verify.
 import { toAppError } from '../../../shared/appError.ts';
 import type { CreateApiClient } from '../api/createApiClient.ts';
-import { startTunnel, type TunnelHandle, type TunnelStatus } from '../webhooks/tunnel.ts';
-import { RECEIVER_PATH, startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhookReceiver.ts';
-import type { WebhooksDeps, WebhooksEngine } from './webhooksSeam.ts';
+import { startTunnel, type TunnelHandle, type TunnelStatus } from './tunnel.ts';
+import { RECEIVER_PATH, startWebhookReceiver, type WebhookReceiver } from './webhookReceiver.ts';
+import type { WebhooksDeps, WebhooksEngine } from './webhooksEngineContract.ts';
 
 /** Every event kind the service sends (spec "Events"); generation and export have none and are polled. */
 export const WEBHOOK_EVENT_KINDS = [
@@ -102,8 +103,6 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
       workspaceId,
       journal: deps.journal,
       getSecrets: () => secretsOf(workspaceId),
-      // The jobs service records the job row itself, and announces the ending only if it is new.
-      recordJobs: false,
       log,
     });
     receiver.onEvent(({ event }) =>

@@ -5,10 +5,10 @@
 import type { AppError } from '../../../shared/appError.ts';
 import { isKeyProblemCode } from '../../../shared/errorCodes.ts';
 import type { KeyProblem } from '../../../shared/ipc/settingsView.ts';
-import type { EventBus } from './eventBus.ts';
+import type { DomainEvents } from '../lifecycle/domainEvents.ts';
 
 export interface KeyProblemsOptions {
-  readonly events: Pick<EventBus, 'emit'>;
+  readonly events: Pick<DomainEvents, 'emit'>;
   /** The workspace's name as the user gave it (the prompt names it); null for one that is gone. */
   readonly workspaceName: (workspaceId: string) => string | null;
   readonly now?: () => number;
