@@ -61,6 +61,11 @@ export class PreviewEngine {
   #raf: number | null = null;
   #starting = 0;
   #lastStatus = '';
+  /**
+   * Gone with its monitor: every way in does nothing from then on. A media element, a font
+   * or a start still on its way may call back after the monitor has left the page.
+   */
+  #disposed = false;
 
   /** `onStatus` hears what changed but the time; `onTime` the time shown, every frame drawn. */
   constructor(root: HTMLElement, onStatus: (status: EngineStatus) => void, onTime: (timeMs: number) => void) {
@@ -93,12 +98,17 @@ export class PreviewEngine {
 
   /** Draws again on the next frame (once, however often it is asked). */
   invalidate(): void {
+    if (this.#disposed) return;
     this.#raf ??= requestAnimationFrame((now) => this.#tick(now));
   }
 
   dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#starting++;
     for (const stop of this.#stop) stop();
     if (this.#raf !== null) cancelAnimationFrame(this.#raf);
+    this.#raf = null;
     for (const slot of this.#slots.values()) slot.dispose();
     this.#slots.clear();
     this.#frame.dispose();
@@ -109,6 +119,7 @@ export class PreviewEngine {
 
   /** Space, J, K, L: the clock starts, changes speed, or stops. */
   #transport(rate: number): void {
+    if (this.#disposed) return;
     const now = performance.now();
     const t = this.#mode === 'playing' ? this.#clock(now) : useTimelineView.getState().playheadMs;
     this.#starting++;
@@ -152,7 +163,7 @@ export class PreviewEngine {
       Promise.all(live.map(({ slot, speed }) => slot.play(speed * rate))),
       new Promise((resolve) => setTimeout(resolve, START_WAIT_MS)),
     ]);
-    if (token !== this.#starting) return;
+    if (token !== this.#starting || this.#disposed) return;
     this.#anchor = { t, wall: performance.now(), rate };
     this.#mode = 'playing';
     this.invalidate();
@@ -209,6 +220,7 @@ export class PreviewEngine {
 
   #tick(now: number): void {
     this.#raf = null;
+    if (this.#disposed) return;
     const state = useTimeline.getState();
     const timeline = state.timeline;
     if (!timeline) return;
