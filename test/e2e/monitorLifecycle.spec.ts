@@ -2,8 +2,7 @@
 // screen while it plays (as a new user clicking around does) leaves no uncaught error and
 // no console error behind. A monitor that is gone must do nothing: its engine once drew a
 // frame after it was disposed, woken by a picture still decoding (or a font, or a start),
-// and threw
-// `NotFoundError: Failed to execute 'insertBefore' on 'Node'`.
+// and threw `NotFoundError: Failed to execute 'insertBefore' on 'Node'`.
 import { makeFixtureDir, makeMp4, makePng } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
