@@ -1,9 +1,8 @@
 // Main's events, fed into the stores (once, at start).
-import type { AppError } from '../shared/appError.ts';
 import { on } from './client/clipdesk.ts';
 import { useConnection } from './stores/connectionStore.ts';
 import { useProjects } from './stores/projectsStore.ts';
-import { useToasts } from './stores/toastStore.ts';
+import { showError } from './stores/toastStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
 import { listenJobs } from './screens/jobs/listenJobs.ts';
 import { listenSettings } from './screens/settings/listenSettings.ts';
@@ -26,7 +25,7 @@ export function listenToMain(): () => void {
     on('budget.changed', ({ workspaceId, budget }) => isActive(workspaceId) && connection.setBudget(budget)),
     on('wallet.changed', ({ workspaceId, walletUsd }) => isActive(workspaceId) && connection.setWallet(walletUsd)),
     on('pending.changed', ({ workspaceId, pending }) => isActive(workspaceId) && connection.setPending(pending)),
-    on('upload.failed', ({ error }) => useToasts.getState().showError('Uploading a file', error as AppError)),
+    on('upload.failed', ({ error }) => showError('Uploading a file', error)),
     ...listenJobs(),
     ...listenSettings(),
     ...listenToMedia(),

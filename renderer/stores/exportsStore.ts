@@ -3,11 +3,10 @@
 // first page again), and downloading a finished one through main (media.download: the
 // desktop app saves where the user chose; browser mode gets a single-use link).
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { Export } from '../../shared/api/createTypes.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { showError, useToasts } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
 import { createReadEpoch } from './readEpoch.ts';
 
@@ -59,7 +58,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
       const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE });
       if (reads.still(epoch)) set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
     } catch (err) {
-      if (reads.still(epoch)) useToasts.getState().showError('Reading the exports', err as AppError);
+      if (reads.still(epoch)) showError('Reading the exports', err);
     } finally {
       if (reads.still(epoch)) set({ loading: false });
     }
@@ -75,7 +74,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
       // A page of the list as it was before a reset (another workspace) is not this list's.
       if (reads.still(epoch)) set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
-      if (reads.still(epoch)) useToasts.getState().showError('Reading more exports', err as AppError);
+      if (reads.still(epoch)) showError('Reading more exports', err);
     } finally {
       if (reads.still(epoch)) set({ loading: false });
     }
@@ -110,7 +109,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
       else if (outcome.outcome === 'saved')
         useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${outcome.path}.`);
     } catch (err) {
-      useToasts.getState().showError(`Downloading export #${item.id}`, err as AppError);
+      showError(`Downloading export #${item.id}`, err);
     } finally {
       set({ downloading: null });
     }

@@ -3,12 +3,11 @@
 // asset; attaching a brand asset to the project; downloads; and delivery links, whose URL is
 // shown once, when the link is made.
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { Asset } from '../../shared/api/createTypes.ts';
 import type { Brand, DeliveryLink } from '../../shared/api/mediaLibrary.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { ALL_MEDIA, type MediaView } from '../screens/media/mediaView.ts';
-import { useToasts } from './toastStore.ts';
+import { ALL_MEDIA, type MediaView } from '../model/media/mediaFilter.ts';
+import { showError, useToasts } from './toastStore.ts';
 
 export const MEDIA_PAGE_SIZE = 48;
 
@@ -62,7 +61,6 @@ interface MediaState {
   reset(): void;
 }
 
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 const sameLibrary = (a: Library | null, b: Library | null) =>
   a !== null &&
   b !== null &&
@@ -155,7 +153,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         });
       }
     } catch (err) {
-      toast('Reading the media', err);
+      showError('Reading the media', err);
     } finally {
       set({ loading: false });
     }
@@ -176,7 +174,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         nextCursor: page.nextCursor,
       }));
     } catch (err) {
-      toast('Reading more media', err);
+      showError('Reading more media', err);
     } finally {
       set({ loading: false });
     }
@@ -187,7 +185,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       const page = await invoke('media.brands', { limit: 100 });
       set({ brands: page.items, brandsLoaded: true });
     } catch (err) {
-      toast('Reading the brands', err);
+      showError('Reading the brands', err);
     }
   },
 
@@ -209,7 +207,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       if (library?.kind === 'project' && library.projectId === projectId)
         set((s) => ({ items: merged([{ asset: attachment.asset, attached: true }, ...s.items]) }));
     } catch (err) {
-      toast('Attaching the brand asset', err);
+      showError('Attaching the brand asset', err);
     } finally {
       set((s) => {
         const { [asset.id]: _done, ...busy } = s.busy;
@@ -225,7 +223,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       if (outcome.outcome === 'link') downloadFrom(outcome.url, outcome.filename);
       if (outcome.outcome === 'saved') useToasts.getState().showInfo('Downloaded', `Saved to ${outcome.path}.`);
     } catch (err) {
-      toast('Downloading the asset', err);
+      showError('Downloading the asset', err);
     } finally {
       set((s) => {
         const { [asset.id]: _done, ...busy } = s.busy;
@@ -239,7 +237,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       const page = await invoke('media.links', { assetId, limit: 50 });
       set((s) => ({ links: { ...s.links, [assetId]: page.items } }));
     } catch (err) {
-      toast('Reading the delivery links', err);
+      showError('Reading the delivery links', err);
     }
   },
 
@@ -251,7 +249,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         freshLink: link.url ? { link, url: link.url } : null,
       }));
     } catch (err) {
-      toast('Making a delivery link', err);
+      showError('Making a delivery link', err);
     }
   },
 
@@ -263,7 +261,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         freshLink: s.freshLink?.link.id === linkId ? null : s.freshLink,
       }));
     } catch (err) {
-      toast('Revoking the delivery link', err);
+      showError('Revoking the delivery link', err);
     }
   },
 

@@ -9,7 +9,7 @@ import type { AppError } from '../../shared/appError.ts';
 import type { Asset } from '../../shared/api/createTypes.ts';
 import type { UploadProgressEvent, UploadProgressState } from '../../shared/api/uploads.ts';
 import { guessMediaFromName, planUpload, type UploadMethod } from '../../shared/mediaTypes.ts';
-import { invoke } from '../client/clipdesk.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
 import { streamFileToMain } from '../client/streamFile.ts';
 
 /** Where a file goes: a project, or a brand (a reusable brand asset). */
@@ -96,7 +96,7 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
       if (row?.cancelRequested) await invoke('uploads.cancel', { uploadId }).catch(() => undefined);
     } catch (err) {
       if (err instanceof CancelledWhilePreparing) update(key, { phase: 'cancelled', message: null });
-      else update(key, { phase: 'failed', error: err as AppError, message: (err as AppError).message });
+      else update(key, { phase: 'failed', error: asAppError(err), message: asAppError(err).message });
     }
   }
 
@@ -155,7 +155,7 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
         const { resumed } = await invoke('uploads.resume', { uploadId: row.uploadId });
         if (!resumed) update(key, { phase: row.phase });
       } catch (err) {
-        update(key, { phase: 'paused', error: err as AppError, message: (err as AppError).message });
+        update(key, { phase: 'paused', error: asAppError(err), message: asAppError(err).message });
       }
     },
 

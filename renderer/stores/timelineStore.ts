@@ -22,7 +22,7 @@ import type { Catalog, Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import { clipsNamed, followCaptions } from '../../shared/transcript/captionFollow.ts';
-import { invoke, on } from '../client/clipdesk.ts';
+import { asAppError, invoke, on } from '../client/clipdesk.ts';
 import { knownTranscripts } from './productionStore.ts';
 import {
   EMPTY_HISTORY,
@@ -39,7 +39,7 @@ import {
 import { useTimelineMedia } from './timelineMediaStore.ts';
 import { usePlayback } from './playbackStore.ts';
 import { useTimelineView } from './timelineViewStore.ts';
-import { useToasts } from './toastStore.ts';
+import { showError, useToasts } from './toastStore.ts';
 
 export type { PendingEdit, HistoryEntry } from './timelineEdits.ts';
 
@@ -84,7 +84,6 @@ interface TimelineState {
 }
 
 const tell = (title: string, message: string) => useToasts.getState().showInfo(title, message);
-const fail = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 
 export function applyContext(catalog: Catalog | null): ApplyContext {
   const assets = useTimelineMedia.getState().assets;
@@ -165,7 +164,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
         const s = get();
         const pending = s.pending.filter((e) => e.localId !== edit.localId);
         set({ pending, history: forgetEdit(s.history, edit), timeline: s.base && rebuild(s.base, pending, ctx()) });
-        fail(`${edit.label} was not saved`, err);
+        showError(`${edit.label} was not saved`, err);
       });
   }
 
@@ -253,7 +252,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       );
     } catch (err) {
       set((s) => (s.review ? { review: { ...s.review, busy: false } } : {}));
-      fail('Reading the latest timeline', err);
+      showError('Reading the latest timeline', err);
     }
   }
 
@@ -307,7 +306,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
         const catalog = get().catalog ?? (await invoke('timeline.catalog'));
         set({ catalog });
       } catch (err) {
-        fail('Reading the editor catalog', err);
+        showError('Reading the editor catalog', err);
       }
       await get().reload();
     },
@@ -346,8 +345,8 @@ export const useTimeline = create<TimelineState>()((set, get) => {
           });
         }
       } catch (err) {
-        set({ status: get().base ? 'ready' : 'error', loadError: err as AppError });
-        if (get().base) fail('Reading the timeline', err);
+        set({ status: get().base ? 'ready' : 'error', loadError: asAppError(err) });
+        if (get().base) showError('Reading the timeline', err);
       }
     },
 

@@ -5,7 +5,6 @@
 // with its idempotency key in main (it goes when the service answers). It is followed here,
 // in Exports and in Jobs, and its video can be downloaded when done.
 import { useMemo, useState } from 'react';
-import type { AppError } from '../../../shared/appError.ts';
 import {
   EXPORT_DEFAULTS,
   FRAME_RATES,
@@ -33,7 +32,7 @@ import { useNavigation } from '../../stores/navigationStore.ts';
 import { useProductionJobs } from '../../stores/productionJobsStore.ts';
 import { useProduction } from '../../stores/productionStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
 import { saveLink } from './saveText.ts';
 import { WorkLine } from './WorkLine.tsx';
 
@@ -58,7 +57,7 @@ export function ExportProgress() {
       if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
       else if (outcome.outcome === 'saved') useToasts.getState().showInfo('Export saved', `Saved to ${outcome.path}.`);
     } catch (err) {
-      useToasts.getState().showError('Downloading the export', err as AppError);
+      showError('Downloading the export', err);
     } finally {
       setBusy(false);
     }
@@ -108,7 +107,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
       useProduction.getState().setExportIntent(intent.id);
       setSentHere(true);
     } catch (err) {
-      useToasts.getState().showError('Sending the export', err as AppError);
+      showError('Sending the export', err);
     } finally {
       setSending(false);
     }

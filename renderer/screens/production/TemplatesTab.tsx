@@ -8,11 +8,11 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { TEMPLATE_LIMITS } from '../../../shared/limits.ts';
 import type { TemplateSummary, TemplateVersion } from '../../../shared/production/productionTypes.ts';
-import { invoke } from '../../client/clipdesk.ts';
+import { asAppError, invoke } from '../../client/clipdesk.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
 import { SLOT_NAME, slotCandidates, slotsOf, type SlotChoice } from './templateSlots.ts';
 import { Field } from './Field.tsx';
 import { VariantsPanel } from './VariantsPanel.tsx';
@@ -98,7 +98,7 @@ function PublishForm({
         );
       setKey(crypto.randomUUID());
     } catch (err) {
-      setError(err as AppError);
+      setError(asAppError(err));
     } finally {
       setBusy(false);
     }
@@ -223,7 +223,7 @@ export function TemplatesTab() {
     try {
       setTemplates((await invoke('templates.list', { limit: 100 })).items);
     } catch (err) {
-      useToasts.getState().showError('Reading the templates', err as AppError);
+      showError('Reading the templates', err);
       setTemplates([]);
     }
   }
@@ -232,7 +232,7 @@ export function TemplatesTab() {
     try {
       setChosen((await invoke('templates.get', { templateId })).latest);
     } catch (err) {
-      useToasts.getState().showError('Reading the template', err as AppError);
+      showError('Reading the template', err);
     }
   }
 

@@ -6,7 +6,6 @@
 // there the other languages are shown but cannot be chosen (the service would refuse them).
 import { AudioLines, Captions, Download, TextCursorInput } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { AppError } from '../../../shared/appError.ts';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../../shared/production/captionCommands.ts';
 import { locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
 import type { Word } from '../../../shared/production/productionTypes.ts';
@@ -20,7 +19,7 @@ import { useProduction } from '../../stores/productionStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
 import { assetName } from './clipChoice.ts';
 import { saveText } from './saveText.ts';
 import { Field } from './Field.tsx';
@@ -81,9 +80,7 @@ function CaptionActions({
       if (file.outcome === 'file') saveText(file.filename, file.contentType, file.text);
       else if (file.outcome === 'saved') useToasts.getState().showInfo('Captions saved', `Saved to ${file.path}.`);
     } catch (err) {
-      useToasts
-        .getState()
-        .showError(`Downloading the ${format === 'srt' ? 'SRT' : 'WebVTT'} captions`, err as AppError);
+      showError(`Downloading the ${format === 'srt' ? 'SRT' : 'WebVTT'} captions`, err);
     } finally {
       setBusy(null);
     }

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import type { KeyStatus, WorkspaceView } from '../../../shared/ipcViews.ts';
 import { keyForm, useSettings, type KeyKind } from '../../stores/settingsStore.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { WHAT_HAPPENED } from '../../components/KeyProblemPrompt.tsx';
 
 const KEY_NAMES: Record<KeyKind, string> = { create: 'Create API key', messaging: 'Messaging API key' };
@@ -112,7 +112,7 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
             <Button onClick={close}>Keep it</Button>
           </span>
         )}
-        <FormError error={error} />
+        {error && <ErrorDetails error={error} />}
       </dd>
     </div>
   );

@@ -10,11 +10,11 @@ import type { Catalog, CaptionClip, MediaClip, Track } from '../../../shared/tim
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
-import { locate, type Located } from './editActions.ts';
+import { locate, type Located } from '../../model/timeline/clipCommands.ts';
 import { ChoiceSetting, NumberSetting, TextSetting } from './InspectorFields.tsx';
 import { common, labelOf } from './inspectorValues.ts';
 import { addCaptionAtPlayhead, applyToSelection } from './timelineActions.ts';
-import { formatTime } from './timelineGeometry.ts';
+import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 type MediaItem = { readonly clip: MediaClip; readonly track: Track };
 type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
