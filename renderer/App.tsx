@@ -7,13 +7,14 @@ import { LeftRail } from './components/LeftRail.tsx';
 import { TopBar } from './components/TopBar.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Toasts } from './components/Toasts.tsx';
-import { listenToMain } from './events.ts';
+import { startHearing } from './client/mainEvents.ts';
 import { installKeymap } from './keymap/keymap.ts';
 import { FirstLaunch } from './screens/FirstLaunch.tsx';
 import { PlaceholderScreen } from './screens/PlaceholderScreen.tsx';
 import { ProjectsScreen } from './screens/ProjectsScreen.tsx';
 import { KeyProblemPrompt } from './components/KeyProblemPrompt.tsx';
 import { useConnection } from './stores/connectionStore.ts';
+import { useMediaUploads } from './stores/mediaUploadsStore.ts';
 import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
 import { usePreferences } from './stores/preferencesStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
@@ -83,7 +84,9 @@ export function App() {
   const loadPreferences = usePreferences((s) => s.load);
 
   useEffect(() => {
-    const stop = listenToMain();
+    const stop = startHearing();
+    // Uploads a restart interrupted go on (or say why they cannot).
+    void useMediaUploads.getState().recover();
     void load();
     void loadPreferences();
     return stop;

@@ -9,6 +9,9 @@ import { invoke } from '../client/clipdesk.ts';
 import { showError, useToasts } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
 import { createReadEpoch } from './readEpoch.ts';
+import { hear } from '../client/mainEvents.ts';
+import { isActiveWorkspace, onWorkspaceSwitch } from './workspaceStore.ts';
+import { downloadAsset } from '../client/saveFile.ts';
 
 export const EXPORTS_PAGE_SIZE = 25;
 const REFRESH_DELAY_MS = 300;
@@ -31,17 +34,6 @@ interface ExportsState {
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 const reads = createReadEpoch();
-
-/** Browser mode: the page fetches the single-use link as a file download. */
-function saveLink(url: string, filename: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 export const useExports = create<ExportsState>()((set, get) => ({
   items: [],
@@ -104,10 +96,8 @@ export const useExports = create<ExportsState>()((set, get) => ({
     if (typeof item.assetId !== 'number') return;
     set({ downloading: item.id });
     try {
-      const outcome = await invoke('media.download', { assetId: item.assetId });
-      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
-      else if (outcome.outcome === 'saved')
-        useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${outcome.path}.`);
+      const path = await downloadAsset(item.assetId);
+      if (path !== null) useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${path}.`);
     } catch (err) {
       showError(`Downloading export #${item.id}`, err);
     } finally {
@@ -121,3 +111,6 @@ export const useExports = create<ExportsState>()((set, get) => ({
     set({ items: [], nextCursor: null, loaded: false, loading: false, progress: {} });
   },
 }));
+
+hear('job.updated', (update) => isActiveWorkspace(update.workspaceId) && useExports.getState().applyJobUpdate(update));
+onWorkspaceSwitch(() => useExports.getState().reset());

@@ -11,6 +11,8 @@ import type { IntentSummary, JobUpdatedEvent } from '../../shared/api/jobEvents.
 import { asAppError, invoke } from '../client/clipdesk.ts';
 import { carryValues, defaultValues } from '../model/generate/modelForm.ts';
 import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
 
 export const GENERATION_KINDS = ['image', 'video', 'audio'] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
@@ -278,3 +280,8 @@ export const useGenerate = create<GenerateState>()((set, get) => {
       }),
   };
 });
+
+// A generation goes on while another screen is shown: its news is heard from the start.
+hear('job.updated', (event) => useGenerate.getState().jobUpdated(event));
+hear('intent.updated', ({ intent }) => useGenerate.getState().intentUpdated(intent));
+onWorkspaceSwitch(() => useGenerate.getState().reset());

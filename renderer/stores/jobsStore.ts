@@ -8,6 +8,8 @@ import type { JobRow } from '../../shared/ipc/jobsView.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { ALL_JOBS, type JobFilter } from '../model/jobs/jobFilter.ts';
 import { showError, useToasts } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
+import { isActiveWorkspace, onWorkspaceSwitch } from './workspaceStore.ts';
 
 /** A burst of events (a queue draining) is one read. */
 const REFRESH_DELAY_MS = 250;
@@ -136,3 +138,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
     if (get().wanted) void get().load();
   },
 }));
+
+hear('job.updated', (update) => isActiveWorkspace(update.workspaceId) && useJobs.getState().applyJobUpdate(update));
+hear('intent.updated', ({ workspaceId }) => isActiveWorkspace(workspaceId) && useJobs.getState().refreshSoon());
+onWorkspaceSwitch(() => useJobs.getState().reset());

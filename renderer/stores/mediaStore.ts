@@ -8,6 +8,9 @@ import type { Brand, DeliveryLink } from '../../shared/api/mediaLibrary.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { ALL_MEDIA, type MediaView } from '../model/media/mediaFilter.ts';
 import { showError, useToasts } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
+import { downloadAsset } from '../client/saveFile.ts';
 
 export const MEDIA_PAGE_SIZE = 48;
 
@@ -79,17 +82,6 @@ function merged(items: LibraryItem[]): LibraryItem[] {
   return items
     .filter((item) => !seen.has(item.asset.id) && seen.add(item.asset.id))
     .sort((a, b) => b.asset.id - a.asset.id);
-}
-
-/** Has the page download a file main serves once at `url` (browser mode). */
-function downloadFrom(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 const initial = {
@@ -219,9 +211,8 @@ export const useMedia = create<MediaState>()((set, get) => ({
   async download(asset) {
     set((s) => ({ busy: { ...s.busy, [asset.id]: 'downloading' } }));
     try {
-      const outcome = await invoke('media.download', { assetId: asset.id });
-      if (outcome.outcome === 'link') downloadFrom(outcome.url, outcome.filename);
-      if (outcome.outcome === 'saved') useToasts.getState().showInfo('Downloaded', `Saved to ${outcome.path}.`);
+      const path = await downloadAsset(asset.id);
+      if (path !== null) useToasts.getState().showInfo('Downloaded', `Saved to ${path}.`);
     } catch (err) {
       showError('Downloading the asset', err);
     } finally {
@@ -268,3 +259,6 @@ export const useMedia = create<MediaState>()((set, get) => ({
   dismissFreshLink: () => set({ freshLink: null }),
   reset: () => set(initial),
 }));
+
+hear('upload.finished', ({ asset }) => useMedia.getState().uploaded(asset));
+onWorkspaceSwitch(() => useMedia.getState().reset());

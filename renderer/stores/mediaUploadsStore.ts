@@ -11,6 +11,8 @@ import type { UploadProgressEvent, UploadProgressState } from '../../shared/api/
 import { guessMediaFromName, planUpload, type UploadMethod } from '../../shared/mediaTypes.ts';
 import { asAppError, invoke } from '../client/clipdesk.ts';
 import { streamFileToMain } from '../client/streamFile.ts';
+import { hear } from '../client/mainEvents.ts';
+import { showError } from './toastStore.ts';
 
 /** Where a file goes: a project, or a brand (a reusable brand asset). */
 export type UploadTarget = { readonly projectId: number } | { readonly brandId: number };
@@ -224,4 +226,12 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
       }));
     },
   };
+});
+
+// Uploads go on while another screen is shown: their news is heard from the start.
+hear('upload.progress', (event) => useMediaUploads.getState().progress(event));
+hear('upload.finished', ({ uploadId, asset }) => useMediaUploads.getState().finished(uploadId, asset));
+hear('upload.failed', ({ uploadId, error, resumable }) => {
+  useMediaUploads.getState().failed(uploadId, error, resumable);
+  showError('Uploading a file', error);
 });

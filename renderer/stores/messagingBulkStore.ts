@@ -9,6 +9,7 @@ import type { BulkProgress } from '../../shared/api/messagingEvents.ts';
 import { MESSAGING_CHUNK_ROWS, type BulkListItem } from '../../shared/ipc/messagingViews.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 interface BulkState {
   bulks: BulkListItem[];
@@ -122,3 +123,5 @@ export const useBulk = create<BulkState>()((set, get) => ({
 
   reset: () => set({ bulks: [], errors: {}, handingOver: null }),
 }));
+
+hear('bulk.progress', (event) => useBulk.getState().progress(event));

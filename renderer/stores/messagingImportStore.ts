@@ -16,6 +16,7 @@ import { invoke } from '../client/clipdesk.ts';
 import { guessMapping, type ColumnMapping, type ContactTarget } from '../model/messaging/csvContacts.ts';
 import { useMessaging } from './messagingStore.ts';
 import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export type ImportStep = 'choose' | 'map' | 'run';
 export type ResultFilter = 'problems' | 'all';
@@ -214,3 +215,5 @@ export const useContactImport = create<ImportState>()((set, get) => ({
       resultsOffset: 0,
     }),
 }));
+
+hear('import.progress', (summary) => useContactImport.getState().progress(summary));

@@ -7,6 +7,7 @@ import { asAppError, invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
 import { createReadEpoch } from './readEpoch.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
 
 export const PROJECTS_PAGE_SIZE = 25;
 
@@ -130,3 +131,5 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
     set({ items: [], nextCursor: null, loaded: false, loading: false, conflict: null });
   },
 }));
+
+onWorkspaceSwitch(() => useProjects.getState().reset());

@@ -9,6 +9,7 @@ import type { WorkspaceView } from '../../shared/ipcViews.ts';
 import { asAppError, invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
 import { useWorkspace } from './workspaceStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export type KeyKind = 'create' | 'messaging';
 export type WorkspaceChange = Omit<RequestArg<'settings.updateWorkspace'>, 'workspaceId'>;
@@ -127,4 +128,10 @@ export const useSettings = create<SettingsState>()((set, get) => {
 
     clearError: (form) => set((s) => ({ errors: { ...s.errors, [form]: undefined } })),
   };
+});
+
+// A refused key (the prompt to replace it), and a workspace change (the list shows which one is active).
+hear('key.problem', ({ workspaceId, problem }) => useSettings.getState().setProblem(workspaceId, problem));
+hear('workspace.changed', () => {
+  if (useSettings.getState().loaded) void useSettings.getState().load();
 });

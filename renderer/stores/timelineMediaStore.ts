@@ -9,6 +9,7 @@ import type { Asset } from '../../shared/api/createTypes.ts';
 import type { ClipStrip } from '../../shared/timeline/timelineViews.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export type StripState = ClipStrip | 'loading' | 'failed';
 
@@ -201,3 +202,8 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
     },
   };
 });
+
+// The project's media and the renders asked for: an upload finished, a render's job and intent.
+hear('upload.finished', ({ asset }) => useTimelineMedia.getState().learn(asset));
+hear('job.updated', (job) => useTimelineMedia.getState().onJob(job));
+hear('intent.updated', ({ intent }) => useTimelineMedia.getState().onIntent(intent));

@@ -22,7 +22,8 @@ import type { Catalog, Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import { clipsNamed, followCaptions } from '../../shared/transcript/captionFollow.ts';
-import { asAppError, invoke, on } from '../client/clipdesk.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { hear } from '../client/mainEvents.ts';
 import { knownTranscripts } from './productionStore.ts';
 import {
   EMPTY_HISTORY,
@@ -125,23 +126,16 @@ function captionsFollowing(before: Timeline, after: Timeline, commands: readonly
 
 /** Events that came before the reply naming their intent. */
 const early = new Map<string, TimelineEditEvent>();
-let listening = false;
 
 export const useTimeline = create<TimelineState>()((set, get) => {
   const ctx = () => applyContext(get().catalog);
 
-  function listen(): void {
-    if (listening) return;
-    listening = true;
-    on('timeline.edit', (event) => onEditEvent(event));
-    on('job.updated', (job) => useTimelineMedia.getState().onJob(job));
-    on('intent.updated', ({ intent }) => useTimelineMedia.getState().onIntent(intent));
-    // Another workspace is another account: its catalog is read afresh with its timelines.
-    on('workspace.changed', () => {
-      get().reset();
-      set({ catalog: null });
-    });
-  }
+  hear('timeline.edit', (event) => onEditEvent(event));
+  // Another workspace is another account: its catalog is read afresh with its timelines.
+  hear('workspace.changed', () => {
+    get().reset();
+    set({ catalog: null });
+  });
 
   function send(edit: PendingEdit, projectId: number): void {
     invoke('timeline.apply', { projectId, revision: edit.revision, commands: edit.commands })
@@ -294,7 +288,6 @@ export const useTimeline = create<TimelineState>()((set, get) => {
     lastAckMs: null,
 
     async open(projectId) {
-      listen();
       if (get().projectId === projectId && get().status === 'ready') return;
       get().reset();
       useTimelineView.getState().reset();

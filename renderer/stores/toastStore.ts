@@ -37,4 +37,4 @@ export const useToasts = create<ToastState>()((set) => ({
 }));
 
 /** The one way to show a failure: `showError('Renaming the project', err)` with what was caught. */
-export const showError = (title: string, error: unknown): void => showError(title, error);
+export const showError = (title: string, error: unknown): void => useToasts.getState().showError(title, error);

@@ -5,6 +5,7 @@ import type { AddRemoteWorkspace } from '../../shared/ipc.ts';
 import type { WorkspaceView } from '../../shared/ipcViews.ts';
 import { asAppError, invoke } from '../client/clipdesk.ts';
 import { showError, useToasts } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 interface WorkspaceState {
   /** null until app.state answered. */
@@ -65,3 +66,19 @@ export const useWorkspace = create<WorkspaceState>()((set) => ({
 
   setWorkspace: (workspace) => set({ workspace }),
 }));
+
+hear('workspace.changed', (workspace) => useWorkspace.getState().setWorkspace(workspace));
+
+/** Whether news about `workspaceId` is the active workspace's: the app shows no other one's. */
+export const isActiveWorkspace = (workspaceId: string): boolean =>
+  useWorkspace.getState().workspace?.id === workspaceId;
+
+/**
+ * Runs `reset` each time another workspace becomes the active one (not the first one): it is
+ * another account, whose projects, media and work are read afresh.
+ */
+export function onWorkspaceSwitch(reset: () => void): void {
+  useWorkspace.subscribe((s, before) => {
+    if (before.workspace && s.workspace && s.workspace.id !== before.workspace.id) reset();
+  });
+}

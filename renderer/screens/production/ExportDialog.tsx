@@ -33,8 +33,8 @@ import { useProductionJobs } from '../../stores/productionJobsStore.ts';
 import { useProduction } from '../../stores/productionStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { showError, useToasts } from '../../stores/toastStore.ts';
-import { saveLink } from './saveText.ts';
 import { WorkLine } from './WorkLine.tsx';
+import { downloadAsset } from '../../client/saveFile.ts';
 
 const QUALITY_WORDS: Record<Quality, string> = {
   draft: 'Draft (fastest, smallest)',
@@ -53,9 +53,8 @@ export function ExportProgress() {
   async function download(id: number) {
     setBusy(true);
     try {
-      const outcome = await invoke('media.download', { assetId: id });
-      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
-      else if (outcome.outcome === 'saved') useToasts.getState().showInfo('Export saved', `Saved to ${outcome.path}.`);
+      const path = await downloadAsset(id);
+      if (path !== null) useToasts.getState().showInfo('Export saved', `Saved to ${path}.`);
     } catch (err) {
       showError('Downloading the export', err);
     } finally {

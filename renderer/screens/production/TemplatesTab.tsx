@@ -14,7 +14,7 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { showError, useToasts } from '../../stores/toastStore.ts';
 import { SLOT_NAME, slotCandidates, slotsOf, type SlotChoice } from './templateSlots.ts';
-import { Field } from './Field.tsx';
+import { Field } from '../../components/Field.tsx';
 import { VariantsPanel } from './VariantsPanel.tsx';
 
 /** A template's slots are a handful: a long timeline offers its first captions and clips. */
@@ -117,9 +117,9 @@ function PublishForm({
     >
       <div className="pr-row">
         <Field label="Template name">
-          {(id) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               value={name}
               maxLength={TEMPLATE_LIMITS.name.max + 10}
               onChange={(e) => (setName(e.target.value), changed())}
@@ -127,9 +127,9 @@ function PublishForm({
           )}
         </Field>
         <Field label="Publish as">
-          {(id) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               value={String(target)}
               onChange={(e) => (setTarget(e.target.value === 'new' ? 'new' : Number(e.target.value)), changed())}
             >
@@ -255,9 +255,9 @@ export function TemplatesTab() {
       <section aria-labelledby="pr-variants-title">
         <h3 id="pr-variants-title">Variants</h3>
         <Field label="Template" inline>
-          {(id) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               value={chosen?.templateId ?? ''}
               onChange={(e) => e.target.value && void choose(Number(e.target.value))}
             >

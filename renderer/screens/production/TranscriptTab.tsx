@@ -20,9 +20,9 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
 import { showError, useToasts } from '../../stores/toastStore.ts';
+import { saveFile } from '../../client/saveFile.ts';
 import { assetName } from './clipChoice.ts';
-import { saveText } from './saveText.ts';
-import { Field } from './Field.tsx';
+import { Field } from '../../components/Field.tsx';
 import { JobError, WorkLine } from './WorkLine.tsx';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
 import { useTimelineTranscript } from './useTimelineTranscript.ts';
@@ -77,7 +77,7 @@ function CaptionActions({
     setBusy(format);
     try {
       const file = await invoke('transcriptions.captionFile', { transcriptionId, format });
-      if (file.outcome === 'file') saveText(file.filename, file.contentType, file.text);
+      if (file.outcome === 'file') saveFile(file);
       else if (file.outcome === 'saved') useToasts.getState().showInfo('Captions saved', `Saved to ${file.path}.`);
     } catch (err) {
       showError(`Downloading the ${format === 'srt' ? 'SRT' : 'WebVTT'} captions`, err);
@@ -187,9 +187,9 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
         <>
           <div className="pr-row">
             <Field label="Spoken language" inline>
-              {(id) => (
+              {(control) => (
                 <select
-                  id={id}
+                  {...control}
                   value={language}
                   aria-describedby={local ? 'tx-language-note' : undefined}
                   onChange={(e) => setLanguage(e.target.value)}

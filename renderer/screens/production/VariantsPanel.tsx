@@ -16,8 +16,8 @@ import { useProductionJobs } from '../../stores/productionJobsStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { showError, useToasts } from '../../stores/toastStore.ts';
-import { saveLink } from './saveText.ts';
 import { WorkLine } from './WorkLine.tsx';
+import { downloadAsset } from '../../client/saveFile.ts';
 
 interface Row {
   name: string;
@@ -78,9 +78,8 @@ function BatchResult({ batch }: { batch: Batch }) {
   async function download(assetId: number) {
     setBusy(assetId);
     try {
-      const outcome = await invoke('media.download', { assetId });
-      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
-      else if (outcome.outcome === 'saved') useToasts.getState().showInfo('Video saved', `Saved to ${outcome.path}.`);
+      const path = await downloadAsset(assetId);
+      if (path !== null) useToasts.getState().showInfo('Video saved', `Saved to ${path}.`);
     } catch (err) {
       showError('Downloading the rendered video', err);
     } finally {
