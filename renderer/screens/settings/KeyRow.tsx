@@ -59,11 +59,15 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
         </span>
         {mode === 'view' && (
           <span className="settings-key-actions">
-            <Button onClick={() => setMode('replace')} aria-label={`Replace the ${keyName} of ${workspace.name}`}>
+            {/* The name starts with the words shown (WCAG 2.5.3), then says which key. */}
+            <Button
+              onClick={() => setMode('replace')}
+              aria-label={`${status.present ? 'Replace key' : 'Add key'}: the ${keyName} of ${workspace.name}`}
+            >
               {status.present ? 'Replace key' : 'Add key'}
             </Button>
             {status.present && (
-              <Button onClick={() => setMode('forget')} aria-label={`Forget the ${keyName} of ${workspace.name}`}>
+              <Button onClick={() => setMode('forget')} aria-label={`Forget key: the ${keyName} of ${workspace.name}`}>
                 Forget key
               </Button>
             )}

@@ -294,7 +294,7 @@ export function Inspector() {
   const media = items.filter((i): i is MediaItem => i.clip.kind === 'media');
   const captions = items.filter((i): i is CaptionItem => i.clip.kind === 'caption');
   return (
-    <aside className="tl-pane tl-inspector" aria-labelledby="tl-inspector-title">
+    <section className="tl-pane tl-inspector" aria-labelledby="tl-inspector-title">
       <h2 id="tl-inspector-title" className="tl-pane-title">
         Inspector
       </h2>
@@ -309,6 +309,6 @@ export function Inspector() {
       {catalog && media.length > 0 && <MediaSettings key={`m-${key}`} catalog={catalog} items={media} />}
       {catalog && captions.length > 0 && <CaptionSettings key={`c-${key}`} catalog={catalog} items={captions} />}
       {catalog && <NewCaption catalog={catalog} />}
-    </aside>
+    </section>
   );
 }
