@@ -19,7 +19,17 @@ function subscribe(name: EventName): void {
   subscribed.set(
     name,
     on(name, (payload) => {
-      for (const handler of handlers.get(name) ?? []) handler(payload);
+      for (const handler of handlers.get(name) ?? []) {
+        try {
+          handler(payload);
+        } catch (err) {
+          // One store's fault stays its own: the others still hear the event, and the error
+          // is still thrown (uncaught, where it is seen), just not through them.
+          setTimeout(() => {
+            throw err;
+          });
+        }
+      }
     }),
   );
 }

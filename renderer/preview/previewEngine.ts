@@ -66,6 +66,8 @@ export class PreviewEngine {
    * or a start still on its way may call back after the monitor has left the page.
    */
   #disposed = false;
+  /** Starts waiting for their elements (at most START_WAIT_MS each); dispose ends them at once. */
+  readonly #startWaits = new Set<() => void>();
 
   /** `onStatus` hears what changed but the time; `onTime` the time shown, every frame drawn. */
   constructor(root: HTMLElement, onStatus: (status: EngineStatus) => void, onTime: (timeMs: number) => void) {
@@ -106,6 +108,7 @@ export class PreviewEngine {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#starting++;
+    for (const end of [...this.#startWaits]) end();
     for (const stop of this.#stop) stop();
     if (this.#raf !== null) cancelAnimationFrame(this.#raf);
     this.#raf = null;
@@ -161,7 +164,15 @@ export class PreviewEngine {
     for (const { slot, sourceMs } of live) slot.seek(sourceMs / 1000);
     await Promise.race([
       Promise.all(live.map(({ slot, speed }) => slot.play(speed * rate))),
-      new Promise((resolve) => setTimeout(resolve, START_WAIT_MS)),
+      new Promise<void>((resolve) => {
+        const end = () => {
+          clearTimeout(timer);
+          this.#startWaits.delete(end);
+          resolve();
+        };
+        const timer = setTimeout(end, START_WAIT_MS);
+        this.#startWaits.add(end);
+      }),
     ]);
     if (token !== this.#starting || this.#disposed) return;
     this.#anchor = { t, wall: performance.now(), rate };
