@@ -7,13 +7,13 @@ import { LeftRail } from './components/LeftRail.tsx';
 import { TopBar } from './components/TopBar.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Toasts } from './components/Toasts.tsx';
-import { listenToMain } from './events.ts';
+import { startHearing } from './client/mainEvents.ts';
 import { installKeymap } from './keymap/keymap.ts';
 import { FirstLaunch } from './screens/FirstLaunch.tsx';
-import { PlaceholderScreen } from './screens/PlaceholderScreen.tsx';
 import { ProjectsScreen } from './screens/ProjectsScreen.tsx';
 import { KeyProblemPrompt } from './components/KeyProblemPrompt.tsx';
 import { useConnection } from './stores/connectionStore.ts';
+import { useMediaUploads } from './stores/mediaUploadsStore.ts';
 import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
 import { usePreferences } from './stores/preferencesStore.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
@@ -52,27 +52,21 @@ const TimelineScreen = lazyScreen(
   (m) => m.TimelineScreen,
 );
 
-const ABOUT: Record<Exclude<ScreenName, 'Projects'>, string> = {
-  Media: 'The media of your projects: drop files here to upload them.',
-  Generate: 'Generate images, video and audio from a prompt.',
-  Timeline: 'Edit the timeline of a project.',
-  Exports: 'Render a project to a video file.',
-  Jobs: 'Every job: queued, running and finished, and the work waiting for the service.',
-  Messaging: 'Contacts, calendar events and messages.',
-  Settings: 'Workspaces, keys and preferences.',
+/** Every screen the rail offers, by its name. */
+const SCREENS: Record<ScreenName, ComponentType> = {
+  Projects: ProjectsScreen,
+  Media: MediaScreen,
+  Generate: GenerateScreen,
+  Timeline: TimelineScreen,
+  Exports: ExportsScreen,
+  Jobs: JobsScreen,
+  Messaging: MessagingScreen,
+  Settings: SettingsScreen,
 };
 
 function CurrentScreen() {
-  const screen = useNavigation((s) => s.screen);
-  if (screen === 'Projects') return <ProjectsScreen />;
-  if (screen === 'Jobs') return <JobsScreen />;
-  if (screen === 'Exports') return <ExportsScreen />;
-  if (screen === 'Settings') return <SettingsScreen />;
-  if (screen === 'Media') return <MediaScreen />;
-  if (screen === 'Generate') return <GenerateScreen />;
-  if (screen === 'Messaging') return <MessagingScreen />;
-  if (screen === 'Timeline') return <TimelineScreen />;
-  return <PlaceholderScreen name={screen} about={ABOUT[screen]} />;
+  const Screen = SCREENS[useNavigation((s) => s.screen)];
+  return <Screen />;
 }
 
 export function App() {
@@ -83,7 +77,9 @@ export function App() {
   const loadPreferences = usePreferences((s) => s.load);
 
   useEffect(() => {
-    const stop = listenToMain();
+    const stop = startHearing();
+    // Uploads a restart interrupted go on (or say why they cannot).
+    void useMediaUploads.getState().recover();
     void load();
     void loadPreferences();
     return stop;

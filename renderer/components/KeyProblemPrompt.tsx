@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { KeyProblem } from '../../shared/ipc/settingsView.ts';
-import { FormError } from '../screens/settings/FormError.tsx';
+import { ErrorDetails } from './ErrorDetails.tsx';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 import { Field } from './Field.tsx';
@@ -70,7 +70,7 @@ function ReplaceKeyDialog({ problem, onClose }: { problem: KeyProblem; onClose: 
             />
           )}
         </Field>
-        <FormError error={error} />
+        {error && <ErrorDetails error={error} />}
       </form>
     </Dialog>
   );

@@ -38,11 +38,14 @@ function ToastView({ toast }: { toast: Toast }) {
 
 export function Toasts() {
   const toasts = useToasts((s) => s.toasts);
+  // A landmark of its own (it sits outside main): nothing on the page is outside one.
   return (
-    <ul className="ui-toasts" aria-label="Notifications">
-      {toasts.map((toast) => (
-        <ToastView key={toast.id} toast={toast} />
-      ))}
-    </ul>
+    <section className="ui-toasts" aria-label="Notifications">
+      <ul className="ui-toasts-list" aria-label="Notifications">
+        {toasts.map((toast) => (
+          <ToastView key={toast.id} toast={toast} />
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,7 +4,7 @@
 import { applyCommands, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { DragPreview } from '../stores/timelineViewStore.ts';
-import { locate, moveCommands, trimCommands } from '../screens/timeline/editActions.ts';
+import { locate, moveCommands, trimCommands } from '../model/timeline/clipCommands.ts';
 
 export interface DragView {
   readonly timeline: Timeline;

@@ -36,6 +36,8 @@ export class FrameView {
   /** The weights each catalog font has (the catalog's `weights`), for the nearest one. */
   weightsOf: (fontId: string) => readonly number[] | undefined = () => undefined;
   readonly #onFontLoaded: () => void;
+  /** Its elements are off the page: nothing is attached or drawn any more. */
+  #disposed = false;
 
   constructor(root: HTMLElement, onFontLoaded: () => void) {
     this.#root = root;
@@ -59,7 +61,7 @@ export class FrameView {
   }
 
   attach(slot: MediaSlot): void {
-    if (this.#layers.has(slot.clipId)) return;
+    if (this.#disposed || this.#layers.has(slot.clipId)) return;
     const wrapper = document.createElement('div');
     wrapper.className = 'pv-layer';
     wrapper.style.visibility = 'hidden';
@@ -79,6 +81,7 @@ export class FrameView {
 
   /** Draws the composition; false while a caption's font is still loading (the frame is not final). */
   draw(composition: Composition, frame: Size): boolean {
+    if (this.#disposed) return true;
     const drawn = new Set<string>();
     composition.pictures.forEach((picture, index) => {
       const layer = this.#layers.get(picture.clipId);
@@ -92,6 +95,8 @@ export class FrameView {
   }
 
   dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
     for (const clipId of [...this.#layers.keys()]) this.detach(clipId);
     this.#captions.remove();
     this.#defs.parentElement?.remove();
@@ -132,7 +137,8 @@ export class FrameView {
         complete = false;
         if (!this.#waiting.has(font.family)) {
           this.#waiting.add(font.family);
-          void font.ready.then(this.#onFontLoaded, this.#onFontLoaded);
+          const loaded = () => this.#disposed || this.#onFontLoaded();
+          void font.ready.then(loaded, loaded);
         }
         continue;
       }

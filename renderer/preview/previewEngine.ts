@@ -61,6 +61,13 @@ export class PreviewEngine {
   #raf: number | null = null;
   #starting = 0;
   #lastStatus = '';
+  /**
+   * Gone with its monitor: every way in does nothing from then on. A media element, a font
+   * or a start still on its way may call back after the monitor has left the page.
+   */
+  #disposed = false;
+  /** Starts waiting for their elements (at most START_WAIT_MS each); dispose ends them at once. */
+  readonly #startWaits = new Set<() => void>();
 
   /** `onStatus` hears what changed but the time; `onTime` the time shown, every frame drawn. */
   constructor(root: HTMLElement, onStatus: (status: EngineStatus) => void, onTime: (timeMs: number) => void) {
@@ -93,12 +100,18 @@ export class PreviewEngine {
 
   /** Draws again on the next frame (once, however often it is asked). */
   invalidate(): void {
+    if (this.#disposed) return;
     this.#raf ??= requestAnimationFrame((now) => this.#tick(now));
   }
 
   dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#starting++;
+    for (const end of [...this.#startWaits]) end();
     for (const stop of this.#stop) stop();
     if (this.#raf !== null) cancelAnimationFrame(this.#raf);
+    this.#raf = null;
     for (const slot of this.#slots.values()) slot.dispose();
     this.#slots.clear();
     this.#frame.dispose();
@@ -109,6 +122,7 @@ export class PreviewEngine {
 
   /** Space, J, K, L: the clock starts, changes speed, or stops. */
   #transport(rate: number): void {
+    if (this.#disposed) return;
     const now = performance.now();
     const t = this.#mode === 'playing' ? this.#clock(now) : useTimelineView.getState().playheadMs;
     this.#starting++;
@@ -150,9 +164,17 @@ export class PreviewEngine {
     for (const { slot, sourceMs } of live) slot.seek(sourceMs / 1000);
     await Promise.race([
       Promise.all(live.map(({ slot, speed }) => slot.play(speed * rate))),
-      new Promise((resolve) => setTimeout(resolve, START_WAIT_MS)),
+      new Promise<void>((resolve) => {
+        const end = () => {
+          clearTimeout(timer);
+          this.#startWaits.delete(end);
+          resolve();
+        };
+        const timer = setTimeout(end, START_WAIT_MS);
+        this.#startWaits.add(end);
+      }),
     ]);
-    if (token !== this.#starting) return;
+    if (token !== this.#starting || this.#disposed) return;
     this.#anchor = { t, wall: performance.now(), rate };
     this.#mode = 'playing';
     this.invalidate();
@@ -209,6 +231,7 @@ export class PreviewEngine {
 
   #tick(now: number): void {
     this.#raf = null;
+    if (this.#disposed) return;
     const state = useTimeline.getState();
     const timeline = state.timeline;
     if (!timeline) return;

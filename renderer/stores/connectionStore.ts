@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import type { RateBudgetSnapshot } from '../../shared/api/rateBudgetSnapshot.ts';
 import type { ConnectionState, PendingCounts } from '../../shared/ipcViews.ts';
 import { invoke } from '../client/clipdesk.ts';
+import { hear } from '../client/mainEvents.ts';
+import { isActiveWorkspace } from './workspaceStore.ts';
 
 interface ConnectionStoreState {
   connection: ConnectionState | null;
@@ -46,3 +48,17 @@ export const useConnection = create<ConnectionStoreState>()((set) => ({
   setPending: (pending) => set({ pending }),
   setBridgeOpen: (bridgeOpen) => set({ bridgeOpen }),
 }));
+
+// The status bar shows the active workspace only: another one's news is not its.
+const connection = () => useConnection.getState();
+hear('workspace.changed', () => void connection().refresh());
+hear('connection.changed', (state) => isActiveWorkspace(state.workspaceId) && connection().setConnection(state));
+hear('budget.changed', ({ workspaceId, budget }) => isActiveWorkspace(workspaceId) && connection().setBudget(budget));
+hear(
+  'wallet.changed',
+  ({ workspaceId, walletUsd }) => isActiveWorkspace(workspaceId) && connection().setWallet(walletUsd),
+);
+hear(
+  'pending.changed',
+  ({ workspaceId, pending }) => isActiveWorkspace(workspaceId) && connection().setPending(pending),
+);

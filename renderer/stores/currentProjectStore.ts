@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { Project } from '../../shared/api/createTypes.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useProjects } from './projectsStore.ts';
-import { useWorkspace } from './workspaceStore.ts';
+import { onWorkspaceSwitch, useWorkspace } from './workspaceStore.ts';
 
 const STORAGE_KEY = 'clipdesk.currentProject';
 
@@ -84,3 +84,6 @@ export const useCurrentProject = create<CurrentProjectState>()((set, get) => ({
 export function useCurrentProjectName(): string | null {
   return useCurrentProject((s) => s.project?.name ?? null);
 }
+
+// Another workspace's projects are not this one's: its remembered (or newest) one is chosen.
+onWorkspaceSwitch(() => useCurrentProject.getState().choose(null));

@@ -3,13 +3,15 @@
 // first page again), and downloading a finished one through main (media.download: the
 // desktop app saves where the user chose; browser mode gets a single-use link).
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { Export } from '../../shared/api/createTypes.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { showError, useToasts } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
 import { createReadEpoch } from './readEpoch.ts';
+import { hear } from '../client/mainEvents.ts';
+import { isActiveWorkspace, onWorkspaceSwitch } from './workspaceStore.ts';
+import { downloadAsset } from '../client/saveFile.ts';
 
 export const EXPORTS_PAGE_SIZE = 25;
 const REFRESH_DELAY_MS = 300;
@@ -33,17 +35,6 @@ interface ExportsState {
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 const reads = createReadEpoch();
 
-/** Browser mode: the page fetches the single-use link as a file download. */
-function saveLink(url: string, filename: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
-
 export const useExports = create<ExportsState>()((set, get) => ({
   items: [],
   nextCursor: null,
@@ -59,7 +50,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
       const page = await invoke('exports.list', { limit: EXPORTS_PAGE_SIZE });
       if (reads.still(epoch)) set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
     } catch (err) {
-      if (reads.still(epoch)) useToasts.getState().showError('Reading the exports', err as AppError);
+      if (reads.still(epoch)) showError('Reading the exports', err);
     } finally {
       if (reads.still(epoch)) set({ loading: false });
     }
@@ -75,7 +66,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
       // A page of the list as it was before a reset (another workspace) is not this list's.
       if (reads.still(epoch)) set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
-      if (reads.still(epoch)) useToasts.getState().showError('Reading more exports', err as AppError);
+      if (reads.still(epoch)) showError('Reading more exports', err);
     } finally {
       if (reads.still(epoch)) set({ loading: false });
     }
@@ -105,12 +96,10 @@ export const useExports = create<ExportsState>()((set, get) => ({
     if (typeof item.assetId !== 'number') return;
     set({ downloading: item.id });
     try {
-      const outcome = await invoke('media.download', { assetId: item.assetId });
-      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
-      else if (outcome.outcome === 'saved')
-        useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${outcome.path}.`);
+      const path = await downloadAsset(item.assetId);
+      if (path !== null) useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${path}.`);
     } catch (err) {
-      useToasts.getState().showError(`Downloading export #${item.id}`, err as AppError);
+      showError(`Downloading export #${item.id}`, err);
     } finally {
       set({ downloading: null });
     }
@@ -122,3 +111,6 @@ export const useExports = create<ExportsState>()((set, get) => ({
     set({ items: [], nextCursor: null, loaded: false, loading: false, progress: {} });
   },
 }));
+
+hear('job.updated', (update) => isActiveWorkspace(update.workspaceId) && useExports.getState().applyJobUpdate(update));
+onWorkspaceSwitch(() => useExports.getState().reset());

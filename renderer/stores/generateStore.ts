@@ -8,9 +8,11 @@ import type { AppError } from '../../shared/appError.ts';
 import type { Generation, Model } from '../../shared/api/createTypes.ts';
 import { isTerminalJobState } from '../../shared/limits.ts';
 import type { IntentSummary, JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
-import { invoke } from '../client/clipdesk.ts';
-import { carryValues, defaultValues } from '../screens/generate/modelForm.ts';
-import { useToasts } from './toastStore.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { carryValues, defaultValues } from '../model/generate/modelForm.ts';
+import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
 
 export const GENERATION_KINDS = ['image', 'video', 'audio'] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
@@ -67,7 +69,6 @@ interface GenerateState {
 }
 
 const PAGE_SIZE = 20;
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 
 function upsert(list: Generation[], generation: Generation): Generation[] {
   const rest = list.filter((g) => g.id !== generation.id);
@@ -85,7 +86,7 @@ export const useGenerate = create<GenerateState>()((set, get) => {
       return models;
     } catch (err) {
       // Shown in the form, where the models would be: a toast would repeat it for every kind.
-      set({ modelsError: err as AppError });
+      set({ modelsError: asAppError(err) });
       return [];
     } finally {
       set({ modelsLoading: false });
@@ -101,7 +102,7 @@ export const useGenerate = create<GenerateState>()((set, get) => {
         submitted: s.submitted.filter((entry) => entry.intent.id !== intentId),
       }));
     } catch (err) {
-      toast('Reading the new generation', err);
+      showError('Reading the new generation', err);
     }
   }
 
@@ -168,7 +169,7 @@ export const useGenerate = create<GenerateState>()((set, get) => {
         if (get().projectId !== projectId) return;
         set({ generations: page.items, nextCursor: page.nextCursor, loaded: true });
       } catch (err) {
-        toast('Reading the generations', err);
+        showError('Reading the generations', err);
       } finally {
         set({ loading: false });
       }
@@ -186,7 +187,7 @@ export const useGenerate = create<GenerateState>()((set, get) => {
           nextCursor: page.nextCursor,
         }));
       } catch (err) {
-        toast('Reading more generations', err);
+        showError('Reading more generations', err);
       } finally {
         set({ loading: false });
       }
@@ -224,7 +225,7 @@ export const useGenerate = create<GenerateState>()((set, get) => {
         if (intent.jobId) void adopt(intent.jobId, intent.id);
         return true;
       } catch (err) {
-        toast('Submitting the generation', err);
+        showError('Submitting the generation', err);
         return false;
       } finally {
         set({ submitting: false });
@@ -279,3 +280,8 @@ export const useGenerate = create<GenerateState>()((set, get) => {
       }),
   };
 });
+
+// A generation goes on while another screen is shown: its news is heard from the start.
+hear('job.updated', (event) => useGenerate.getState().jobUpdated(event));
+hear('intent.updated', ({ intent }) => useGenerate.getState().intentUpdated(intent));
+onWorkspaceSwitch(() => useGenerate.getState().reset());

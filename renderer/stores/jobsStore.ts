@@ -3,12 +3,13 @@
 // one read per burst), the screen's filter, and cancelling: work never sent (it leaves the
 // journal), or a running job the service can stop (it is refunded).
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import type { JobRow } from '../../shared/ipc/jobsView.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { ALL_JOBS, type JobFilter } from '../screens/jobs/jobFilter.ts';
-import { useToasts } from './toastStore.ts';
+import { ALL_JOBS, type JobFilter } from '../model/jobs/jobFilter.ts';
+import { showError, useToasts } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
+import { isActiveWorkspace, onWorkspaceSwitch } from './workspaceStore.ts';
 
 /** A burst of events (a queue draining) is one read. */
 const REFRESH_DELAY_MS = 250;
@@ -59,7 +60,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
       if (!cancelled) useToasts.getState().showInfo('Not cancelled', 'The job had already ended: see how it ended.');
       await get().load();
     } catch (err) {
-      useToasts.getState().showError('Cancelling the job', err as AppError);
+      showError('Cancelling the job', err);
     } finally {
       set({ cancelling: null });
     }
@@ -73,7 +74,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
       // An older read that answers late must not replace a newer one.
       if (seq === loadSeq) set({ rows: overview.rows, loaded: true });
     } catch (err) {
-      useToasts.getState().showError('Reading the jobs', err as AppError);
+      showError('Reading the jobs', err);
     }
   },
 
@@ -124,7 +125,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
           .showInfo('Not cancelled', 'Sending had already begun: the job runs to its end and is charged as usual.');
       await get().load();
     } catch (err) {
-      useToasts.getState().showError('Cancelling the request', err as AppError);
+      showError('Cancelling the request', err);
     } finally {
       set({ cancelling: null });
     }
@@ -137,3 +138,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
     if (get().wanted) void get().load();
   },
 }));
+
+hear('job.updated', (update) => isActiveWorkspace(update.workspaceId) && useJobs.getState().applyJobUpdate(update));
+hear('intent.updated', ({ workspaceId }) => isActiveWorkspace(workspaceId) && useJobs.getState().refreshSoon());
+onWorkspaceSwitch(() => useJobs.getState().reset());

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import type { AssetPreview } from '../../shared/mediaViews.ts';
 import { invoke } from '../client/clipdesk.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
 
 export type PreviewEntry =
   | { readonly status: 'loading' }
@@ -33,3 +34,5 @@ export const useMediaPreviews = create<PreviewState>()((set, get) => ({
 
   reset: () => set({ previews: {} }),
 }));
+
+onWorkspaceSwitch(() => useMediaPreviews.getState().reset());

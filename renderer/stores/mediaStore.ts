@@ -3,12 +3,14 @@
 // asset; attaching a brand asset to the project; downloads; and delivery links, whose URL is
 // shown once, when the link is made.
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { Asset } from '../../shared/api/createTypes.ts';
 import type { Brand, DeliveryLink } from '../../shared/api/mediaLibrary.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { ALL_MEDIA, type MediaView } from '../screens/media/mediaView.ts';
-import { useToasts } from './toastStore.ts';
+import { ALL_MEDIA, type MediaView } from '../model/media/mediaFilter.ts';
+import { showError, useToasts } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
+import { downloadAsset } from '../client/saveFile.ts';
 
 export const MEDIA_PAGE_SIZE = 48;
 
@@ -62,7 +64,6 @@ interface MediaState {
   reset(): void;
 }
 
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 const sameLibrary = (a: Library | null, b: Library | null) =>
   a !== null &&
   b !== null &&
@@ -81,17 +82,6 @@ function merged(items: LibraryItem[]): LibraryItem[] {
   return items
     .filter((item) => !seen.has(item.asset.id) && seen.add(item.asset.id))
     .sort((a, b) => b.asset.id - a.asset.id);
-}
-
-/** Has the page download a file main serves once at `url` (browser mode). */
-function downloadFrom(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 const initial = {
@@ -155,7 +145,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         });
       }
     } catch (err) {
-      toast('Reading the media', err);
+      showError('Reading the media', err);
     } finally {
       set({ loading: false });
     }
@@ -176,7 +166,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         nextCursor: page.nextCursor,
       }));
     } catch (err) {
-      toast('Reading more media', err);
+      showError('Reading more media', err);
     } finally {
       set({ loading: false });
     }
@@ -187,7 +177,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       const page = await invoke('media.brands', { limit: 100 });
       set({ brands: page.items, brandsLoaded: true });
     } catch (err) {
-      toast('Reading the brands', err);
+      showError('Reading the brands', err);
     }
   },
 
@@ -209,7 +199,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       if (library?.kind === 'project' && library.projectId === projectId)
         set((s) => ({ items: merged([{ asset: attachment.asset, attached: true }, ...s.items]) }));
     } catch (err) {
-      toast('Attaching the brand asset', err);
+      showError('Attaching the brand asset', err);
     } finally {
       set((s) => {
         const { [asset.id]: _done, ...busy } = s.busy;
@@ -221,11 +211,10 @@ export const useMedia = create<MediaState>()((set, get) => ({
   async download(asset) {
     set((s) => ({ busy: { ...s.busy, [asset.id]: 'downloading' } }));
     try {
-      const outcome = await invoke('media.download', { assetId: asset.id });
-      if (outcome.outcome === 'link') downloadFrom(outcome.url, outcome.filename);
-      if (outcome.outcome === 'saved') useToasts.getState().showInfo('Downloaded', `Saved to ${outcome.path}.`);
+      const path = await downloadAsset(asset.id);
+      if (path !== null) useToasts.getState().showInfo('Downloaded', `Saved to ${path}.`);
     } catch (err) {
-      toast('Downloading the asset', err);
+      showError('Downloading the asset', err);
     } finally {
       set((s) => {
         const { [asset.id]: _done, ...busy } = s.busy;
@@ -239,7 +228,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
       const page = await invoke('media.links', { assetId, limit: 50 });
       set((s) => ({ links: { ...s.links, [assetId]: page.items } }));
     } catch (err) {
-      toast('Reading the delivery links', err);
+      showError('Reading the delivery links', err);
     }
   },
 
@@ -251,7 +240,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
         freshLink: link.url ? { link, url: link.url } : null,
       }));
     } catch (err) {
-      toast('Making a delivery link', err);
+      showError('Making a delivery link', err);
     }
   },
 
@@ -263,10 +252,13 @@ export const useMedia = create<MediaState>()((set, get) => ({
         freshLink: s.freshLink?.link.id === linkId ? null : s.freshLink,
       }));
     } catch (err) {
-      toast('Revoking the delivery link', err);
+      showError('Revoking the delivery link', err);
     }
   },
 
   dismissFreshLink: () => set({ freshLink: null }),
   reset: () => set(initial),
 }));
+
+hear('upload.finished', ({ asset }) => useMedia.getState().uploaded(asset));
+onWorkspaceSwitch(() => useMedia.getState().reset());

@@ -9,8 +9,10 @@ import type { AppError } from '../../shared/appError.ts';
 import type { Asset } from '../../shared/api/createTypes.ts';
 import type { UploadProgressEvent, UploadProgressState } from '../../shared/api/uploads.ts';
 import { guessMediaFromName, planUpload, type UploadMethod } from '../../shared/mediaTypes.ts';
-import { invoke } from '../client/clipdesk.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
 import { streamFileToMain } from '../client/streamFile.ts';
+import { hear } from '../client/mainEvents.ts';
+import { showError } from './toastStore.ts';
 
 /** Where a file goes: a project, or a brand (a reusable brand asset). */
 export type UploadTarget = { readonly projectId: number } | { readonly brandId: number };
@@ -96,7 +98,7 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
       if (row?.cancelRequested) await invoke('uploads.cancel', { uploadId }).catch(() => undefined);
     } catch (err) {
       if (err instanceof CancelledWhilePreparing) update(key, { phase: 'cancelled', message: null });
-      else update(key, { phase: 'failed', error: err as AppError, message: (err as AppError).message });
+      else update(key, { phase: 'failed', error: asAppError(err), message: asAppError(err).message });
     }
   }
 
@@ -155,7 +157,7 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
         const { resumed } = await invoke('uploads.resume', { uploadId: row.uploadId });
         if (!resumed) update(key, { phase: row.phase });
       } catch (err) {
-        update(key, { phase: 'paused', error: err as AppError, message: (err as AppError).message });
+        update(key, { phase: 'paused', error: asAppError(err), message: asAppError(err).message });
       }
     },
 
@@ -224,4 +226,12 @@ export const useMediaUploads = create<UploadsState>()((set, get) => {
       }));
     },
   };
+});
+
+// Uploads go on while another screen is shown: their news is heard from the start.
+hear('upload.progress', (event) => useMediaUploads.getState().progress(event));
+hear('upload.finished', ({ uploadId, asset }) => useMediaUploads.getState().finished(uploadId, asset));
+hear('upload.failed', ({ uploadId, error, resumable }) => {
+  useMediaUploads.getState().failed(uploadId, error, resumable);
+  showError('Uploading a file', error);
 });

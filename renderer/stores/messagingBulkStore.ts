@@ -8,7 +8,8 @@ import type { AppError } from '../../shared/appError.ts';
 import type { BulkProgress } from '../../shared/api/messagingEvents.ts';
 import { MESSAGING_CHUNK_ROWS, type BulkListItem } from '../../shared/ipc/messagingViews.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 interface BulkState {
   bulks: BulkListItem[];
@@ -28,8 +29,6 @@ interface BulkState {
   reset(): void;
 }
 
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
-
 function replace(bulks: BulkListItem[], item: BulkListItem): BulkListItem[] {
   const others = bulks.filter((b) => b.bulkId !== item.bulkId);
   return [item, ...others].sort((a, b) => b.createdAt - a.createdAt);
@@ -46,7 +45,7 @@ export const useBulk = create<BulkState>()((set, get) => ({
     try {
       set({ bulks: await invoke('messaging.bulks') });
     } catch (err) {
-      toast('Reading the bulk sends', err);
+      showError('Reading the bulk sends', err);
     }
   },
 
@@ -65,7 +64,7 @@ export const useBulk = create<BulkState>()((set, get) => ({
       set((s) => ({ bulks: replace(s.bulks, item) }));
       return true;
     } catch (err) {
-      toast('Starting the bulk send', err);
+      showError('Starting the bulk send', err);
       return false;
     } finally {
       set({ handingOver: null });
@@ -100,7 +99,7 @@ export const useBulk = create<BulkState>()((set, get) => ({
       const item = await invoke('messaging.bulkResume', { bulkId });
       set((s) => ({ bulks: replace(s.bulks, item) }));
     } catch (err) {
-      toast('Sending the rest of the bulk', err);
+      showError('Sending the rest of the bulk', err);
     }
   },
 
@@ -109,7 +108,7 @@ export const useBulk = create<BulkState>()((set, get) => ({
       const item = await invoke('messaging.bulkResend', { bulkId, index, confirmed: true });
       set((s) => ({ bulks: replace(s.bulks, item) }));
     } catch (err) {
-      toast(`Sending submission ${index + 1} again`, err);
+      showError(`Sending submission ${index + 1} again`, err);
     }
   },
 
@@ -118,9 +117,11 @@ export const useBulk = create<BulkState>()((set, get) => ({
       const item = await invoke('messaging.bulkAbandon', { bulkId, index });
       set((s) => ({ bulks: replace(s.bulks, item) }));
     } catch (err) {
-      toast(`Leaving submission ${index + 1}`, err);
+      showError(`Leaving submission ${index + 1}`, err);
     }
   },
 
   reset: () => set({ bulks: [], errors: {}, handingOver: null }),
 }));
+
+hear('bulk.progress', (event) => useBulk.getState().progress(event));

@@ -4,7 +4,6 @@
 // Main's import.progress events keep the counts live; the per-row results are read in pages.
 import Papa from 'papaparse';
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import {
   MESSAGING_CHUNK_ROWS,
   MESSAGING_MAX_ROWS,
@@ -14,9 +13,10 @@ import {
   type ImportSummary,
 } from '../../shared/ipc/messagingViews.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { guessMapping, type ColumnMapping, type ContactTarget } from '../screens/messaging/csvContacts.ts';
+import { guessMapping, type ColumnMapping, type ContactTarget } from '../model/messaging/csvContacts.ts';
 import { useMessaging } from './messagingStore.ts';
-import { useToasts } from './toastStore.ts';
+import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export type ImportStep = 'choose' | 'map' | 'run';
 export type ResultFilter = 'problems' | 'all';
@@ -53,8 +53,6 @@ interface ImportState {
   loadPast(): Promise<void>;
   reset(): void;
 }
-
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 
 function parse(file: File): Promise<string[][]> {
   return new Promise((resolve, reject) => {
@@ -132,7 +130,7 @@ export const useContactImport = create<ImportState>()((set, get) => ({
       // The file's rows are in main's journal now; the page need not keep them.
       set({ step: 'run', summary, rows: [], results: [], resultsTotal: 0 });
     } catch (err) {
-      toast('Importing the contacts', err);
+      showError('Importing the contacts', err);
     } finally {
       set({ handingOver: null });
     }
@@ -144,7 +142,7 @@ export const useContactImport = create<ImportState>()((set, get) => ({
     try {
       get().progress(await invoke('messaging.importStop', { importId: summary.importId }));
     } catch (err) {
-      toast('Stopping the import', err);
+      showError('Stopping the import', err);
     }
   },
 
@@ -154,7 +152,7 @@ export const useContactImport = create<ImportState>()((set, get) => ({
     try {
       get().progress(await invoke('messaging.importStart', { importId: summary.importId }));
     } catch (err) {
-      toast('Resuming the import', err);
+      showError('Resuming the import', err);
     }
   },
 
@@ -191,7 +189,7 @@ export const useContactImport = create<ImportState>()((set, get) => ({
       });
       set({ filter, results: page.rows, resultsTotal: page.total, resultsOffset: offset });
     } catch (err) {
-      toast('Reading the import results', err);
+      showError('Reading the import results', err);
     }
   },
 
@@ -199,7 +197,7 @@ export const useContactImport = create<ImportState>()((set, get) => ({
     try {
       set({ past: await invoke('messaging.imports') });
     } catch (err) {
-      toast('Reading the imports', err);
+      showError('Reading the imports', err);
     }
   },
 
@@ -217,3 +215,5 @@ export const useContactImport = create<ImportState>()((set, get) => ({
       resultsOffset: 0,
     }),
 }));
+
+hear('import.progress', (summary) => useContactImport.getState().progress(summary));

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import type { ListedMessage } from '../../shared/api/messagingTypes.ts';
-import { invoke } from '../client/clipdesk.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
 
 export const SENT_PAGE = 50;
 
@@ -33,7 +33,7 @@ export const useSent = create<SentState>()((set, get) => ({
       const page = await invoke('messaging.messages', { limit: SENT_PAGE, submission: submission ?? undefined });
       set({ messages: page.messages, nextCursor: page.nextCursor, loaded: true });
     } catch (err) {
-      set({ error: err as AppError, loaded: true });
+      set({ error: asAppError(err), loaded: true });
     } finally {
       set({ loading: false });
     }
@@ -51,7 +51,7 @@ export const useSent = create<SentState>()((set, get) => ({
       });
       set((s) => ({ messages: [...s.messages, ...page.messages], nextCursor: page.nextCursor }));
     } catch (err) {
-      set({ error: err as AppError });
+      set({ error: asAppError(err) });
     } finally {
       set({ loading: false });
     }

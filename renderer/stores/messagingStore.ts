@@ -12,8 +12,8 @@ import {
   type MessagingSettingsView,
 } from '../../shared/ipc/messagingViews.ts';
 import type { RequestArg } from '../../shared/ipc.ts';
-import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { showError } from './toastStore.ts';
 
 export const MESSAGING_TABS = ['Contacts', 'Calendar', 'Messages', 'Bulk', 'Sent'] as const;
 export type MessagingTab = (typeof MESSAGING_TABS)[number];
@@ -54,7 +54,7 @@ async function attempt<T>(work: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (err) {
-    return { ok: false, error: err as AppError };
+    return { ok: false, error: asAppError(err) };
   }
 }
 
@@ -79,7 +79,7 @@ export const useMessaging = create<MessagingState>()((set, get) => ({
     try {
       set({ settings: await invoke('messaging.settings') });
     } catch (err) {
-      useToasts.getState().showError('Reading the messaging settings', err as AppError);
+      showError('Reading the messaging settings', err);
     }
   },
 
@@ -99,7 +99,7 @@ export const useMessaging = create<MessagingState>()((set, get) => ({
       // A slower answer to an older query must not replace a newer one.
       if (get().query === query) set({ contacts: page.items, contactsTotal: page.total });
     } catch (err) {
-      useToasts.getState().showError('Searching the contacts', err as AppError);
+      showError('Searching the contacts', err);
     }
   },
 
@@ -113,7 +113,7 @@ export const useMessaging = create<MessagingState>()((set, get) => ({
       });
       set((s) => ({ contacts: [...s.contacts, ...page.items], contactsTotal: page.total }));
     } catch (err) {
-      useToasts.getState().showError('Reading more contacts', err as AppError);
+      showError('Reading more contacts', err);
     }
   },
 

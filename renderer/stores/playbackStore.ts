@@ -1,10 +1,9 @@
 // The transport: whether the timeline plays and how fast (Space, J/K/L), the range I and O
 // mark (rendered by "Render preview", looped when the loop is on). Keys and buttons only
 // call these actions; the monitor's engine (renderer/preview/previewEngine.ts) makes the
-// picture and sound follow, and moves the playhead (timelineViewStore) as it plays.
+// picture and sound follow, and moves the playhead (timelineViewStore) as it plays. The
+// playhead and the timeline's length are handed in: this store reads no other.
 import { create } from 'zustand';
-import { useTimeline } from './timelineStore.ts';
-import { useTimelineView } from './timelineViewStore.ts';
 
 export interface PlayRange {
   readonly startMs: number;
@@ -30,16 +29,13 @@ interface PlaybackState {
   pause(): void;
   /** L (1) or J (−1): starts that way, or goes faster that way (up to 4×). */
   shuttle(direction: 1 | -1): void;
-  /** I and O: the range starts or ends at the playhead. */
-  markIn(): void;
-  markOut(): void;
+  /** I and O: the range starts or ends at the playhead (`atMs`); a range starting there ends within the timeline. */
+  markIn(atMs: number, durationMs: number): void;
+  markOut(atMs: number): void;
   setRange(range: PlayRange | null): void;
   toggleLoop(): void;
   reset(): void;
 }
-
-const playhead = () => useTimelineView.getState().playheadMs;
-const duration = () => useTimeline.getState().timeline?.durationMs ?? 0;
 
 export const usePlayback = create<PlaybackState>()((set, get) => ({
   rate: 0,
@@ -52,13 +48,11 @@ export const usePlayback = create<PlaybackState>()((set, get) => ({
     const rate = get().rate;
     set({ rate: Math.sign(rate) === direction ? direction * Math.min(MAX_SHUTTLE, Math.abs(rate) * 2) : direction });
   },
-  markIn() {
-    const at = playhead();
-    const end = get().range?.endMs ?? Math.min(duration(), at + 5000);
+  markIn(at, durationMs) {
+    const end = get().range?.endMs ?? Math.min(durationMs, at + 5000);
     set({ range: { startMs: at, endMs: Math.max(end, at + MIN_RANGE_MS) } });
   },
-  markOut() {
-    const at = playhead();
+  markOut(at) {
     const start = get().range?.startMs ?? Math.max(0, at - 5000);
     set({ range: { startMs: Math.max(0, Math.min(start, at - MIN_RANGE_MS)), endMs: Math.max(at, MIN_RANGE_MS) } });
   },

@@ -2,10 +2,9 @@
 // in the settings file) and the sizes of the editor's resizable panels (kept here while
 // the user drags, saved shortly after the last change so a drag is one write).
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { PanelSizes, ThemeChoice } from '../../shared/ipc/preferencesView.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { showError } from './toastStore.ts';
 
 const SAVE_PANELS_AFTER_MS = 400;
 
@@ -44,7 +43,7 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
       // Sizes changed before the answer came stay.
       set((s) => ({ theme: preferences.theme, panels: { ...preferences.panels, ...s.panels }, loaded: true }));
     } catch (err) {
-      useToasts.getState().showError('Reading your preferences', err as AppError);
+      showError('Reading your preferences', err);
     }
   },
 
@@ -57,7 +56,7 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
     } catch (err) {
       applyTheme(before);
       set({ theme: before });
-      useToasts.getState().showError('Saving the theme', err as AppError);
+      showError('Saving the theme', err);
     }
   },
 
@@ -70,9 +69,7 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
     saveTimer = window.setTimeout(() => {
       const panels = unsavedPanels;
       unsavedPanels = {};
-      invoke('preferences.update', { panels }).catch((err: unknown) =>
-        useToasts.getState().showError('Saving the panel sizes', err as AppError),
-      );
+      invoke('preferences.update', { panels }).catch((err: unknown) => showError('Saving the panel sizes', err));
     }, SAVE_PANELS_AFTER_MS);
   },
 }));

@@ -5,8 +5,9 @@
 // asked for again when the service answers again.
 import { create } from 'zustand';
 import type { PreviewMedia } from '../../shared/preview/previewMedia.ts';
-import { invoke, on } from '../client/clipdesk.ts';
-import { useWorkspace } from './workspaceStore.ts';
+import { invoke } from '../client/clipdesk.ts';
+import { hear } from '../client/mainEvents.ts';
+import { isActiveWorkspace } from './workspaceStore.ts';
 
 interface PreviewMediaState {
   media: ReadonlyMap<number, PreviewMedia>;
@@ -18,27 +19,21 @@ interface PreviewMediaState {
 }
 
 const asked = new Set<number>();
-let listening = false;
 
 export const usePreviewMedia = create<PreviewMediaState>()((set, get) => {
   const put = (media: PreviewMedia) => set((s) => ({ media: new Map(s.media).set(media.assetId, media) }));
 
-  function listen(): void {
-    if (listening) return;
-    listening = true;
-    on('preview.media', ({ workspaceId, media }) => {
-      if (workspaceId === useWorkspace.getState().workspace?.id && asked.has(media.assetId)) put(media);
-    });
-    on('workspace.changed', () => get().reset());
-    on('connection.changed', ({ state }) => {
-      if (state === 'online') get().retryUnavailable();
-    });
-  }
+  hear('preview.media', ({ workspaceId, media }) => {
+    if (isActiveWorkspace(workspaceId) && asked.has(media.assetId)) put(media);
+  });
+  hear('workspace.changed', () => get().reset());
+  hear('connection.changed', ({ state }) => {
+    if (state === 'online') get().retryUnavailable();
+  });
 
   return {
     media: new Map(),
     want(assetIds) {
-      listen();
       for (const assetId of assetIds) {
         if (asked.has(assetId)) continue;
         asked.add(assetId);

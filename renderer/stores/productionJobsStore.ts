@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import type { IntentSummary, JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
-import { on } from '../client/clipdesk.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export interface FollowedWork {
   readonly intentId: string;
@@ -36,7 +36,6 @@ const byJob = new Map<string, Done>();
 /** Ends that came before the reply naming their intent (the outbox can be that fast). */
 const early = new Map<string, JobUpdatedEvent>();
 const EARLY_KEPT = 200;
-let listening = false;
 
 const jobKey = (kind: string, id: string | number) => `${kind}:${id}`;
 
@@ -97,18 +96,13 @@ export const useProductionJobs = create<ProductionJobsState>()((set, get) => {
     done?.(job);
   }
 
-  function listen(): void {
-    if (listening) return;
-    listening = true;
-    on('intent.updated', ({ intent }) => onIntent(intent));
-    on('job.updated', onJob);
-  }
+  hear('intent.updated', ({ intent }) => onIntent(intent));
+  hear('job.updated', onJob);
 
   return {
     work: {},
 
     follow(intent, done) {
-      listen();
       set((s) => ({ work: { ...s.work, [intent.id]: fromIntent(intent) } }));
       if (done) byIntent.set(intent.id, done);
       const ended = early.get(intent.id);
@@ -117,7 +111,6 @@ export const useProductionJobs = create<ProductionJobsState>()((set, get) => {
     },
 
     followJob(kind, jobId, done) {
-      listen();
       byJob.set(jobKey(kind, jobId), done);
     },
   };

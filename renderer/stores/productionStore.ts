@@ -4,7 +4,6 @@
 // their prices, and the proposals already applied here. Asking for new work journals it in
 // main (productionJobsStore follows it); when it completes, what it made is read again.
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { Model } from '../../shared/api/createTypes.ts';
 import type { IntentSummary } from '../../shared/api/jobEvents.ts';
 import type {
@@ -18,7 +17,7 @@ import type {
 import type { Transcripts } from '../../shared/transcript/timelineTranscript.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useProductionJobs } from './productionJobsStore.ts';
-import { useToasts } from './toastStore.ts';
+import { showError } from './toastStore.ts';
 
 export const PRODUCTION_TABS = ['Transcript', 'Speech edits', 'Review', 'Finishing', 'Templates'] as const;
 export type ProductionTab = (typeof PRODUCTION_TABS)[number];
@@ -61,8 +60,6 @@ interface ProductionState {
   reset(): void;
 }
 
-const fail = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
-
 /** The newest of a page, preferring one that completed (a newer failed one does not hide it). */
 function latest<T extends { state: string }>(items: readonly T[]): T | null {
   return items.find((i) => i.state === 'completed') ?? items[0] ?? null;
@@ -100,7 +97,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
       });
     } catch (err) {
       set((s) => ({ asked: { ...s.asked, [key]: before } }));
-      fail(title, err);
+      showError(title, err);
     }
   }
 
@@ -118,7 +115,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
     try {
       return await read();
     } catch (err) {
-      fail(title, err);
+      showError(title, err);
       return null;
     }
   }
@@ -156,7 +153,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
         followUnfinished('finish', finish, () => get().loadAsset(assetId));
         if (transcription?.state === 'completed') await get().loadSpeechEdits(transcription.id);
       } catch (err) {
-        fail('Reading the transcripts and reviews of the clip', err);
+        showError('Reading the transcripts and reviews of the clip', err);
       }
     },
 
@@ -171,7 +168,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
             set((s) => ({ transcriptions: { ...s.transcriptions, [assetId]: transcription } }));
             followUnfinished('transcription', transcription, () => get().loadAsset(assetId));
           } catch (err) {
-            fail('Reading the transcripts of the timeline', err);
+            showError('Reading the transcripts of the timeline', err);
           } finally {
             loadingTranscripts.delete(assetId);
           }
@@ -186,7 +183,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
         for (const edit of page.items)
           followUnfinished('speech-edit', edit, () => get().loadSpeechEdits(transcriptionId));
       } catch (err) {
-        fail('Reading the speech edits', err);
+        showError('Reading the speech edits', err);
       }
     },
 
@@ -194,7 +191,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
       try {
         set({ textModels: await invoke('models.list', { kind: 'text' }) });
       } catch (err) {
-        fail('Reading the text models and their prices', err);
+        showError('Reading the text models and their prices', err);
       }
     },
 

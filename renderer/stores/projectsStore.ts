@@ -2,12 +2,12 @@
 // and renaming with the revision. A rename that lost a race (409 revision.conflict) keeps
 // both names so the user can choose which one stays.
 import { create } from 'zustand';
-import type { AppError } from '../../shared/appError.ts';
 import type { Project } from '../../shared/api/createTypes.ts';
-import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { showError } from './toastStore.ts';
 import { appendPage } from './appendPage.ts';
 import { createReadEpoch } from './readEpoch.ts';
+import { onWorkspaceSwitch } from './workspaceStore.ts';
 
 export const PROJECTS_PAGE_SIZE = 25;
 
@@ -38,8 +38,6 @@ interface ProjectsState {
   reset(): void;
 }
 
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
-
 const reads = createReadEpoch();
 
 function replace(items: Project[], project: Project): Project[] {
@@ -62,7 +60,7 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       const page = await invoke('projects.list', { limit: PROJECTS_PAGE_SIZE });
       if (reads.still(epoch)) set({ items: page.items, nextCursor: page.nextCursor, loaded: true });
     } catch (err) {
-      if (reads.still(epoch)) toast('Reading the projects', err);
+      if (reads.still(epoch)) showError('Reading the projects', err);
     } finally {
       if (reads.still(epoch)) set({ loading: false });
     }
@@ -78,7 +76,7 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       // A page of the list as it was before a reset (another workspace) is not this list's.
       if (reads.still(epoch)) set((s) => ({ items: appendPage(s.items, page.items), nextCursor: page.nextCursor }));
     } catch (err) {
-      if (reads.still(epoch)) toast('Reading more projects', err);
+      if (reads.still(epoch)) showError('Reading more projects', err);
     } finally {
       if (reads.still(epoch)) set({ loading: false });
     }
@@ -92,7 +90,7 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       set((s) => ({ items: [project, ...s.items.filter((p) => p.id !== project.id)] }));
       return project;
     } catch (err) {
-      toast('Creating the project', err);
+      showError('Creating the project', err);
       return null;
     } finally {
       set({ creating: false });
@@ -106,14 +104,14 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       set((s) => ({ items: replace(s.items, renamed) }));
       return true;
     } catch (err) {
-      const error = err as AppError;
+      const error = asAppError(err);
       // The schema (and zod) only on this rare path: the Projects screen starts without them.
       const { ProjectSchema } = await import('../../shared/api/createTypes.ts');
       const current = ProjectSchema.safeParse(error.details?.current);
       if (error.code === 'revision.conflict' && current.success) {
         set((s) => ({ conflict: { wanted: name, current: current.data }, items: replace(s.items, current.data) }));
       } else {
-        toast('Renaming the project', error);
+        showError('Renaming the project', error);
       }
       return false;
     } finally {
@@ -133,3 +131,5 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
     set({ items: [], nextCursor: null, loaded: false, loading: false, conflict: null });
   },
 }));
+
+onWorkspaceSwitch(() => useProjects.getState().reset());

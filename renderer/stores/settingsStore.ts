@@ -6,9 +6,10 @@ import type { AppError } from '../../shared/appError.ts';
 import type { RequestArg } from '../../shared/ipc.ts';
 import type { KeyProblem, WorkspaceSettingsView } from '../../shared/ipc/settingsView.ts';
 import type { WorkspaceView } from '../../shared/ipcViews.ts';
-import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { showError } from './toastStore.ts';
 import { useWorkspace } from './workspaceStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export type KeyKind = 'create' | 'messaging';
 export type WorkspaceChange = Omit<RequestArg<'settings.updateWorkspace'>, 'workspaceId'>;
@@ -46,7 +47,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
     try {
       return await work();
     } catch (err) {
-      set((s) => ({ errors: { ...s.errors, [form]: err as AppError } }));
+      set((s) => ({ errors: { ...s.errors, [form]: asAppError(err) } }));
       return null;
     } finally {
       set({ saving: null });
@@ -66,7 +67,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
         const [workspaces, problems] = await Promise.all([invoke('workspaces.list'), invoke('keys.problems')]);
         set({ workspaces, problems, loaded: true });
       } catch (err) {
-        useToasts.getState().showError('Reading the workspaces', err as AppError);
+        showError('Reading the workspaces', err);
       }
     },
 
@@ -75,7 +76,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
         const details = await invoke('settings.workspace', { workspaceId });
         set((s) => ({ details: { ...s.details, [workspaceId]: details } }));
       } catch (err) {
-        useToasts.getState().showError('Reading the workspace settings', err as AppError);
+        showError('Reading the workspace settings', err);
       }
     },
 
@@ -127,4 +128,10 @@ export const useSettings = create<SettingsState>()((set, get) => {
 
     clearError: (form) => set((s) => ({ errors: { ...s.errors, [form]: undefined } })),
   };
+});
+
+// A refused key (the prompt to replace it), and a workspace change (the list shows which one is active).
+hear('key.problem', ({ workspaceId, problem }) => useSettings.getState().setProblem(workspaceId, problem));
+hear('workspace.changed', () => {
+  if (useSettings.getState().loaded) void useSettings.getState().load();
 });

@@ -8,7 +8,8 @@ import type { AppError } from '../../shared/appError.ts';
 import type { Asset } from '../../shared/api/createTypes.ts';
 import type { ClipStrip } from '../../shared/timeline/timelineViews.ts';
 import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { showError } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 export type StripState = ClipStrip | 'loading' | 'failed';
 
@@ -58,8 +59,6 @@ interface TimelineMediaState {
 const STRIPS_AT_ONCE = 2;
 const waiting: number[] = [];
 let working = 0;
-
-const toast = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 
 async function readAll(assetId: number): Promise<Blob> {
   const parts: BlobPart[] = [];
@@ -112,7 +111,7 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
         }
         if (get().projectId === projectId) set({ assets });
       } catch (err) {
-        toast('Reading the project’s media', err);
+        showError('Reading the project’s media', err);
       } finally {
         set({ assetsLoading: false });
       }
@@ -149,7 +148,7 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
         };
         set((s) => ({ renders: [item, ...s.renders.filter((r) => r.intentId !== intent.id)].slice(0, 10) }));
       } catch (err) {
-        toast(kind === 'preview' ? 'Rendering the preview' : 'Rendering the timeline', err);
+        showError(kind === 'preview' ? 'Rendering the preview' : 'Rendering the timeline', err);
       }
     },
 
@@ -190,7 +189,7 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
         const blob = await readAll(item.assetId);
         patchRender(intentId, { url: URL.createObjectURL(blob) });
       } catch (err) {
-        toast('Loading the render to play it', err);
+        showError('Loading the render to play it', err);
       } finally {
         patchRender(intentId, { loading: false });
       }
@@ -203,3 +202,8 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
     },
   };
 });
+
+// The project's media and the renders asked for: an upload finished, a render's job and intent.
+hear('upload.finished', ({ asset }) => useTimelineMedia.getState().learn(asset));
+hear('job.updated', (job) => useTimelineMedia.getState().onJob(job));
+hear('intent.updated', ({ intent }) => useTimelineMedia.getState().onIntent(intent));

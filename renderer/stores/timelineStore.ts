@@ -22,7 +22,8 @@ import type { Catalog, Timeline } from '../../shared/timeline/timelineTypes.ts';
 import type { TimelineEditEvent } from '../../shared/timeline/timelineViews.ts';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import { clipsNamed, followCaptions } from '../../shared/transcript/captionFollow.ts';
-import { invoke, on } from '../client/clipdesk.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { hear } from '../client/mainEvents.ts';
 import { knownTranscripts } from './productionStore.ts';
 import {
   EMPTY_HISTORY,
@@ -39,7 +40,7 @@ import {
 import { useTimelineMedia } from './timelineMediaStore.ts';
 import { usePlayback } from './playbackStore.ts';
 import { useTimelineView } from './timelineViewStore.ts';
-import { useToasts } from './toastStore.ts';
+import { showError, useToasts } from './toastStore.ts';
 
 export type { PendingEdit, HistoryEntry } from './timelineEdits.ts';
 
@@ -84,7 +85,6 @@ interface TimelineState {
 }
 
 const tell = (title: string, message: string) => useToasts.getState().showInfo(title, message);
-const fail = (title: string, err: unknown) => useToasts.getState().showError(title, err as AppError);
 
 export function applyContext(catalog: Catalog | null): ApplyContext {
   const assets = useTimelineMedia.getState().assets;
@@ -126,23 +126,16 @@ function captionsFollowing(before: Timeline, after: Timeline, commands: readonly
 
 /** Events that came before the reply naming their intent. */
 const early = new Map<string, TimelineEditEvent>();
-let listening = false;
 
 export const useTimeline = create<TimelineState>()((set, get) => {
   const ctx = () => applyContext(get().catalog);
 
-  function listen(): void {
-    if (listening) return;
-    listening = true;
-    on('timeline.edit', (event) => onEditEvent(event));
-    on('job.updated', (job) => useTimelineMedia.getState().onJob(job));
-    on('intent.updated', ({ intent }) => useTimelineMedia.getState().onIntent(intent));
-    // Another workspace is another account: its catalog is read afresh with its timelines.
-    on('workspace.changed', () => {
-      get().reset();
-      set({ catalog: null });
-    });
-  }
+  hear('timeline.edit', (event) => onEditEvent(event));
+  // Another workspace is another account: its catalog is read afresh with its timelines.
+  hear('workspace.changed', () => {
+    get().reset();
+    set({ catalog: null });
+  });
 
   function send(edit: PendingEdit, projectId: number): void {
     invoke('timeline.apply', { projectId, revision: edit.revision, commands: edit.commands })
@@ -165,7 +158,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
         const s = get();
         const pending = s.pending.filter((e) => e.localId !== edit.localId);
         set({ pending, history: forgetEdit(s.history, edit), timeline: s.base && rebuild(s.base, pending, ctx()) });
-        fail(`${edit.label} was not saved`, err);
+        showError(`${edit.label} was not saved`, err);
       });
   }
 
@@ -253,7 +246,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
       );
     } catch (err) {
       set((s) => (s.review ? { review: { ...s.review, busy: false } } : {}));
-      fail('Reading the latest timeline', err);
+      showError('Reading the latest timeline', err);
     }
   }
 
@@ -295,7 +288,6 @@ export const useTimeline = create<TimelineState>()((set, get) => {
     lastAckMs: null,
 
     async open(projectId) {
-      listen();
       if (get().projectId === projectId && get().status === 'ready') return;
       get().reset();
       useTimelineView.getState().reset();
@@ -307,7 +299,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
         const catalog = get().catalog ?? (await invoke('timeline.catalog'));
         set({ catalog });
       } catch (err) {
-        fail('Reading the editor catalog', err);
+        showError('Reading the editor catalog', err);
       }
       await get().reload();
     },
@@ -346,8 +338,8 @@ export const useTimeline = create<TimelineState>()((set, get) => {
           });
         }
       } catch (err) {
-        set({ status: get().base ? 'ready' : 'error', loadError: err as AppError });
-        if (get().base) fail('Reading the timeline', err);
+        set({ status: get().base ? 'ready' : 'error', loadError: asAppError(err) });
+        if (get().base) showError('Reading the timeline', err);
       }
     },
 

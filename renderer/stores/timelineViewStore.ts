@@ -5,8 +5,8 @@
 // findings) move the playhead and select clips through this store. Playing (J/K/L, Space)
 // and the I/O range are the transport's: playbackStore.ts.
 import { create } from 'zustand';
-import type { CopiedClip } from '../screens/timeline/editActions.ts';
-import { FRAME_MS, MAX_PX_PER_MS } from '../screens/timeline/timelineGeometry.ts';
+import type { CopiedClip } from '../model/timeline/clipCommands.ts';
+import { FRAME_MS, MAX_PX_PER_MS } from '../model/timeline/timelineGeometry.ts';
 
 export interface DragPreview {
   readonly mode: 'move' | 'trim-start' | 'trim-end';

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import { isKeyProblemCode } from '../../shared/errorCodes.ts';
+import { asAppError } from '../client/clipdesk.ts';
 
 export interface Toast {
   readonly id: number;
@@ -13,7 +14,8 @@ export interface Toast {
 
 interface ToastState {
   toasts: Toast[];
-  showError(title: string, error: AppError): void;
+  /** `error` is whatever was caught: an AppError is shown as it is, anything else as client.internal. */
+  showError(title: string, error: unknown): void;
   showInfo(title: string, message: string): void;
   dismiss(id: number): void;
 }
@@ -23,7 +25,8 @@ let nextId = 1;
 
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
-  showError(title, error) {
+  showError(title, caught) {
+    const error = asAppError(caught);
     // A refused key has its own prompt (KeyProblemPrompt), named once, not a toast per request.
     if (isKeyProblemCode(error.code)) return;
     set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error, message: error.message }].slice(-MAX_TOASTS) }));
@@ -32,3 +35,6 @@ export const useToasts = create<ToastState>()((set) => ({
     set((s) => ({ toasts: [...s.toasts, { id: nextId++, title, error: null, message }].slice(-MAX_TOASTS) })),
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
+
+/** The one way to show a failure: `showError('Renaming the project', err)` with what was caught. */
+export const showError = (title: string, error: unknown): void => useToasts.getState().showError(title, error);

@@ -3,8 +3,9 @@ import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import type { AddRemoteWorkspace } from '../../shared/ipc.ts';
 import type { WorkspaceView } from '../../shared/ipcViews.ts';
-import { invoke } from '../client/clipdesk.ts';
-import { useToasts } from './toastStore.ts';
+import { asAppError, invoke } from '../client/clipdesk.ts';
+import { showError, useToasts } from './toastStore.ts';
+import { hear } from '../client/mainEvents.ts';
 
 interface WorkspaceState {
   /** null until app.state answered. */
@@ -34,7 +35,7 @@ export const useWorkspace = create<WorkspaceState>()((set) => ({
       set({ firstLaunch: state.firstLaunch, mode: state.mode, workspace: state.activeWorkspace });
       if (state.settingsWarning) useToasts.getState().showInfo('Settings were repaired', state.settingsWarning);
     } catch (err) {
-      useToasts.getState().showError('Starting Clipdesk', err as AppError);
+      showError('Starting Clipdesk', err);
     }
   },
 
@@ -44,7 +45,7 @@ export const useWorkspace = create<WorkspaceState>()((set) => ({
       const workspace = await invoke('workspaces.useLocal');
       set({ workspace, firstLaunch: false });
     } catch (err) {
-      useToasts.getState().showError('Starting the local workspace', err as AppError);
+      showError('Starting the local workspace', err);
     } finally {
       set({ busy: false });
     }
@@ -57,7 +58,7 @@ export const useWorkspace = create<WorkspaceState>()((set) => ({
       set({ workspace, firstLaunch: false });
     } catch (err) {
       // Shown beside the form (with its code), where the user fixes it.
-      set({ remoteError: err as AppError });
+      set({ remoteError: asAppError(err) });
     } finally {
       set({ busy: false });
     }
@@ -65,3 +66,19 @@ export const useWorkspace = create<WorkspaceState>()((set) => ({
 
   setWorkspace: (workspace) => set({ workspace }),
 }));
+
+hear('workspace.changed', (workspace) => useWorkspace.getState().setWorkspace(workspace));
+
+/** Whether news about `workspaceId` is the active workspace's: the app shows no other one's. */
+export const isActiveWorkspace = (workspaceId: string): boolean =>
+  useWorkspace.getState().workspace?.id === workspaceId;
+
+/**
+ * Runs `reset` each time another workspace becomes the active one (not the first one): it is
+ * another account, whose projects, media and work are read afresh.
+ */
+export function onWorkspaceSwitch(reset: () => void): void {
+  useWorkspace.subscribe((s, before) => {
+    if (before.workspace && s.workspace && s.workspace.id !== before.workspace.id) reset();
+  });
+}

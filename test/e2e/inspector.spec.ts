@@ -40,7 +40,7 @@ test('the Inspector shows each clip its own values, and a change to two clips ap
 
   const tl = timelinePage(page);
   await tl.open('Inspector');
-  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  const inspector = page.getByRole('region', { name: 'Inspector' });
   const opacity = inspector.getByRole('spinbutton', { name: 'Opacity' });
 
   // The transition is drawn on the clip and said in its name.

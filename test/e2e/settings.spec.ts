@@ -53,7 +53,7 @@ test('workspaces: add a remote account, see its key, switch back and forth, edit
   // The key: its last four and its expiry, never the key.
   await expect(studio).toContainText(`ending …${sandbox.apiKey.slice(-4)}, expires on`);
   await expect(page.locator('body')).not.toContainText(sandbox.apiKey);
-  await expect(studio.getByRole('button', { name: 'Replace the Create API key of Studio account' })).toBeVisible();
+  await expect(studio.getByRole('button', { name: 'Replace key: the Create API key of Studio account' })).toBeVisible();
 
   // Switch to the local workspace and back: the status bar follows at once.
   await settings.card('Local sandbox').getByRole('button', { name: 'Switch to Local sandbox' }).click();

@@ -1,4 +1,4 @@
-// The Generate screen's form rules (renderer/screens/generate/modelForm.ts): a model's input
+// The Generate screen's form rules (renderer/model/generate/modelForm.ts): a model's input
 // definitions checked before anything is sent, with messages that name the field, the body's
 // prompt and settings, and the cost estimate (price × how many).
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   inputLabel,
   inputLimits,
   userWords,
-} from '../../renderer/screens/generate/modelForm.ts';
+} from '../../renderer/model/generate/modelForm.ts';
 
 const sketch: Model = {
   id: 'sketch-image-1',

@@ -1,7 +1,7 @@
-// The Media screen's search, filters and sorts (renderer/screens/media/mediaView.ts).
+// The Media screen's search, filters and sorts (renderer/model/media/mediaFilter.ts).
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../../shared/api/createTypes.ts';
-import { ALL_MEDIA, narrows, viewOf } from '../../renderer/screens/media/mediaView.ts';
+import { ALL_MEDIA, narrows, viewOf } from '../../renderer/model/media/mediaFilter.ts';
 
 const assets: Asset[] = [
   { id: 1, kind: 'video', filename: 'Beach walk.mp4', source: 'upload', sizeBytes: 9_000, durationMs: 4000 },

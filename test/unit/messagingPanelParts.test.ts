@@ -7,7 +7,7 @@ import {
   guessMapping,
   mappingProblems,
   toE164,
-} from '../../renderer/screens/messaging/csvContacts.ts';
+} from '../../renderer/model/messaging/csvContacts.ts';
 import {
   contactValues,
   fillTemplate,

@@ -1,11 +1,11 @@
 // The Messaging screen's mapping of answers to what it shows (renderer/screens/messaging/
-// resultView.ts), held to EVERY code of every table in shared/messagingCodes.ts, and to every
+// answerText.ts), held to EVERY code of every table in shared/messagingCodes.ts, and to every
 // client code of shared/messagingFailures.ts.
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../shared/appError.ts';
 import { MESSAGING_RESULT_TABLES, type MessagingOperation } from '../../shared/messagingCodes.ts';
 import { MESSAGING_CLIENT_CODES, resultFailureCode } from '../../shared/messagingFailures.ts';
-import { describeAnswer, describeFailure, describeResultCode } from '../../renderer/screens/messaging/resultView.ts';
+import { describeAnswer, describeFailure, describeResultCode } from '../../renderer/screens/messaging/answerText.ts';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const operations = Object.keys(MESSAGING_RESULT_TABLES) as MessagingOperation[];

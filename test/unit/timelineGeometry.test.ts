@@ -9,7 +9,7 @@ import {
   parseTime,
   snapShift,
   visibleRange,
-} from '../../renderer/screens/timeline/timelineGeometry.ts';
+} from '../../renderer/model/timeline/timelineGeometry.ts';
 
 /** n clips of `length` ms, one every `every` ms. */
 function track(n: number, length: number, every: number): Clip[] {

@@ -10,7 +10,7 @@ import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { useConnection } from '../../stores/connectionStore.ts';
 import { GENERATION_KINDS, useGenerate, type GenerationKind } from '../../stores/generateStore.ts';
 import { ModelInputField } from './ModelInputField.tsx';
-import { checkForm, estimateUsd, formatUsd, unitPriceUsd } from './modelForm.ts';
+import { checkForm, estimateUsd, formatUsd, unitPriceUsd } from '../../model/generate/modelForm.ts';
 
 const KIND_LABELS: Record<GenerationKind, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
 /** The scene choice that makes a new scene (audio only). */

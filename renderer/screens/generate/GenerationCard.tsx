@@ -12,7 +12,7 @@ import { useGenerate } from '../../stores/generateStore.ts';
 import { AssetThumbnail } from '../media/AssetThumbnail.tsx';
 import { MediaPlayer } from '../media/MediaPlayer.tsx';
 import { formatWhen } from '../media/assetText.ts';
-import { formatUsd } from './modelForm.ts';
+import { formatUsd } from '../../model/generate/modelForm.ts';
 
 type OutputAsset = Pick<Asset, 'id' | 'kind' | 'filename'>;
 

@@ -3,7 +3,7 @@
 // limits are the hint under it.
 import type { ModelInput } from '../../../shared/api/createTypes.ts';
 import type { FieldValue } from '../../stores/generateStore.ts';
-import { inputLabel, inputLimits, PROMPT_INPUT, userWords } from './modelForm.ts';
+import { inputLabel, inputLimits, PROMPT_INPUT, userWords } from '../../model/generate/modelForm.ts';
 
 export function ModelInputField({
   input,

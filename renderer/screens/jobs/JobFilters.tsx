@@ -3,7 +3,7 @@ import { Field } from '../../components/Field.tsx';
 import type { JobRow } from '../../../shared/ipc/jobsView.ts';
 import { useJobs } from '../../stores/jobsStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
-import { JOB_STATE_CHOICES, type JobFilter } from './jobFilter.ts';
+import { JOB_STATE_CHOICES, type JobFilter } from '../../model/jobs/jobFilter.ts';
 import { kindName } from './jobText.ts';
 
 export function JobFilters({ rows }: { rows: readonly JobRow[] }) {

@@ -11,7 +11,7 @@ import { useConnection } from '../../stores/connectionStore.ts';
 import { useJobs } from '../../stores/jobsStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { JobFilters } from './JobFilters.tsx';
-import { filterJobs } from './jobFilter.ts';
+import { filterJobs } from '../../model/jobs/jobFilter.ts';
 import { dateTime, money, percent, rowStateText, rowTitle } from './jobText.ts';
 import { RequestIdCell } from './RequestIdCell.tsx';
 import './workTable.css';

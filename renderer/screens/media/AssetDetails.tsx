@@ -53,9 +53,9 @@ export function AssetDetails() {
 
   if (!item) {
     return (
-      <aside className="media-asset-details" aria-label="Details">
+      <section className="media-asset-details" aria-label="Details">
         <p className="media-hint">Select a file to see its details, download it or share a link.</p>
-      </aside>
+      </section>
     );
   }
   const { asset, attached } = item;
@@ -64,7 +64,7 @@ export function AssetDetails() {
   const isAttached = project !== undefined && (attachedTo ?? []).includes(project.id);
   const brandName = brands.find((b) => b.id === asset.brandId)?.name ?? null;
   return (
-    <aside className="media-asset-details" aria-label="Details">
+    <section className="media-asset-details" aria-label="Details">
       <h2 className="media-details-title" title={name}>
         {name}
       </h2>
@@ -86,6 +86,6 @@ export function AssetDetails() {
         )}
       </div>
       <DeliveryLinks assetId={asset.id} />
-    </aside>
+    </section>
   );
 }

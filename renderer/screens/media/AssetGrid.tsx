@@ -7,7 +7,7 @@ import { useMedia } from '../../stores/mediaStore.ts';
 import { AssetThumbnail } from './AssetThumbnail.tsx';
 import { assetName, assetSummary } from './assetText.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
-import { narrows, viewOf } from './mediaView.ts';
+import { narrows, viewOf } from '../../model/media/mediaFilter.ts';
 
 function MoreMedia() {
   const nextCursor = useMedia((s) => s.nextCursor);

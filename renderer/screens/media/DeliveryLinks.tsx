@@ -28,7 +28,7 @@ function FreshLink({ url }: { url: string }) {
         <Button variant="primary" icon={Copy} onClick={() => void copy(url)}>
           {copied ? 'Copied' : 'Copy link'}
         </Button>
-        <Button onClick={dismiss} aria-label="Hide the new link">
+        <Button onClick={dismiss} aria-label="Done: hide the new link">
           Done
         </Button>
       </div>

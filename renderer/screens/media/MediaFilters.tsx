@@ -3,7 +3,7 @@
 import { Search } from 'lucide-react';
 import { Field } from '../../components/Field.tsx';
 import { useMedia } from '../../stores/mediaStore.ts';
-import { MEDIA_SORTS, MEDIA_SOURCES, type MediaSort, type MediaView } from './mediaView.ts';
+import { MEDIA_SORTS, MEDIA_SOURCES, type MediaSort, type MediaView } from '../../model/media/mediaFilter.ts';
 
 const KIND_CHOICES: Record<MediaView['kind'], string> = {
   all: 'All kinds',

@@ -9,7 +9,7 @@ import { useBulk } from '../../stores/messagingBulkStore.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
 import { useSent } from '../../stores/messagingSentStore.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { describeFailure, describeResultCode, type ResultLine } from './resultView.ts';
+import { describeFailure, describeResultCode, type ResultLine } from './answerText.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
 type Sub = BulkListItem['submissions'][number];

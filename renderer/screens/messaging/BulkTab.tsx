@@ -11,7 +11,7 @@ import { useBulk } from '../../stores/messagingBulkStore.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
 import { BulkList } from './BulkList.tsx';
 import { contactValues, fieldKey, planBulk, templateFields, valuesOf } from './bulkTemplate.ts';
-import { toE164 } from './csvContacts.ts';
+import { toE164 } from '../../model/messaging/csvContacts.ts';
 import { defaultSchedule, SchedulePicker, type Schedule } from './SchedulePicker.tsx';
 import { scheduleTime } from './timeZones.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/messagingTypes.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
 import { ResultNotice } from './ResultNotice.tsx';
-import { describeAnswer, describeFailure, type ResultLine } from './resultView.ts';
+import { describeAnswer, describeFailure, type ResultLine } from './answerText.ts';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
 import { userTimeZone } from './timeZones.ts';
 

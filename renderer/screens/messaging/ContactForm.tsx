@@ -7,9 +7,9 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { useId, useState, type FormEvent } from 'react';
 import type { ContactDraft } from '../../../shared/ipc/messagingViews.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
-import { customFieldName } from './csvContacts.ts';
+import { customFieldName } from '../../model/messaging/csvContacts.ts';
 import { ResultNotice } from './ResultNotice.tsx';
-import { describeAnswer, describeFailure, type ResultLine } from './resultView.ts';
+import { describeAnswer, describeFailure, type ResultLine } from './answerText.ts';
 
 const EMPTY = {
   number: '',

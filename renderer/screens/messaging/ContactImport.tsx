@@ -14,9 +14,9 @@ import {
   draftOf,
   mappingProblems,
   type ContactTarget,
-} from './csvContacts.ts';
+} from '../../model/messaging/csvContacts.ts';
 import { ResultNotice } from './ResultNotice.tsx';
-import { describeFailure, describeResultCode } from './resultView.ts';
+import { describeFailure, describeResultCode } from './answerText.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
 

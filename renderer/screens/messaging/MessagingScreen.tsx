@@ -3,7 +3,6 @@
 // top (the Tabs primitive); the sender ID and default country the forms use sit above them.
 import { useEffect } from 'react';
 import { Tabs } from '../../components/Tabs.tsx';
-import { on } from '../../client/clipdesk.ts';
 import { useBulk } from '../../stores/messagingBulkStore.ts';
 import { useContactImport } from '../../stores/messagingImportStore.ts';
 import { MESSAGING_TABS, useMessaging, type MessagingTab } from '../../stores/messagingStore.ts';
@@ -54,14 +53,6 @@ export function MessagingScreen() {
     void useContactImport.getState().loadPast();
     void useBulk.getState().load();
   }, [workspaceId]);
-
-  useEffect(() => {
-    const offs = [
-      on('import.progress', (summary) => useContactImport.getState().progress(summary)),
-      on('bulk.progress', (event) => useBulk.getState().progress(event)),
-    ];
-    return () => offs.forEach((off) => off());
-  }, []);
 
   return (
     <section className="screen msg-screen" aria-labelledby="screen-title">

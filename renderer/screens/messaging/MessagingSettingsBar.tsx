@@ -6,7 +6,7 @@ import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libp
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
-import { describeFailure } from './resultView.ts';
+import { describeFailure } from './answerText.ts';
 import { ResultNotice } from './ResultNotice.tsx';
 
 function countryName(code: string): string {

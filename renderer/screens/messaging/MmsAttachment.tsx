@@ -5,7 +5,7 @@ import type { AppError } from '../../../shared/appError.ts';
 import { MESSAGING_LIMITS } from '../../../shared/limits.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
 import { ResultNotice } from './ResultNotice.tsx';
-import { describeFailure } from './resultView.ts';
+import { describeFailure } from './answerText.ts';
 
 export interface StagedMms {
   readonly mmsId: string;

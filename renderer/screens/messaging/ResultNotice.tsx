@@ -3,7 +3,7 @@
 // with its copy button (ErrorMeta). Extra actions (Busy's "pick another time") come as children.
 import type { ReactNode } from 'react';
 import { ErrorMeta } from '../../components/ErrorDetails.tsx';
-import type { ResultLine } from './resultView.ts';
+import type { ResultLine } from './answerText.ts';
 
 export function ResultNotice({ line, label, children }: { line: ResultLine; label?: string; children?: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useSent } from '../../stores/messagingSentStore.ts';
 import { ResultNotice } from './ResultNotice.tsx';
-import { describeFailure } from './resultView.ts';
+import { describeFailure } from './answerText.ts';
 import { formatInZone, userTimeZone } from './timeZones.ts';
 
 function when(iso: string | undefined): string {

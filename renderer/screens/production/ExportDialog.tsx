@@ -5,7 +5,6 @@
 // with its idempotency key in main (it goes when the service answers). It is followed here,
 // in Exports and in Jobs, and its video can be downloaded when done.
 import { useMemo, useState } from 'react';
-import type { AppError } from '../../../shared/appError.ts';
 import {
   EXPORT_DEFAULTS,
   FRAME_RATES,
@@ -33,9 +32,9 @@ import { useNavigation } from '../../stores/navigationStore.ts';
 import { useProductionJobs } from '../../stores/productionJobsStore.ts';
 import { useProduction } from '../../stores/productionStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
-import { saveLink } from './saveText.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
 import { WorkLine } from './WorkLine.tsx';
+import { downloadAsset } from '../../client/saveFile.ts';
 
 const QUALITY_WORDS: Record<Quality, string> = {
   draft: 'Draft (fastest, smallest)',
@@ -54,11 +53,10 @@ export function ExportProgress() {
   async function download(id: number) {
     setBusy(true);
     try {
-      const outcome = await invoke('media.download', { assetId: id });
-      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
-      else if (outcome.outcome === 'saved') useToasts.getState().showInfo('Export saved', `Saved to ${outcome.path}.`);
+      const path = await downloadAsset(id);
+      if (path !== null) useToasts.getState().showInfo('Export saved', `Saved to ${path}.`);
     } catch (err) {
-      useToasts.getState().showError('Downloading the export', err as AppError);
+      showError('Downloading the export', err);
     } finally {
       setBusy(false);
     }
@@ -108,7 +106,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
       useProduction.getState().setExportIntent(intent.id);
       setSentHere(true);
     } catch (err) {
-      useToasts.getState().showError('Sending the export', err as AppError);
+      showError('Sending the export', err);
     } finally {
       setSending(false);
     }

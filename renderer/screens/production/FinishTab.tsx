@@ -12,7 +12,7 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { assetName } from './clipChoice.ts';
 import { JobError, WorkLine } from './WorkLine.tsx';
-import { Field } from './Field.tsx';
+import { Field } from '../../components/Field.tsx';
 
 const lufs = (value: number | null | undefined) => (typeof value === 'number' ? `${value.toFixed(1)} LUFS` : 'silent');
 const dbtp = (value: number | null | undefined) => (typeof value === 'number' ? `${value.toFixed(1)} dBTP` : '—');
@@ -121,9 +121,9 @@ export function FinishTab({ placed }: { placed: PlacedClip }) {
     <div className="pr-finish">
       <div className="pr-row">
         <Field label="Loudness target (LUFS)">
-          {(id) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="number"
               step={0.5}
               min={-70}
@@ -135,9 +135,9 @@ export function FinishTab({ placed }: { placed: PlacedClip }) {
           )}
         </Field>
         <Field label="True peak at most (dBTP)">
-          {(id) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="number"
               step={0.5}
               min={-9}

@@ -16,7 +16,7 @@ import { NO_EDITS, useProduction } from '../../stores/productionStore.ts';
 import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import { JobError, WorkLine } from './WorkLine.tsx';
-import { Field } from './Field.tsx';
+import { Field } from '../../components/Field.tsx';
 
 const TASKS: readonly { task: SpeechTask; label: string }[] = [
   { task: 'interview-edit', label: 'Interview edits (cut hesitations, tighten pauses)' },
@@ -214,8 +214,8 @@ export function SpeechEditsTab({ placed }: { placed: PlacedClip }) {
     <div className="pr-speech">
       <div className="pr-row">
         <Field label="Task">
-          {(id) => (
-            <select id={id} value={task} onChange={(e) => setTask(e.target.value as SpeechTask)}>
+          {(control) => (
+            <select {...control} value={task} onChange={(e) => setTask(e.target.value as SpeechTask)}>
               {TASKS.map(({ task: t, label }) => (
                 <option key={t} value={t} disabled={t === 'caption-translation' && english}>
                   {label}
@@ -226,9 +226,9 @@ export function SpeechEditsTab({ placed }: { placed: PlacedClip }) {
           )}
         </Field>
         <Field label="Text model">
-          {(id) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               value={model?.id ?? ''}
               onChange={(e) => setModelId(e.target.value)}
               disabled={offered.length === 0}

@@ -8,13 +8,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { TEMPLATE_LIMITS } from '../../../shared/limits.ts';
 import type { TemplateSummary, TemplateVersion } from '../../../shared/production/productionTypes.ts';
-import { invoke } from '../../client/clipdesk.ts';
+import { asAppError, invoke } from '../../client/clipdesk.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
 import { SLOT_NAME, slotCandidates, slotsOf, type SlotChoice } from './templateSlots.ts';
-import { Field } from './Field.tsx';
+import { Field } from '../../components/Field.tsx';
 import { VariantsPanel } from './VariantsPanel.tsx';
 
 /** A template's slots are a handful: a long timeline offers its first captions and clips. */
@@ -98,7 +98,7 @@ function PublishForm({
         );
       setKey(crypto.randomUUID());
     } catch (err) {
-      setError(err as AppError);
+      setError(asAppError(err));
     } finally {
       setBusy(false);
     }
@@ -117,9 +117,9 @@ function PublishForm({
     >
       <div className="pr-row">
         <Field label="Template name">
-          {(id) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               value={name}
               maxLength={TEMPLATE_LIMITS.name.max + 10}
               onChange={(e) => (setName(e.target.value), changed())}
@@ -127,9 +127,9 @@ function PublishForm({
           )}
         </Field>
         <Field label="Publish as">
-          {(id) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               value={String(target)}
               onChange={(e) => (setTarget(e.target.value === 'new' ? 'new' : Number(e.target.value)), changed())}
             >
@@ -223,7 +223,7 @@ export function TemplatesTab() {
     try {
       setTemplates((await invoke('templates.list', { limit: 100 })).items);
     } catch (err) {
-      useToasts.getState().showError('Reading the templates', err as AppError);
+      showError('Reading the templates', err);
       setTemplates([]);
     }
   }
@@ -232,7 +232,7 @@ export function TemplatesTab() {
     try {
       setChosen((await invoke('templates.get', { templateId })).latest);
     } catch (err) {
-      useToasts.getState().showError('Reading the template', err as AppError);
+      showError('Reading the template', err);
     }
   }
 
@@ -255,9 +255,9 @@ export function TemplatesTab() {
       <section aria-labelledby="pr-variants-title">
         <h3 id="pr-variants-title">Variants</h3>
         <Field label="Template" inline>
-          {(id) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               value={chosen?.templateId ?? ''}
               onChange={(e) => e.target.value && void choose(Number(e.target.value))}
             >

@@ -6,7 +6,6 @@
 // there the other languages are shown but cannot be chosen (the service would refuse them).
 import { AudioLines, Captions, Download, TextCursorInput } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { AppError } from '../../../shared/appError.ts';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../../shared/production/captionCommands.ts';
 import { locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
 import type { Word } from '../../../shared/production/productionTypes.ts';
@@ -20,10 +19,10 @@ import { useProduction } from '../../stores/productionStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
+import { saveFile } from '../../client/saveFile.ts';
 import { assetName } from './clipChoice.ts';
-import { saveText } from './saveText.ts';
-import { Field } from './Field.tsx';
+import { Field } from '../../components/Field.tsx';
 import { JobError, WorkLine } from './WorkLine.tsx';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
 import { useTimelineTranscript } from './useTimelineTranscript.ts';
@@ -78,12 +77,10 @@ function CaptionActions({
     setBusy(format);
     try {
       const file = await invoke('transcriptions.captionFile', { transcriptionId, format });
-      if (file.outcome === 'file') saveText(file.filename, file.contentType, file.text);
+      if (file.outcome === 'file') saveFile(file);
       else if (file.outcome === 'saved') useToasts.getState().showInfo('Captions saved', `Saved to ${file.path}.`);
     } catch (err) {
-      useToasts
-        .getState()
-        .showError(`Downloading the ${format === 'srt' ? 'SRT' : 'WebVTT'} captions`, err as AppError);
+      showError(`Downloading the ${format === 'srt' ? 'SRT' : 'WebVTT'} captions`, err);
     } finally {
       setBusy(null);
     }
@@ -190,9 +187,9 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
         <>
           <div className="pr-row">
             <Field label="Spoken language" inline>
-              {(id) => (
+              {(control) => (
                 <select
-                  id={id}
+                  {...control}
                   value={language}
                   aria-describedby={local ? 'tx-language-note' : undefined}
                   onChange={(e) => setLanguage(e.target.value)}

@@ -4,7 +4,6 @@
 // retry never makes them twice), and a batch renders the prepared projects, followed here and in Jobs to its end,
 // each rendered video downloadable.
 import { useState } from 'react';
-import type { AppError } from '../../../shared/appError.ts';
 import type {
   Batch,
   PreparedVariants,
@@ -16,9 +15,9 @@ import { invoke } from '../../client/clipdesk.ts';
 import { useProductionJobs } from '../../stores/productionJobsStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useToasts } from '../../stores/toastStore.ts';
-import { saveLink } from './saveText.ts';
+import { showError, useToasts } from '../../stores/toastStore.ts';
 import { WorkLine } from './WorkLine.tsx';
+import { downloadAsset } from '../../client/saveFile.ts';
 
 interface Row {
   name: string;
@@ -79,11 +78,10 @@ function BatchResult({ batch }: { batch: Batch }) {
   async function download(assetId: number) {
     setBusy(assetId);
     try {
-      const outcome = await invoke('media.download', { assetId });
-      if (outcome.outcome === 'link') saveLink(outcome.url, outcome.filename);
-      else if (outcome.outcome === 'saved') useToasts.getState().showInfo('Video saved', `Saved to ${outcome.path}.`);
+      const path = await downloadAsset(assetId);
+      if (path !== null) useToasts.getState().showInfo('Video saved', `Saved to ${path}.`);
     } catch (err) {
-      useToasts.getState().showError('Downloading the rendered video', err as AppError);
+      showError('Downloading the rendered video', err);
     } finally {
       setBusy(null);
     }
@@ -143,9 +141,7 @@ export function VariantsPanel({ template }: { template: TemplateVersion }) {
       if (outcome.outcome === 'checked') setCheck({ for: signature, result: outcome });
       else setPrepared(outcome);
     } catch (err) {
-      useToasts
-        .getState()
-        .showError(kind === 'check' ? 'Checking the variants' : 'Making the variants', err as AppError);
+      showError(kind === 'check' ? 'Checking the variants' : 'Making the variants', err);
     } finally {
       setBusy(null);
     }
@@ -163,10 +159,10 @@ export function VariantsPanel({ template }: { template: TemplateVersion }) {
       useProductionJobs.getState().follow(intent, (job) => {
         void invoke('batches.get', { id: Number(job.id) })
           .then(setBatch)
-          .catch((err: unknown) => useToasts.getState().showError('Reading the batch', err as AppError));
+          .catch((err: unknown) => showError('Reading the batch', err));
       });
     } catch (err) {
-      useToasts.getState().showError('Starting the batch', err as AppError);
+      showError('Starting the batch', err);
     } finally {
       setBusy(null);
     }

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import type { KeyStatus, WorkspaceView } from '../../../shared/ipcViews.ts';
 import { keyForm, useSettings, type KeyKind } from '../../stores/settingsStore.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { WHAT_HAPPENED } from '../../components/KeyProblemPrompt.tsx';
 
 const KEY_NAMES: Record<KeyKind, string> = { create: 'Create API key', messaging: 'Messaging API key' };
@@ -59,11 +59,15 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
         </span>
         {mode === 'view' && (
           <span className="settings-key-actions">
-            <Button onClick={() => setMode('replace')} aria-label={`Replace the ${keyName} of ${workspace.name}`}>
+            {/* The name starts with the words shown (WCAG 2.5.3), then says which key. */}
+            <Button
+              onClick={() => setMode('replace')}
+              aria-label={`${status.present ? 'Replace key' : 'Add key'}: the ${keyName} of ${workspace.name}`}
+            >
               {status.present ? 'Replace key' : 'Add key'}
             </Button>
             {status.present && (
-              <Button onClick={() => setMode('forget')} aria-label={`Forget the ${keyName} of ${workspace.name}`}>
+              <Button onClick={() => setMode('forget')} aria-label={`Forget key: the ${keyName} of ${workspace.name}`}>
                 Forget key
               </Button>
             )}
@@ -112,7 +116,7 @@ export function KeyRow({ workspace, which }: { workspace: WorkspaceView; which: 
             <Button onClick={close}>Keep it</Button>
           </span>
         )}
-        <FormError error={error} />
+        {error && <ErrorDetails error={error} />}
       </dd>
     </div>
   );

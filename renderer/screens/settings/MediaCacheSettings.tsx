@@ -6,8 +6,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/appError.ts';
 import { formatBytes } from '../../../shared/mediaTypes.ts';
 import { MEDIA_CACHE_LIMITS, type MediaCacheUsage } from '../../../shared/preview/previewMedia.ts';
-import { invoke } from '../../client/clipdesk.ts';
-import { FormError } from './FormError.tsx';
+import { asAppError, invoke } from '../../client/clipdesk.ts';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 
 const GiB = 1024 ** 3;
 
@@ -33,7 +33,7 @@ export function MediaCacheSettings() {
     try {
       show(await work());
     } catch (err) {
-      setError(err as AppError);
+      setError(asAppError(err));
     } finally {
       setBusy(false);
     }
@@ -75,7 +75,7 @@ export function MediaCacheSettings() {
           Empty the cache
         </Button>
       </form>
-      <FormError error={error} />
+      {error && <ErrorDetails error={error} />}
     </section>
   );
 }

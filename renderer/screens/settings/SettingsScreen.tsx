@@ -7,7 +7,7 @@ import { useSettings } from '../../stores/settingsStore.ts';
 import { useWorkspace } from '../../stores/workspaceStore.ts';
 import { RemoteAccountForm } from '../FirstLaunch.tsx';
 import { AppearanceSettings } from './AppearanceSettings.tsx';
-import { FormError } from './FormError.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { MediaCacheSettings } from './MediaCacheSettings.tsx';
 import { WorkspaceCard } from './WorkspaceCard.tsx';
 import './settings.css';
@@ -63,7 +63,7 @@ export function SettingsScreen() {
           Each workspace is an account on a service. API keys stay in the system keychain: Clipdesk shows only their
           last four characters and when they expire.
         </p>
-        <FormError error={switchError} />
+        {switchError && <ErrorDetails error={switchError} />}
         <ul className="settings-workspaces" aria-label="Workspaces">
           {workspaces.map((workspace) => (
             <WorkspaceCard key={workspace.id} workspace={workspace} />

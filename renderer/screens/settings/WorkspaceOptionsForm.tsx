@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TunnelChoice, WorkspaceSettingsView } from '../../../shared/ipc/settingsView.ts';
 import { APP_LIMITS, tooLong } from '../../../shared/limits.ts';
 import { optionsForm, useSettings, type WorkspaceChange } from '../../stores/settingsStore.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 
 const TUNNELS: { mode: TunnelChoice['mode']; label: string; hint: string }[] = [
   { mode: 'none', label: 'No webhooks', hint: 'Clipdesk asks the service for job results (polling).' },
@@ -223,7 +223,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
         placeholder="+15550100200"
         autoComplete="off"
       />
-      <FormError error={error} />
+      {error && <ErrorDetails error={error} />}
       <div className="settings-form-actions">
         <Button variant="primary" type="submit" disabled={saving || nameProblem !== null}>
           {saving ? 'Saving…' : 'Save settings'}

@@ -7,7 +7,7 @@ import type { ClipStrip } from '../../../shared/timeline/timelineViews.ts';
 import type { Clip, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { ClipMedia } from './ClipMedia.tsx';
-import { formatTime } from './timelineGeometry.ts';
+import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 export type DragPart = 'body' | 'start' | 'end';
 

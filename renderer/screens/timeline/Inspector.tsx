@@ -10,11 +10,11 @@ import type { Catalog, CaptionClip, MediaClip, Track } from '../../../shared/tim
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
-import { locate, type Located } from './editActions.ts';
+import { locate, type Located } from '../../model/timeline/clipCommands.ts';
 import { ChoiceSetting, NumberSetting, TextSetting } from './InspectorFields.tsx';
 import { common, labelOf } from './inspectorValues.ts';
 import { addCaptionAtPlayhead, applyToSelection } from './timelineActions.ts';
-import { formatTime } from './timelineGeometry.ts';
+import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 type MediaItem = { readonly clip: MediaClip; readonly track: Track };
 type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
@@ -294,7 +294,7 @@ export function Inspector() {
   const media = items.filter((i): i is MediaItem => i.clip.kind === 'media');
   const captions = items.filter((i): i is CaptionItem => i.clip.kind === 'caption');
   return (
-    <aside className="tl-pane tl-inspector" aria-labelledby="tl-inspector-title">
+    <section className="tl-pane tl-inspector" aria-labelledby="tl-inspector-title">
       <h2 id="tl-inspector-title" className="tl-pane-title">
         Inspector
       </h2>
@@ -309,6 +309,6 @@ export function Inspector() {
       {catalog && media.length > 0 && <MediaSettings key={`m-${key}`} catalog={catalog} items={media} />}
       {catalog && captions.length > 0 && <CaptionSettings key={`c-${key}`} catalog={catalog} items={captions} />}
       {catalog && <NewCaption catalog={catalog} />}
-    </aside>
+    </section>
   );
 }

@@ -10,7 +10,7 @@ import { useMediaPreviews } from '../../stores/mediaPreviewStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { addAsset } from './timelineActions.ts';
-import { formatTime } from './timelineGeometry.ts';
+import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 import { ASSET_DRAG_TYPE } from './TrackLane.tsx';
 
 const USABLE = new Set(['video', 'audio', 'image']);

@@ -14,7 +14,7 @@ import { usePlayback } from '../../stores/playbackStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
-import { formatTimecode } from './timelineGeometry.ts';
+import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
 /** Every key of an action, from the shortcut table (named in the tooltip and aria-keyshortcuts). */

@@ -11,7 +11,7 @@ import { useTimelineMedia, type RenderItem } from '../../stores/timelineMediaSto
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
-import { formatTime, parseTime } from './timelineGeometry.ts';
+import { formatTime, parseTime } from '../../model/timeline/timelineGeometry.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 

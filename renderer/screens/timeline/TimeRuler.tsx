@@ -5,7 +5,7 @@ import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { usePreferences } from '../../stores/preferencesStore.ts';
 import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
-import { formatTime } from './timelineGeometry.ts';
+import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 const STEPS_MS = [
   1000 / 30,

@@ -23,7 +23,7 @@ import { PreviewPlayer } from './PreviewPlayer.tsx';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { TimelinePanel } from './TimelinePanel.tsx';
 import { TimelineToolbar } from './TimelineToolbar.tsx';
-import { AroundTheTimeline } from '../production/AroundTheTimeline.tsx';
+import { ProductionDock } from '../production/ProductionDock.tsx';
 import { FindingsLane } from '../production/FindingsLane.tsx';
 import './timeline.css';
 
@@ -103,7 +103,7 @@ export function TimelineScreen() {
                 <FindingsLane />
               </>
             }
-            dock={largeMonitor ? null : <AroundTheTimeline />}
+            dock={largeMonitor ? null : <ProductionDock />}
             dockOpen={dockOpen && !largeMonitor}
           />
         </>

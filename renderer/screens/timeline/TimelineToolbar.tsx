@@ -25,7 +25,7 @@ import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
 import { copySelection, deleteSelection, pasteAtPlayhead, splitAtPlayhead } from './timelineActions.ts';
 import { keysOf, useKeymap } from '../../keymap/keymap.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
-import { formatTime, parseTime } from './timelineGeometry.ts';
+import { formatTime, parseTime } from '../../model/timeline/timelineGeometry.ts';
 
 function PlayheadField() {
   const playheadMs = useTimelineView((s) => s.playheadMs);

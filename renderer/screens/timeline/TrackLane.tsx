@@ -6,7 +6,7 @@ import type { Clip, Track } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import type { DragPreview } from '../../stores/timelineViewStore.ts';
 import { ClipBlock, type ClipDragLook, type DragPart } from './ClipBlock.tsx';
-import { laneItems } from './timelineGeometry.ts';
+import { laneItems } from '../../model/timeline/timelineGeometry.ts';
 
 export const ASSET_DRAG_TYPE = 'application/x-clipdesk-asset';
 export const LANE_HEIGHT = 64;

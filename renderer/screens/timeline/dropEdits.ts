@@ -7,7 +7,7 @@
 import { applyCommands, type ApplyContext } from '../../../shared/timeline/applyCommands.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import type { Timeline } from '../../../shared/timeline/timelineTypes.ts';
-import { addMediaCommand, moveCommands } from './editActions.ts';
+import { addMediaCommand, moveCommands } from '../../model/timeline/clipCommands.ts';
 
 export type DropMode = 'overwrite' | 'insert';
 

@@ -87,7 +87,8 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     action: 'Range starts / ends at the playhead (it loops, and Render preview renders it)',
     group: 'Playback',
     matches: (e) => (e.key === 'i' || e.key === 'o') && plain(e),
-    run: (e) => (e.key === 'i' ? transport().markIn() : transport().markOut()),
+    run: (e) =>
+      e.key === 'i' ? transport().markIn(view().playheadMs, duration()) : transport().markOut(view().playheadMs),
   },
   {
     id: 'loop',

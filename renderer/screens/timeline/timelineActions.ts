@@ -5,7 +5,7 @@ import { defaultProperties } from '../../../shared/timeline/timelineRules.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { FRAME_MS } from './timelineGeometry.ts';
+import { FRAME_MS } from '../../model/timeline/timelineGeometry.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import {
@@ -19,7 +19,7 @@ import {
   trackFor,
   trimToPlayhead,
   type Located,
-} from './editActions.ts';
+} from '../../model/timeline/clipCommands.ts';
 
 const newId = () => crypto.randomUUID();
 const info = (title: string, message: string) => useToasts.getState().showInfo(title, message);

@@ -9,8 +9,8 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView, visibleMs } from '../../stores/timelineViewStore.ts';
 import type { DragPart } from './ClipBlock.tsx';
-import { locate, moveCommands, trimCommands } from './editActions.ts';
-import { snapShift, snapTargets } from './timelineGeometry.ts';
+import { locate, moveCommands, trimCommands } from '../../model/timeline/clipCommands.ts';
+import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
 import { LANE_HEIGHT } from './TrackLane.tsx';
 
 const SNAP_PX = 8;

@@ -11,7 +11,7 @@ import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
 import { stepFrames, useTimelineView, visibleMs } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import { dropCommands, type DropMode, type DroppedAsset } from './dropEdits.ts';
-import { snapShift, snapTargets } from './timelineGeometry.ts';
+import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
 import { ASSET_DRAG_TYPE, LANE_HEIGHT } from './TrackLane.tsx';
 
 export interface DropGhost {

@@ -18,7 +18,7 @@ export function fileFrom(path: string, mimeType: string, name = basename(path)):
 export function mediaPage(page: Page) {
   const grid = page.getByRole('list', { name: 'Media' });
   const uploads = page.getByRole('list', { name: 'Uploads' });
-  const details = page.getByRole('complementary', { name: 'Details' });
+  const details = page.getByRole('region', { name: 'Details' });
   return {
     grid,
     uploads,

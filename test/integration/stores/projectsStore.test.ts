@@ -4,7 +4,7 @@
 // behind kept out of the new workspace's list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_LIMITS } from '../../../shared/limits.ts';
-import { listenToMain } from '../../../renderer/events.ts';
+import { startHearing } from '../../../renderer/client/mainEvents.ts';
 import { PROJECTS_PAGE_SIZE, useProjects } from '../../../renderer/stores/projectsStore.ts';
 import { useToasts } from '../../../renderer/stores/toastStore.ts';
 import { useWorkspace } from '../../../renderer/stores/workspaceStore.ts';
@@ -19,7 +19,7 @@ const names = () => store().items.map((p) => p.name);
 beforeAll(async () => {
   h = await openRendererHarness();
   // As the shell starts: main's events, then the app's state (the active workspace).
-  stopListening = listenToMain();
+  stopListening = startHearing();
   await useWorkspace.getState().load();
   for (let i = 1; i <= PROJECTS_PAGE_SIZE + 5; i++) await h.editor.createProject(`Project ${i}`);
 });

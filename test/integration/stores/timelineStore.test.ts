@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Timeline } from '../../../shared/timeline/timelineTypes.ts';
 import { nextRevision } from '../../../shared/timeline/revision.ts';
+import { startHearing } from '../../../renderer/client/mainEvents.ts';
 import { useTimeline } from '../../../renderer/stores/timelineStore.ts';
 import { makeFixtureDir, makeMp4 } from '../../support/mediaFixtures.ts';
 import { openRendererHarness, until, type RendererHarness } from '../../support/rendererHarness.ts';
@@ -16,12 +17,16 @@ import { startSandboxProcess } from '../../support/sandboxProcess.ts';
 const fixtures = makeFixtureDir();
 let h: RendererHarness;
 let clipFile: string;
+let stopListening: () => void;
 
 beforeAll(async () => {
   h = await openRendererHarness();
+  // As the shell starts: the stores hear main's events.
+  stopListening = startHearing();
   clipFile = await makeMp4(fixtures.dir, { seconds: 2, name: 'shot.mp4' });
 });
 afterAll(async () => {
+  stopListening?.();
   useTimeline.getState().reset();
   await h?.close();
   fixtures.cleanup();

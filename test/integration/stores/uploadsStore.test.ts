@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenToMain } from '../../../renderer/events.ts';
+import { startHearing } from '../../../renderer/client/mainEvents.ts';
 import { useMediaUploads, type UploadRow } from '../../../renderer/stores/mediaUploadsStore.ts';
 import { useWorkspace } from '../../../renderer/stores/workspaceStore.ts';
 import { makeFixtureDir, makePng, makeWav } from '../../support/mediaFixtures.ts';
@@ -18,7 +18,9 @@ let projectId: number;
 
 beforeAll(async () => {
   h = await openRendererHarness();
-  stopListening = listenToMain();
+  // As the shell starts: main's events, the uploads a restart left, then the app's state.
+  stopListening = startHearing();
+  void useMediaUploads.getState().recover();
   await useWorkspace.getState().load();
   projectId = await h.editor.createProject('Uploads');
 });

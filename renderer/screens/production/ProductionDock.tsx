@@ -76,7 +76,7 @@ function TabContent({ tab }: { tab: ProductionTab }) {
 
 const TAB_ITEMS = PRODUCTION_TABS.map((name) => ({ id: name, label: name }));
 
-export function AroundTheTimeline() {
+export function ProductionDock() {
   const tab = useProduction((s) => s.tab);
   const setTab = useProduction((s) => s.setTab);
   const open = useProduction((s) => s.dockOpen);

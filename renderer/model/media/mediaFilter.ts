@@ -1,6 +1,6 @@
 // Which of the library's assets the grid shows, and in what order: a search of the names,
 // a kind, a source (uploaded, generated, rendered, exported, finished), and a sort. Pure:
-// the Media screen and its tests both use it.
+// the Media screen, the media store and their tests use it.
 import type { Asset } from '../../../shared/api/createTypes.ts';
 
 export const MEDIA_KINDS = ['image', 'video', 'audio'] as const;
