@@ -85,6 +85,13 @@ const LAYERS = [
     because: 'stores and the model hold state and logic, not UI.',
   },
   {
+    layer: "the renderer's model",
+    files: above('renderer/model', 'renderer/client'),
+    mayNotImport: ['renderer/**'],
+    unless: above('renderer/model', 'renderer/client'),
+    because: 'the model and the bridge to main are pure: they know no store, screen or component.',
+  },
+  {
     layer: 'sandbox/',
     files: ['sandbox/**'],
     mayNotImport: above('main', 'renderer', 'preload', 'test', 'bench', 'scripts'),

@@ -67,6 +67,10 @@ describe('layer rules', () => {
       expect.stringContaining('a renderer store'),
     ]);
     expect(await layering('renderer/screens/x.tsx', '../stores/mediaStore.ts')).toEqual([]);
+    expect(await layering('renderer/model/timeline/x.ts', '../../stores/timelineStore.ts')).toEqual([
+      expect.stringContaining("the renderer's model"),
+    ]);
+    expect(await layering('renderer/stores/x.ts', '../model/timeline/clipCommands.ts')).toEqual([]);
   });
 
   it('inside the sandbox, routes sit above stores and the plumbing under every domain', async () => {
