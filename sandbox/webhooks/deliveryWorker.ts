@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { iso, type Clock } from '../clock.ts';
 import { transaction, type Db } from '../db/database.ts';
 import type { FaultSwitches } from '../faults/faultSwitches.ts';
-import type { WebhookEventType } from './eventTypes.ts';
+import type { WebhookEventType } from '../../shared/api/webhookEventTypes.ts';
 import { signatureHeader } from './signature.ts';
 import { publicOnlyLookup } from './webhookUrl.ts';
 import type { ServiceSecrets } from '../auth/serviceSecrets.ts';

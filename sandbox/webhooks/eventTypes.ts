@@ -1,18 +1,6 @@
-// The spec's fixed set of webhook event kinds ("Events"). Generation and export jobs
-// have none: they are tracked by polling.
+// Which job transitions emit one of the spec's webhook events (shared/api/webhookEventTypes.ts).
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/api/webhookEventTypes.ts';
 import type { JobState } from '../../shared/limits.ts';
-
-export const WEBHOOK_EVENT_TYPES = [
-  'production.completed',
-  'production.failed',
-  'production.cancelled',
-  'review.completed',
-  'review.failed',
-  'review.cancelled',
-  'render.completed',
-] as const;
-
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);

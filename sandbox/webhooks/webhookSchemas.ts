@@ -1,7 +1,7 @@
 // Request and response shapes of /webhooks (they also describe it in /openapi.json).
 import { z } from 'zod';
 import { CREATE_LIMITS } from '../../shared/limits.ts';
-import { WEBHOOK_EVENT_TYPES } from './eventTypes.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/api/webhookEventTypes.ts';
 
 export const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')} (generation and export jobs have no webhook: poll them)`,

@@ -7,7 +7,7 @@ import type { ServiceSecrets } from '../auth/serviceSecrets.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import { pageOf, type PageRequest } from '../http/pagination.ts';
-import type { WebhookEventType } from './eventTypes.ts';
+import type { WebhookEventType } from '../../shared/api/webhookEventTypes.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS webhook_endpoints (

@@ -82,19 +82,20 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** A bulk send's numbers counted: all, sent, and per submission. */
+export function summarise(bulkId: string, submissions: readonly Submission[]): BulkSummary {
+  const count = (s: Submission) => s.numbers.length;
+  return {
+    bulkId,
+    total: submissions.reduce((n, s) => n + count(s), 0),
+    sent: submissions.filter((s) => s.state === 'sent').reduce((n, s) => n + count(s), 0),
+    submissions: submissions.map((s) => ({ index: s.index, state: s.state, count: count(s), result: s.result })),
+  };
+}
+
 export function createBulkSender(options: BulkSenderOptions): BulkSender {
   const { client, sendLog, workspaceId } = options;
   const country = options.defaultCountry;
-
-  function summarise(bulkId: string, submissions: readonly Submission[]): BulkSummary {
-    const count = (s: Submission) => s.numbers.length;
-    return {
-      bulkId,
-      total: submissions.reduce((n, s) => n + count(s), 0),
-      sent: submissions.filter((s) => s.state === 'sent').reduce((n, s) => n + count(s), 0),
-      submissions: submissions.map((s) => ({ index: s.index, state: s.state, count: count(s), result: s.result })),
-    };
-  }
 
   function summary(bulkId: string): BulkSummary {
     const submissions = sendLog.listBulk(bulkId);

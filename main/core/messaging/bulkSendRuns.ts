@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import { AppFailure, appError, toAppError, type AppError } from '../../../shared/appError.ts';
-import type { BulkSummary } from '../../../shared/api/messagingEvents.ts';
 import type { BulkListItem } from '../../../shared/ipc/messagingViews.ts';
 import { SUBMISSION_STATES, type Submission } from '../journal/messagingSendLog.ts';
 import { messagingFailure as failure, type ActiveMessaging } from './activeMessaging.ts';
-import { createBulkSender, type BulkSender } from './bulkSend.ts';
+import { createBulkSender, summarise, type BulkSender } from './bulkSend.ts';
 import type { MessagingClient } from './messagingClient.ts';
 
 /** A bulk draft not started within this long is dropped. */
@@ -217,14 +216,4 @@ export class BulkSendRuns {
     for (const draft of this.#drafts.values()) clearTimeout(draft.timer);
     this.#drafts.clear();
   }
-}
-
-function summarise(bulkId: string, submissions: readonly Submission[]): BulkSummary {
-  const count = (s: Submission) => s.numbers.length;
-  return {
-    bulkId,
-    total: submissions.reduce((n, s) => n + count(s), 0),
-    sent: submissions.filter((s) => s.state === 'sent').reduce((n, s) => n + count(s), 0),
-    submissions: submissions.map((s) => ({ index: s.index, state: s.state, count: count(s), result: s.result })),
-  };
 }

@@ -12,18 +12,8 @@ import { toAppError } from '../../../shared/appError.ts';
 import type { CreateApiClient } from '../api/createApiClient.ts';
 import { startTunnel, type TunnelHandle, type TunnelStatus } from './tunnel.ts';
 import { RECEIVER_PATH, startWebhookReceiver, type WebhookReceiver } from './webhookReceiver.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../../shared/api/webhookEventTypes.ts';
 import type { WebhooksDeps, WebhooksEngine } from './webhooksEngineContract.ts';
-
-/** Every event kind the service sends (spec "Events"); generation and export have none and are polled. */
-export const WEBHOOK_EVENT_KINDS = [
-  'production.completed',
-  'production.failed',
-  'production.cancelled',
-  'review.completed',
-  'review.failed',
-  'review.cancelled',
-  'render.completed',
-] as const;
 
 /** How this app names the endpoints it registers, per workspace (and finds its leftovers by). */
 export function endpointDescription(workspaceId: string): string {
@@ -110,7 +100,7 @@ export function createWebhooksEngine(deps: WebhooksDeps): WebhooksEngine {
     );
     const tunnel = startTunnel(workspace.tunnel, {
       receiver,
-      events: WEBHOOK_EVENT_KINDS,
+      events: WEBHOOK_EVENT_TYPES,
       registerEndpoint: async (url, events) => {
         const api = await deps.client(workspaceId);
         const { data } = await api.webhooks.register(
