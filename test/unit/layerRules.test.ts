@@ -14,7 +14,8 @@ async function problems(path: string, code: string, rule = 'no-restricted-import
 const layering = (path: string, from: string) =>
   problems(path, `import * as imported from '${from}';\nvoid imported;\n`, 'clipdesk/layers');
 
-describe('layer rules', () => {
+// The first lint of a run loads the TypeScript parser and reads the import graph: seconds on a busy machine.
+describe('layer rules', { timeout: 60_000 }, () => {
   it('browser mode may not import electron, nor the Electron shell', async () => {
     expect(await problems('main/browserMode/x.ts', "import { app } from 'electron';\nvoid app;\n")).toEqual([
       expect.stringContaining('no Electron'),
