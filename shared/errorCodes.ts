@@ -279,8 +279,18 @@ export function isKnownErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CODES, code);
 }
 
-/** The service's codes that mean "this key no longer works": the user must replace it. */
-export const KEY_PROBLEM_CODES = ['auth.key_expired', 'auth.key_revoked', 'auth.invalid_key'] as const;
+/**
+ * The codes that mean "this key no longer works": the user must replace it (the local workspace
+ * repairs its own). The service's three, and the app's own two for a key it will not send: one
+ * checked against another address (workspace.key_origin) and one that is gone (workspace.key_missing).
+ */
+export const KEY_PROBLEM_CODES = [
+  'auth.key_expired',
+  'auth.key_revoked',
+  'auth.invalid_key',
+  'workspace.key_origin',
+  'workspace.key_missing',
+] as const;
 export type KeyProblemCode = (typeof KEY_PROBLEM_CODES)[number];
 
 export function isKeyProblemCode(code: string): code is KeyProblemCode {

@@ -91,6 +91,11 @@ export const REQUESTS = {
   'workspaces.forgetKey': request<KeyStatus>()(z.strictObject({ workspaceId, which: keyKind })),
   /** A new Create API key is checked with GET /me before it replaces the old one. */
   'workspaces.replaceKey': request<KeyStatus>()(z.strictObject({ workspaceId, which: keyKind, apiKey })),
+  /**
+   * The local workspace makes itself a working key again: its service is restarted and
+   * provisions the app's key from the master secret the app keeps, for the address it answers at.
+   */
+  'workspaces.repairLocalKey': request<WorkspaceView>()(none),
 
   /** GET /me of the active workspace: who, which account, the wallet. */
   'account.me': request<AccountView>()(none),

@@ -15,6 +15,7 @@ export const REQUEST_NAMES = [
   'workspaces.keyStatus',
   'workspaces.forgetKey',
   'workspaces.replaceKey',
+  'workspaces.repairLocalKey',
   'account.me',
   'projects.list',
   'projects.create',

@@ -10,7 +10,7 @@ import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 import { Field } from './Field.tsx';
 import { useNavigation } from '../stores/navigationStore.ts';
-import { promptForm, useSettings } from '../stores/settingsStore.ts';
+import { promptForm, REPAIR_FORM, useIsLocalWorkspace, useSettings } from '../stores/settingsStore.ts';
 import { useWorkspace } from '../stores/workspaceStore.ts';
 import './keyProblemPrompt.css';
 
@@ -19,6 +19,8 @@ export const WHAT_HAPPENED: Record<KeyProblem['code'], string> = {
   'auth.key_expired': 'has expired',
   'auth.key_revoked': 'was revoked',
   'auth.invalid_key': 'is not recognised by the service',
+  'workspace.key_origin': 'was made for another address than the one the service answers at',
+  'workspace.key_missing': 'is missing from the system keychain',
 };
 
 function ReplaceKeyDialog({ problem, onClose }: { problem: KeyProblem; onClose: () => void }) {
@@ -87,8 +89,13 @@ export function KeyProblemPrompt() {
     void loadProblems();
   }, [loadProblems]);
 
+  const repairLocalKey = useSettings((s) => s.repairLocalKey);
+  const repairing = useSettings((s) => s.saving === REPAIR_FORM);
+  const repairError = useSettings((s) => s.errors[REPAIR_FORM]);
+
   // The active workspace's problem first: that is the one stopping the user now.
   const problem = problems.find((p) => p.workspaceId === activeId) ?? problems[0];
+  const local = useIsLocalWorkspace(problem?.workspaceId);
   if (!problem) return null;
   return (
     <>
@@ -98,7 +105,9 @@ export function KeyProblemPrompt() {
           <strong>
             The API key of “{problem.workspaceName}” {WHAT_HAPPENED[problem.code]}.
           </strong>{' '}
-          Requests to this workspace fail until it is replaced; work waiting in the queue is kept.{' '}
+          {local
+            ? 'Requests to this workspace fail until it makes itself a new key; work waiting in the queue is kept. '
+            : 'Requests to this workspace fail until it is replaced; work waiting in the queue is kept. '}
           {problem.requestId && (
             <span className="app-key-problem-meta">
               (Request ID <code>{problem.requestId}</code>)
@@ -106,13 +115,20 @@ export function KeyProblemPrompt() {
           )}
         </p>
         <div className="app-key-problem-actions">
-          <Button variant="primary" size="sm" onClick={() => setReplacing(problem.workspaceId)}>
-            Replace key
-          </Button>
+          {local ? (
+            <Button variant="primary" size="sm" disabled={repairing} onClick={() => void repairLocalKey()}>
+              {repairing ? 'Repairing…' : 'Repair key'}
+            </Button>
+          ) : (
+            <Button variant="primary" size="sm" onClick={() => setReplacing(problem.workspaceId)}>
+              Replace key
+            </Button>
+          )}
           <Button size="sm" onClick={() => go('Settings')}>
             Open Settings
           </Button>
         </div>
+        {local && repairError && <ErrorDetails error={repairError} />}
       </div>
       {replacing === problem.workspaceId && <ReplaceKeyDialog problem={problem} onClose={() => setReplacing(null)} />}
     </>

@@ -1,7 +1,13 @@
-// The status bar: workspace, online/offline, rate budget in use, wallet, pending work.
-import { Cloud, CloudOff, Gauge, Hourglass, Server, Wallet } from 'lucide-react';
+// The status bar: workspace, online/offline, rate budget in use, wallet, pending work. A service
+// that answers but refuses the key (or a key the app will not send) is no "Online": the bar
+// names the problem and offers its fix (the local workspace repairs its own key).
+import { Cloud, CloudOff, Gauge, Hourglass, KeyRound, Server, Wallet } from 'lucide-react';
+import type { KeyProblem } from '../../shared/ipc/settingsView.ts';
 import { useConnection } from '../stores/connectionStore.ts';
+import { useNavigation } from '../stores/navigationStore.ts';
+import { REPAIR_FORM, useIsLocalWorkspace, useSettings } from '../stores/settingsStore.ts';
 import { useWorkspace } from '../stores/workspaceStore.ts';
+import './statusBarKeyProblem.css';
 
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 
@@ -10,6 +16,38 @@ function connectionText(state: string | undefined, bridgeOpen: boolean): string 
   if (state === 'online') return 'Online';
   if (state === 'offline') return 'Offline';
   return 'Starting';
+}
+
+const KEY_STATE: Record<KeyProblem['code'], string> = {
+  'auth.key_expired': 'Key expired',
+  'auth.key_revoked': 'Key revoked',
+  'auth.invalid_key': 'Key refused',
+  'workspace.key_origin': 'Key does not fit this address',
+  'workspace.key_missing': 'No key',
+};
+
+function KeyProblemState({ problem }: { problem: KeyProblem }) {
+  const local = useIsLocalWorkspace(problem.workspaceId);
+  const repairing = useSettings((s) => s.saving === REPAIR_FORM);
+  const repairLocalKey = useSettings((s) => s.repairLocalKey);
+  const go = useNavigation((s) => s.go);
+  return (
+    <span className="app-status-item connection connection-key-problem" title={problem.message}>
+      <KeyRound aria-hidden="true" />
+      <span role="status" aria-label="Connection">
+        {KEY_STATE[problem.code]}
+      </span>
+      {local ? (
+        <button type="button" className="app-status-action" disabled={repairing} onClick={() => void repairLocalKey()}>
+          {repairing ? 'Repairing…' : 'Repair key'}
+        </button>
+      ) : (
+        <button type="button" className="app-status-action" onClick={() => go('Settings')}>
+          Replace key in Settings
+        </button>
+      )}
+    </span>
+  );
 }
 
 export function StatusBar() {
@@ -21,6 +59,7 @@ export function StatusBar() {
   const pending = useConnection((s) => s.pending);
   const waiting = pending.openIntents + pending.uploads;
   const online = bridgeOpen && connection?.state === 'online';
+  const keyProblem = useSettings((s) => s.problems.find((p) => p.workspaceId === workspace?.id));
 
   return (
     <footer className="app-status" aria-label="Status">
@@ -30,15 +69,19 @@ export function StatusBar() {
           Workspace: <strong>{workspace?.name ?? '…'}</strong>
         </span>
       </span>
-      <span
-        className={`app-status-item connection connection-${bridgeOpen ? (connection?.state ?? 'starting') : 'starting'}`}
-        title={connection?.error?.message}
-      >
-        {online ? <Cloud aria-hidden="true" /> : <CloudOff aria-hidden="true" />}
-        <span role="status" aria-label="Connection">
-          {connectionText(connection?.state, bridgeOpen)}
+      {bridgeOpen && keyProblem ? (
+        <KeyProblemState problem={keyProblem} />
+      ) : (
+        <span
+          className={`app-status-item connection connection-${bridgeOpen ? (connection?.state ?? 'starting') : 'starting'}`}
+          title={connection?.error?.message}
+        >
+          {online ? <Cloud aria-hidden="true" /> : <CloudOff aria-hidden="true" />}
+          <span role="status" aria-label="Connection">
+            {connectionText(connection?.state, bridgeOpen)}
+          </span>
         </span>
-      </span>
+      )}
       <span
         className="app-status-item app-status-end"
         title={budget?.pausedUntil ? 'Paused by the service (it asked to wait before the next request)' : undefined}

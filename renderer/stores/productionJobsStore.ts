@@ -3,6 +3,7 @@
 // reports how it goes (intent.updated until the service accepted it, then job.updated). A
 // panel shows a piece of work by its intent; when the job completes, whoever asked is told
 // (to read what it made). A job found unfinished after a restart is followed by its id.
+import { isKeyProblemCode } from '../../shared/errorCodes.ts';
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
 import type { IntentSummary, JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
@@ -133,7 +134,10 @@ export function workText(work: FollowedWork, noun: string): string {
     case 'pending':
       return `${noun}: waiting to be sent (it goes when the service answers)`;
     case 'sent':
-      return `${noun}: sending…`;
+      // Held back by a key that does not work: say so, not "sending" for ever.
+      return work.error && isKeyProblemCode(work.error.code)
+        ? `${noun}: waiting for a working API key (${work.error.message})`
+        : `${noun}: sending…`;
     case 'accepted':
     case 'queued':
       return `${noun}: queued`;

@@ -18,6 +18,8 @@ export type WorkspaceChange = Omit<RequestArg<'settings.updateWorkspace'>, 'work
 export type FormId = string;
 export const keyForm = (workspaceId: string, which: KeyKind): FormId => `key:${workspaceId}:${which}`;
 export const optionsForm = (workspaceId: string): FormId => `options:${workspaceId}`;
+/** The local workspace's repair (Settings, the status bar and the prompt share it: one repair at a time). */
+export const REPAIR_FORM: FormId = 'repair:local';
 /** The key prompt's own form (KeyProblemPrompt), apart from the Settings screen's. */
 export const promptForm = (workspaceId: string): FormId => `prompt:${workspaceId}`;
 
@@ -35,6 +37,8 @@ interface SettingsState {
   /** `form` is where a failure is shown (by default the key's row in Settings). */
   replaceKey(workspaceId: string, which: KeyKind, apiKey: string, form?: FormId): Promise<boolean>;
   forgetKey(workspaceId: string, which: KeyKind): Promise<void>;
+  /** The local workspace makes itself a new working key (its service restarts and provisions one). */
+  repairLocalKey(): Promise<boolean>;
   update(workspaceId: string, change: WorkspaceChange): Promise<boolean>;
   loadProblems(): Promise<void>;
   setProblem(workspaceId: string, problem: KeyProblem | null): void;
@@ -102,6 +106,15 @@ export const useSettings = create<SettingsState>()((set, get) => {
       if (status) await get().load();
     },
 
+    async repairLocalKey() {
+      if (get().saving === REPAIR_FORM) return false;
+      const workspace = await saving(REPAIR_FORM, () => invoke('workspaces.repairLocalKey'));
+      if (!workspace) return false;
+      if (workspace.active) useWorkspace.getState().setWorkspace(workspace);
+      await get().load();
+      return true;
+    },
+
     async update(workspaceId, change) {
       const details = await saving(optionsForm(workspaceId), () =>
         invoke('settings.updateWorkspace', { workspaceId, ...change }),
@@ -129,6 +142,13 @@ export const useSettings = create<SettingsState>()((set, get) => {
     clearError: (form) => set((s) => ({ errors: { ...s.errors, [form]: undefined } })),
   };
 });
+
+/** Whether a workspace is the local sandbox (its key is repaired, not replaced). */
+export function useIsLocalWorkspace(workspaceId: string | undefined): boolean {
+  const listed = useSettings((s) => s.workspaces.find((w) => w.id === workspaceId)?.kind);
+  const active = useWorkspace((s) => (s.workspace?.id === workspaceId ? s.workspace?.kind : undefined));
+  return (listed ?? active) === 'local';
+}
 
 // A refused key (the prompt to replace it), and a workspace change (the list shows which one is active).
 hear('key.problem', ({ workspaceId, problem }) => useSettings.getState().setProblem(workspaceId, problem));

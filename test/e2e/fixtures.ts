@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
 import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const READY = 'CLIPDESK BROWSER READY ';
@@ -124,7 +125,7 @@ export const test = base.extend<{ app: BrowserApp }>({
           frames,
           stderr: () => errText,
           async localSecrets() {
-            const entry = await keytar.getPassword(keychainService, 'workspace:local');
+            const entry = await keytar.getPassword(keychainService, workspaceAccount(userDataDir));
             if (entry === null) return null;
             const parsed = JSON.parse(entry) as {
               createApiKey: { secret: string };

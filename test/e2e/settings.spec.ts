@@ -1,7 +1,11 @@
 // Settings end to end: workspaces (add a remote account, switch, see a key's last four and
 // expiry), a workspace's own settings (tunnel, messaging defaults, a refused value), and a
 // key that expires: one clear prompt naming the workspace — not a wall of errors — whose
-// "Replace key" takes a fresh key; work submitted meanwhile waits and then runs once.
+// "Replace key" takes a fresh key; work submitted meanwhile waits and then runs once. And the
+// local workspace whose key stopped fitting its address: the status bar says so, not "Online",
+// and one "Repair key" makes it work again.
+import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
 import type { RunningSandbox } from '../support/sandboxProcess.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
@@ -157,4 +161,41 @@ test('an expired key shows one prompt naming the workspace; replacing it brings 
   expect((await generationCount(sandbox)) - before).toBe(1);
   await shell.railEntry('Projects').click();
   await expect(projectsPage(page).item('Expiring campaign')).toBeVisible();
+});
+
+test('a local key made for another address: the status bar says so, and Repair key in Settings makes it work again', async ({
+  page,
+  app,
+}, testInfo) => {
+  const shell = shellPage(page);
+  await firstLaunchPage(page).useLocalWorkspace();
+  await projectsPage(page).create('Local work');
+  await expect(shell.connection).toHaveText('Online', { timeout: 20_000 });
+
+  // What a second profile's start used to do: the local key now names another address.
+  const account = workspaceAccount(app.userDataDir);
+  const entry = JSON.parse((await keytar.getPassword(app.keychainService, account))!);
+  entry.createApiKey.origin = 'http://127.0.0.1:1';
+  await keytar.setPassword(app.keychainService, account, JSON.stringify(entry));
+  await page.reload();
+
+  await expect(shell.connection).toHaveText('Key does not fit this address', { timeout: 20_000 });
+  await expect(shell.status.getByRole('button', { name: 'Repair key' })).toBeVisible();
+  const settings = settingsPage(page);
+  await expect(settings.keyPrompt).toContainText('The API key of “Local sandbox” was made for another address');
+  await shell.railEntry('Settings').click();
+  const local = settings.card('Local sandbox');
+  await expect(local).toContainText('this key was made for another address');
+  await page.screenshot({ path: testInfo.outputPath('local-key-repair.png'), fullPage: true });
+  await testInfo.attach('local-key-repair', {
+    path: testInfo.outputPath('local-key-repair.png'),
+    contentType: 'image/png',
+  });
+
+  await local.getByRole('button', { name: 'Repair key: make a new key for Local sandbox' }).click();
+  await expect(shell.connection).toHaveText('Online', { timeout: 30_000 });
+  await expect(settings.keyPrompt).toHaveCount(0);
+  await expect(local).toContainText('Made by the local sandbox itself');
+  await shell.railEntry('Projects').click();
+  await expect(projectsPage(page).item('Local work')).toBeVisible();
 });

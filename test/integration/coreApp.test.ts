@@ -6,6 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
+import { isLocalWorkspaceAccount } from '../../main/core/keychain/keychainAccounts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, RequestArg, RequestName, RequestResult } from '../../shared/ipc.ts';
 import { createCore, type Core } from '../../main/core/app/createCore.ts';
@@ -70,7 +72,7 @@ describe('the local workspace', () => {
     const page = await ask(core, 'projects.list', {});
     expect(page.items.map((p) => p.id)).toContain(project.id);
 
-    const entry = JSON.parse((await keytar.getPassword(SERVICE, 'workspace:local'))!);
+    const entry = JSON.parse((await keytar.getPassword(SERVICE, workspaceAccount(userDataDir)))!);
     const key: string = entry.createApiKey.secret;
     expect(key.length).toBeGreaterThan(12);
     expect(workspace.keys.create.lastFour).toBe(key.slice(-4));
@@ -159,7 +161,7 @@ describe('a remote account', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'auth.invalid_key', status: 401 } });
     expect((await ask(core, 'workspaces.list', undefined)).map((w) => w.id)).toEqual(['local']);
     expect(readFileSync(join(userDataDir, 'settings.json'), 'utf8')).not.toContain('Studio');
-    expect((await keytar.findCredentials(SERVICE)).filter((c) => c.account !== 'workspace:local')).toEqual([]);
+    expect((await keytar.findCredentials(SERVICE)).filter((c) => !isLocalWorkspaceAccount(c.account))).toEqual([]);
     expect((await ask(core, 'app.state', undefined)).firstLaunch).toBe(true);
   });
 

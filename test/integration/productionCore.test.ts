@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, RequestArg, RequestName, RequestResult } from '../../shared/ipc.ts';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
@@ -58,7 +59,8 @@ beforeAll(async () => {
   core = createCore({ userDataDir, env: { CLIPDESK_KEYCHAIN_SERVICE: SERVICE, CLIPDESK_SANDBOX_JOB_SECONDS: '0.3' } });
   core.events.subscribe((name, payload) => void events.push({ name, payload }));
   const workspace = await ask('workspaces.useLocal', undefined);
-  const key = JSON.parse((await keytar.getPassword(SERVICE, 'workspace:local'))!).createApiKey.secret as string;
+  const key = JSON.parse((await keytar.getPassword(SERVICE, workspaceAccount(userDataDir)))!).createApiKey
+    .secret as string;
   api = async (method, path, body, form) => {
     const res = await fetch(`${workspace.createBaseUrl}${path}`, {
       method,

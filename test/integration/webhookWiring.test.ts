@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { JobUpdatedEvent } from '../../shared/api/jobEvents.ts';
 import type { EventName, RequestArg, RequestName, RequestResult } from '../../shared/ipc.ts';
@@ -28,9 +29,13 @@ afterAll(async () => {
   for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account);
 });
 
+/** The profile of the core opened last: its keychain entry is the one the helpers below read. */
+let latestDir = '';
+
 function openCore() {
   const userDataDir = mkdtempSync(join(tmpdir(), 'clipdesk-webhooks-'));
   dirs.push(userDataDir);
+  latestDir = userDataDir;
   const events: { name: EventName; payload: unknown }[] = [];
   // Jobs take 3 s: polls come 1 s, 2.5 s and 4.75 s after the job was accepted, so its
   // ending falls well between two polls and the webhook, delivered at once, comes first.
@@ -59,14 +64,15 @@ function ask<N extends RequestName>(core: Core, name: N, arg: RequestArg<N>): Pr
 
 /** The local sandbox's webhook endpoints, read with the key the core saved in the keychain. */
 async function endpoints(baseUrl: string): Promise<{ id: number; url: string; description: string | null }[]> {
-  const key = JSON.parse((await keytar.getPassword(SERVICE, 'workspace:local'))!).createApiKey.secret as string;
+  const key = JSON.parse((await keytar.getPassword(SERVICE, workspaceAccount(latestDir)))!).createApiKey
+    .secret as string;
   const res = await fetch(`${baseUrl}/webhooks`, { headers: { authorization: `Bearer ${key}` } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { id: number; url: string; description: string | null }[] }).data;
 }
 
 async function webhookSecretIds(): Promise<string[]> {
-  const entry = await keytar.getPassword(SERVICE, 'workspace:local');
+  const entry = await keytar.getPassword(SERVICE, workspaceAccount(latestDir));
   return entry ? Object.keys(JSON.parse(entry).webhookSecrets ?? {}) : [];
 }
 

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WIRE_PATH } from '../../shared/ipcWire.ts';
@@ -193,7 +194,7 @@ describe('no secret is ever written outside the keychain', () => {
     const endpoint = await until('the webhook endpoint', async () => (await call('GET', '/webhooks')).body.data?.[0]);
     expect(endpoint.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
     const entry = await until('the signing secret in the keychain', async () => {
-      const stored = await keytar.getPassword(SERVICE, `workspace:${workspaceId}`);
+      const stored = await keytar.getPassword(SERVICE, workspaceAccount(userDataDir, workspaceId));
       const parsed = stored ? JSON.parse(stored) : null;
       return parsed?.webhookSecrets?.[String(endpoint.id)] ? parsed : undefined;
     });
@@ -272,7 +273,7 @@ describe('no secret is ever written outside the keychain', () => {
     expect(leaks(everythingWritten()), listing()).toEqual([]);
     expect(secrets.size).toBe(4);
     // The keys stay where they belong (the endpoint's secret went with the endpoint, at stop).
-    const kept = await keytar.getPassword(SERVICE, `workspace:${workspaceId}`);
+    const kept = await keytar.getPassword(SERVICE, workspaceAccount(userDataDir, workspaceId));
     for (const name of ['Create API key', 'Messaging API key']) expect(kept, name).toContain(secrets.get(name)!);
   });
 });

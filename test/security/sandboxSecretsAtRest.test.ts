@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import keytar from 'keytar';
+import { workspaceAccount } from '../support/profileKeychain.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../main/core/app/createCore.ts';
 import { verifyWebhook } from '../../main/core/webhooks/verifyWebhook.ts';
@@ -70,8 +71,8 @@ function leaks(secrets: Map<string, string>, contents: { where: string; bytes: B
   return found;
 }
 
-async function localEntry(): Promise<any> {
-  return JSON.parse((await keytar.getPassword(SERVICE, 'workspace:local')) ?? 'null');
+async function localEntry(userDataDir: string): Promise<any> {
+  return JSON.parse((await keytar.getPassword(SERVICE, workspaceAccount(userDataDir))) ?? 'null');
 }
 
 /** A loopback receiver that keeps what it is sent (body and headers). */
@@ -154,7 +155,7 @@ describe("the local service's database", () => {
 
     // The app got its keys, and keeps them (and the master secret) in the keychain.
     const entry = await until('the app webhook secret in the keychain', async () => {
-      const found = await localEntry();
+      const found = await localEntry(userDataDir);
       return found && Object.keys(found.webhookSecrets).length > 0 ? found : undefined;
     });
     expect(entry.createApiKey.secret).toBe(ready.apiKey);

@@ -140,6 +140,8 @@ describe('the jobs overview', () => {
       state: 'running',
       lastSeenAt: 1,
       webhookFinished: false,
+      projectId: null,
+      costUsd: null,
       createdAt: 1,
       updatedAt: 1,
       ...fields,

@@ -57,6 +57,30 @@ describe('settings', () => {
     expect(JSON.parse(readFileSync(settingsFile(cwd), 'utf8')).activeWorkspaceId).toBe('local');
   });
 
+  it('gives each profile its own id, kept across restarts; only settings from before ids may adopt unscoped keychain entries', () => {
+    const fresh = tempFolder();
+    const first = open(fresh).profile();
+    expect(first).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/), adoptsUnscopedKeychain: false });
+    expect(open(fresh).profile()).toEqual(first);
+    expect(open(tempFolder()).profile().id).not.toBe(first.id);
+
+    // A file an older Clipdesk wrote (no profile): that profile used the unscoped entries.
+    const older = tempFolder();
+    writeFileSync(
+      settingsFile(older),
+      JSON.stringify({
+        version: 1,
+        workspaces: [{ id: 'local', name: 'Local sandbox', kind: 'local' }],
+        activeWorkspaceId: 'local',
+      }),
+    );
+    const settings = open(older);
+    const profile = settings.profile();
+    expect(profile.adoptsUnscopedKeychain).toBe(true);
+    settings.markUnscopedKeychainAdopted();
+    expect(open(older).profile()).toEqual({ id: profile.id, adoptsUnscopedKeychain: false });
+  });
+
   it('keeps workspaces, preferences and window state across restarts, per folder', () => {
     const cwd = tempFolder();
     const first = open(cwd);

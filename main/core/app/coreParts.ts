@@ -58,11 +58,23 @@ export function buildFoundations(options: FoundationOptions, store: DisposableSt
   const env = options.env ?? {};
   const settings = openSettings(new ConfSettingsBackend({ cwd: userDataDir }));
   if (settings.warning) log(`settings: ${settings.warning.message}`);
+  const profile = settings.profile();
   const keychain = new Keychain(
     new FallbackSecretStore(
       options.secretStore ?? new KeytarSecretStore(env.CLIPDESK_KEYCHAIN_SERVICE || DEFAULT_KEYCHAIN_SERVICE),
       { encrypted: options.encryptedSecretStore ?? null, log },
     ),
+    {
+      // Entries named by this profile's id: another profile of this OS user never reads them.
+      profileId: profile.id,
+      unscoped: profile.adoptsUnscopedKeychain
+        ? {
+            workspaceIds: () => settings.get().workspaces.map((w) => w.id),
+            adopted: () => settings.markUnscopedKeychainAdopted(),
+            log,
+          }
+        : null,
+    },
   );
   const journal = openJournal({ dataDir: userDataDir });
   store.add(() => journal.close(), 'the journal');
@@ -113,6 +125,11 @@ export function buildWorkspace(
   store.add(() => runtime.close(), 'the workspace runtime');
   store.add(events.on('workspace.answered', ({ workspaceId, exchange }) => runtime.answered(workspaceId, exchange)));
   store.add(events.on('workspace.keyChanged', ({ workspaceId }) => runtime.keyChanged(workspaceId)));
+  // A key the app would not send (checked against another address, or gone): the same one prompt
+  // as a key the service refused, whichever part met it.
+  store.add(
+    events.on('workspace.keyUnusable', ({ workspaceId, error }) => runtime.keyProblems.report(workspaceId, error)),
+  );
   store.add(events.on('workspace.budgetChanged', ({ workspaceId }) => runtime.budgetChanged(workspaceId)));
   store.add(events.on('localSandbox.starting', () => runtime.sandboxStarting()));
   store.add(events.on('localSandbox.exited', ({ detail }) => runtime.sandboxStopped(detail)));

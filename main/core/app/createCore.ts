@@ -137,7 +137,7 @@ function build(options: CoreOptions, userDataDir: string, store: DisposableStore
     },
     store,
   );
-  const { runtime, http } = workspace;
+  const { runtime, http, localSandbox } = workspace;
   const work = buildWork(base, workspace, store);
   const webhooks = buildWebhooks(base, workspace, work, options.webhooks, store);
   const messaging = buildMessaging(base, workspace, store);
@@ -147,7 +147,16 @@ function build(options: CoreOptions, userDataDir: string, store: DisposableStore
   bridgeToPage(events, bus, store);
 
   const handlers = checkedHandlers({
-    ...workspaceHandlers({ mode, version: options.version ?? '0.0.0', settings, keychain, runtime, http, firstLaunch }),
+    ...workspaceHandlers({
+      mode,
+      version: options.version ?? '0.0.0',
+      settings,
+      keychain,
+      runtime,
+      http,
+      localSandbox,
+      firstLaunch,
+    }),
     ...createApiReadHandlers({ runtime }),
     ...submitAndUploadHandlers({ runtime, http, journal, ...work }),
     ...mediaHandlers({ mode, runtime, uploads: work.uploads, media: editor.media }),

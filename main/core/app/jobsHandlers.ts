@@ -40,7 +40,15 @@ export function jobsHandlers(deps: JobsDeps): Pick<ContractHandlers, JobsRequest
       const withJobs = [...before.open, ...before.finished]
         .filter((intent) => intent.jobId !== null)
         .map((intent) => ({ kind: intent.jobKind ?? intent.kind, jobId: intent.jobId! }));
-      await costs.fill(workspaceId, [...withJobs, ...before.jobs.map((job) => ({ kind: job.kind, jobId: job.jobId }))]);
+      const lacking = [...withJobs, ...before.jobs.map((job) => ({ kind: job.kind, jobId: job.jobId }))].filter(
+        (job) => journal.jobs.get({ workspaceId, ...job })?.costUsd == null,
+      );
+      await costs.fill(workspaceId, lacking);
+      // A price read from the service is kept with its job: a restart shows it without asking again.
+      for (const job of lacking) {
+        const costUsd = costs.cost(workspaceId, job.kind, job.jobId);
+        if (costUsd !== null) journal.jobs.recordFacts({ workspaceId, ...job }, { costUsd });
+      }
       // Read again: the lookup may have taken a moment, and the rows must be as fresh as the prices.
       const sources = read();
       return {

@@ -4,10 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { AddRemoteWorkspace, ContractHandlers } from '../../../shared/ipc.ts';
+import type { WorkspaceView } from '../../../shared/ipcViews.ts';
 import type { Keychain } from '../keychain/keychain.ts';
 import { LOCAL_WORKSPACE_ID, remoteWorkspaceSchema, type RemoteWorkspace } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
+import { appFailure } from '../errors/appErrors.ts';
 import type { FirstLaunch } from '../workspace/firstLaunch.ts';
+import type { LocalSandbox } from '../workspace/localSandbox.ts';
 import { keyStatus } from '../workspace/workspaceViews.ts';
 import { originOf, type WorkspaceHttp } from '../workspace/workspaceHttp.ts';
 import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
@@ -21,7 +24,8 @@ type WorkspaceRequests =
   | 'workspaces.switch'
   | 'workspaces.keyStatus'
   | 'workspaces.forgetKey'
-  | 'workspaces.replaceKey';
+  | 'workspaces.replaceKey'
+  | 'workspaces.repairLocalKey';
 
 const SECRET_KIND = { create: 'createApiKey', messaging: 'messagingApiKey' } as const;
 
@@ -57,6 +61,7 @@ export interface WorkspaceDeps {
     'activeId' | 'view' | 'views' | 'activate' | 'workspace' | 'baseUrlOf' | 'messagingTarget'
   >;
   readonly http: Pick<WorkspaceHttp, 'checkKey' | 'forgetKey'>;
+  readonly localSandbox: Pick<LocalSandbox, 'restart'>;
   readonly firstLaunch: FirstLaunch;
 }
 
@@ -81,6 +86,23 @@ function remoteWorkspace(settings: WorkspaceDeps['settings'], input: AddRemoteWo
 
 export function workspaceHandlers(deps: WorkspaceDeps): Pick<ContractHandlers, WorkspaceRequests> {
   const { runtime, http, settings, keychain, firstLaunch } = deps;
+  /** One repair at a time: a second click waits for the first and shares its outcome. */
+  let repairing: Promise<WorkspaceView> | null = null;
+
+  async function repairLocalKey(): Promise<WorkspaceView> {
+    if (!settings.get().workspaces.some((w) => w.id === LOCAL_WORKSPACE_ID))
+      throw appFailure(
+        'workspace.not_found',
+        'There is no local workspace to repair: choose "Use the local sandbox" first.',
+      );
+    // Its start provisions a key that works at its address now and saves it in this profile's entry.
+    await deps.localSandbox.restart();
+    // The old key's budget, clients and refusal are over; the workspace's work goes on with the new one.
+    http.forgetKey(LOCAL_WORKSPACE_ID);
+    return runtime.activeId() === LOCAL_WORKSPACE_ID
+      ? runtime.activate(LOCAL_WORKSPACE_ID)
+      : runtime.view(LOCAL_WORKSPACE_ID);
+  }
 
   return {
     async 'app.state'() {
@@ -154,6 +176,13 @@ export function workspaceHandlers(deps: WorkspaceDeps): Pick<ContractHandlers, W
       await keychain.forget(workspaceId, { kind: SECRET_KIND[which] });
       if (which === 'create') http.forgetKey(workspaceId);
       return keyStatus((await keychain.describe(workspaceId))[SECRET_KIND[which]]);
+    },
+
+    'workspaces.repairLocalKey'() {
+      repairing ??= repairLocalKey().finally(() => {
+        repairing = null;
+      });
+      return repairing;
     },
 
     async 'workspaces.replaceKey'({ workspaceId, which, apiKey }) {

@@ -173,7 +173,11 @@ export class JobPoller {
     const { journal, workspaceId } = this.#ctx;
     const key = watchKey(kind, snapshot.id);
     const watched = this.#watched.get(key) ?? null;
-    const tracked = journal.jobs.recordSeen({ workspaceId, kind, jobId: snapshot.id }, snapshot.state);
+    // Its project and price go to the journal too: the Jobs screen shows them after a restart.
+    const tracked = journal.jobs.recordSeen({ workspaceId, kind, jobId: snapshot.id }, snapshot.state, {
+      projectId: mergeContext(watched?.context ?? {}, snapshot.context).projectId ?? null,
+      costUsd: snapshot.costUsd,
+    });
     if (tracked.webhookFinished) {
       // A verified webhook already ended it, and its word stands over a late poll. (It may
       // even have come before the creation answer was recorded: then settle the intent now.)

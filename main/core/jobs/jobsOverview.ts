@@ -1,6 +1,7 @@
 // Builds the Jobs screen's rows from what the journal knows (intents with their states and
 // request IDs, the jobs followed and those that ended) and what the app last heard of each
-// job (its latest job.updated: progress, outputs, error). One row per piece of work: an
+// job (its latest job.updated: progress, outputs, error); a job's project and price are also
+// kept in the journal, so they outlive a restart. One row per piece of work: an
 // intent and the job it started are one row; a job this app did not start is a row of its own.
 // Pure: the handler reads the journal, this decides what the user sees.
 import type { JobUpdatedEvent } from '../../../shared/api/jobEvents.ts';
@@ -124,14 +125,18 @@ export function buildJobRows(sources: OverviewSources): JobRow[] {
       intentId: intent.id,
       jobId: intent.jobId,
       progress: update?.progress ?? null,
-      costUsd: intent.jobId === null ? null : (update?.costUsd ?? sources.cost(kind, intent.jobId)),
+      costUsd: intent.jobId === null ? null : (update?.costUsd ?? tracked?.costUsd ?? sources.cost(kind, intent.jobId)),
       requestId: intent.requestId ?? lastError?.requestId ?? null,
       error: lastError
         ? { code: lastError.code, message: lastError.message, requestId: lastError.requestId }
         : jobError(update),
       attempts: intent.attempts,
       cancel: cancelOf(kind, phase, intent.jobId, intent.state === 'pending'),
-      projectId: contextFromRequest(intent.request.path, intent.request.body).projectId ?? update?.projectId ?? null,
+      projectId:
+        contextFromRequest(intent.request.path, intent.request.body).projectId ??
+        update?.projectId ??
+        tracked?.projectId ??
+        null,
       count: 1,
       outputs: update?.outputs ?? [],
       createdAt: intent.createdAt,
@@ -158,12 +163,12 @@ export function buildJobRows(sources: OverviewSources): JobRow[] {
       intentId: null,
       jobId: job.jobId,
       progress: update?.progress ?? null,
-      costUsd: update?.costUsd ?? sources.cost(job.kind, job.jobId),
+      costUsd: update?.costUsd ?? job.costUsd ?? sources.cost(job.kind, job.jobId),
       requestId: null,
       error: jobError(update),
       attempts: 0,
       cancel: cancelOf(job.kind, phase, job.jobId, false),
-      projectId: update?.projectId ?? null,
+      projectId: update?.projectId ?? job.projectId ?? null,
       count: 1,
       outputs: update?.outputs ?? [],
       createdAt: job.createdAt,

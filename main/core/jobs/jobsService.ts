@@ -191,7 +191,10 @@ export function createJobsService(options: JobsServiceOptions): JobsService {
         poller.unwatch(spec.kind, jobId);
         const key = { workspaceId, kind: spec.kind, jobId };
         const before = journal.jobs.get(key);
-        journal.jobs.recordWebhookFinished(key, state);
+        journal.jobs.recordWebhookFinished(key, state, {
+          projectId: snapshot.context.projectId ?? null,
+          costUsd: snapshot.costUsd,
+        });
         if (!(before?.webhookFinished && before.state === state)) {
           publishJob(ctx, spec.kind, snapshot, 'webhook', intentIdOfJob(ctx, spec.kind, jobId));
         }

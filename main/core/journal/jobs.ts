@@ -1,5 +1,6 @@
 // Jobs the app follows: the state it last saw, when, and whether a verified
-// webhook already said the job ended (which ends polling for it, DESIGN.md rule 4).
+// webhook already said the job ended (which ends polling for it, DESIGN.md rule 4), and what
+// the Jobs screen shows of it after a restart: its project and its cost, once known.
 // States are kept as the service sent them: an unknown state is shown, not dropped.
 import type { StatementSync } from 'node:sqlite';
 import { TERMINAL_JOB_STATES } from '../../../shared/limits.ts';
@@ -13,8 +14,16 @@ export interface JobKey {
   readonly jobId: string;
 }
 
+/** What a read of a job said about it besides its state; null: it did not say (what is known stays). */
+export interface JobFacts {
+  readonly projectId?: number | null;
+  readonly costUsd?: number | null;
+}
+
 export interface TrackedJob extends JobKey {
   readonly state: string;
+  readonly projectId: number | null;
+  readonly costUsd: number | null;
   readonly lastSeenAt: number;
   readonly webhookFinished: boolean;
   readonly createdAt: number;
@@ -32,22 +41,25 @@ export class JobTable {
   readonly #toPoll: StatementSync;
   readonly #recent: StatementSync;
   readonly #remove: StatementSync;
+  readonly #facts: StatementSync;
 
   constructor(db: JournalDb, now: () => number) {
     this.#db = db;
     this.#now = now;
     this.#upsert = db.prepare(
-      `INSERT INTO jobs (workspace_id, kind, job_id, state, last_seen_at, created_at, updated_at)
-       VALUES ($workspaceId, $kind, $jobId, $state, $now, $now, $now)
+      `INSERT INTO jobs (workspace_id, kind, job_id, state, last_seen_at, created_at, updated_at, project_id, cost_usd)
+       VALUES ($workspaceId, $kind, $jobId, $state, $now, $now, $now, $projectId, $costUsd)
        ON CONFLICT (workspace_id, kind, job_id) DO UPDATE SET
          state = CASE WHEN jobs.webhook_finished = 1 OR jobs.state IN ${TERMINAL} THEN jobs.state ELSE excluded.state END,
-         last_seen_at = excluded.last_seen_at, updated_at = excluded.updated_at`,
+         last_seen_at = excluded.last_seen_at, updated_at = excluded.updated_at,
+         project_id = coalesce(excluded.project_id, jobs.project_id), cost_usd = coalesce(excluded.cost_usd, jobs.cost_usd)`,
     );
     this.#webhookFinished = db.prepare(
-      `INSERT INTO jobs (workspace_id, kind, job_id, state, last_seen_at, webhook_finished, created_at, updated_at)
-       VALUES ($workspaceId, $kind, $jobId, $state, $now, 1, $now, $now)
+      `INSERT INTO jobs (workspace_id, kind, job_id, state, last_seen_at, webhook_finished, created_at, updated_at, project_id, cost_usd)
+       VALUES ($workspaceId, $kind, $jobId, $state, $now, 1, $now, $now, $projectId, $costUsd)
        ON CONFLICT (workspace_id, kind, job_id) DO UPDATE SET state = excluded.state, last_seen_at = excluded.last_seen_at,
-         webhook_finished = 1, updated_at = excluded.updated_at`,
+         webhook_finished = 1, updated_at = excluded.updated_at,
+         project_id = coalesce(excluded.project_id, jobs.project_id), cost_usd = coalesce(excluded.cost_usd, jobs.cost_usd)`,
     );
     this.#get = db.prepare('SELECT * FROM jobs WHERE workspace_id = ? AND kind = ? AND job_id = ?');
     this.#toPoll = db.prepare(
@@ -58,6 +70,10 @@ export class JobTable {
        ORDER BY updated_at DESC, job_id DESC LIMIT ?`,
     );
     this.#remove = db.prepare('DELETE FROM jobs WHERE workspace_id = ? AND kind = ? AND job_id = ?');
+    this.#facts = db.prepare(
+      `UPDATE jobs SET project_id = coalesce($projectId, project_id), cost_usd = coalesce($costUsd, cost_usd)
+       WHERE workspace_id = $workspaceId AND kind = $kind AND job_id = $jobId`,
+    );
   }
 
   /**
@@ -65,15 +81,20 @@ export class JobTable {
    * ended keeps its final state: a poll answered before the webhook arrived
    * must not bring it back to life.
    */
-  recordSeen(job: JobKey, state: string): TrackedJob {
-    transaction(this.#db, () => this.#upsert.run({ ...job, state, now: this.#now() }));
+  recordSeen(job: JobKey, state: string, facts: JobFacts = {}): TrackedJob {
+    transaction(this.#db, () => this.#upsert.run({ ...job, state, now: this.#now(), ...factParams(facts) }));
     return this.get(job)!;
   }
 
   /** A verified webhook said the job ended with this state: stop polling it. */
-  recordWebhookFinished(job: JobKey, state: string): TrackedJob {
-    transaction(this.#db, () => this.#webhookFinished.run({ ...job, state, now: this.#now() }));
+  recordWebhookFinished(job: JobKey, state: string, facts: JobFacts = {}): TrackedJob {
+    transaction(this.#db, () => this.#webhookFinished.run({ ...job, state, now: this.#now(), ...factParams(facts) }));
     return this.get(job)!;
+  }
+
+  /** Facts learnt elsewhere (a price read from the service's list) for a job the journal follows. */
+  recordFacts(job: JobKey, facts: JobFacts): void {
+    transaction(this.#db, () => this.#facts.run({ ...job, ...factParams(facts) }));
   }
 
   get(job: JobKey): TrackedJob | null {
@@ -96,12 +117,18 @@ export class JobTable {
   }
 }
 
+function factParams(facts: JobFacts): { projectId: number | null; costUsd: number | null } {
+  return { projectId: facts.projectId ?? null, costUsd: facts.costUsd ?? null };
+}
+
 function toJob(row: Row): TrackedJob {
   return {
     workspaceId: text(row, 'workspace_id'),
     kind: text(row, 'kind'),
     jobId: text(row, 'job_id'),
     state: text(row, 'state'),
+    projectId: typeof row.project_id === 'number' ? row.project_id : null,
+    costUsd: typeof row.cost_usd === 'number' ? row.cost_usd : null,
     lastSeenAt: integer(row, 'last_seen_at'),
     webhookFinished: integer(row, 'webhook_finished') === 1,
     createdAt: integer(row, 'created_at'),

@@ -154,4 +154,10 @@ export const MIGRATIONS: readonly string[] = [
     WHEN OLD.state IN ('added', 'duplicate', 'invalid', 'failed') AND NEW.state IS NOT OLD.state
     BEGIN SELECT RAISE(ABORT, 'a decided import row stays decided'); END;
   `,
+  // 5: what the Jobs screen shows of a job that was only in memory before (the latest
+  // job.updated): its project and what it cost, so a restart does not lose them.
+  `
+  ALTER TABLE jobs ADD COLUMN project_id INTEGER;
+  ALTER TABLE jobs ADD COLUMN cost_usd REAL;
+  `,
 ];

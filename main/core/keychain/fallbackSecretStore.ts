@@ -5,16 +5,16 @@
 // where the OS backs it with real encryption), or is refused with the keychain's own message,
 // which says exactly what is missing and how to fix it. Never to disk in clear.
 import { AppFailure } from '../../../shared/appError.ts';
+import { isLocalWorkspaceAccount } from './keychainAccounts.ts';
 import type { SecretStore } from './secretStore.ts';
 
-/** The keychain account of the local workspace (keychain.ts names accounts `workspace:<id>`). */
-export const LOCAL_ACCOUNT = 'workspace:local';
+export { LOCAL_ACCOUNT } from './keychainAccounts.ts';
 
 export type FallbackChoice = 'session' | 'encrypted' | 'refuse';
 
 /** Where a secret goes when the OS keychain cannot be used. Pure: tested on its own. */
 export function fallbackFor(account: string, encryptedStoreOffered: boolean): FallbackChoice {
-  if (account === LOCAL_ACCOUNT) return 'session';
+  if (isLocalWorkspaceAccount(account)) return 'session';
   return encryptedStoreOffered ? 'encrypted' : 'refuse';
 }
 
@@ -46,6 +46,11 @@ export class FallbackSecretStore implements SecretStore {
 
   delete(account: string): Promise<boolean> {
     return this.#use(account, (store) => store.delete(account));
+  }
+
+  /** True once the OS keychain failed this session: what is read now is not what it holds. */
+  degraded(): boolean {
+    return this.#unusable !== null;
   }
 
   async #use<T>(account: string, operation: (store: SecretStore) => Promise<T>): Promise<T> {

@@ -3,12 +3,16 @@
 // with what may be shown about them (last four characters, expiry); for the local
 // workspace also the master secret its service derives its keys from (localSandbox.ts).
 //
-// One keychain entry per workspace (account `workspace:<id>`) holds them all as
-// JSON, so metadata sits beside its secret and a replace is one keychain write.
+// One keychain entry per workspace of this profile (account
+// `profile:<profileId>/workspace:<id>`, keychainAccounts.ts) holds them all as JSON, so
+// metadata sits beside its secret and a replace is one keychain write. Two profiles of one
+// OS user never share an entry; an entry from before entries were named by profile is adopted
+// only by a profile allowed to (UnscopedEntries), then removed.
 // Nothing is cached in memory. Callers outside main/core get only SecretInfo;
 // the secrets themselves come out only through readSecretForRequest, which is
 // for the core's HTTP clients and webhook verifier.
 import { z } from 'zod';
+import { accountFor, unscopedAccount } from './keychainAccounts.ts';
 import { keychainErrorFrom, keychainFailure } from './keychainErrors.ts';
 import type { SecretStore } from './secretStore.ts';
 
@@ -56,13 +60,41 @@ const ABSENT: SecretInfo = { present: false, lastFour: null, expiresAt: null };
 /** Shorter secrets show no last four: four characters would be most of them. */
 const MIN_LENGTH_FOR_LAST_FOUR = 12;
 
+/**
+ * The entries written before entries were named by profile, for a profile whose settings say
+ * it used them: each is moved under this profile's name at first use, then deleted.
+ */
+export interface UnscopedEntries {
+  /** The workspaces of this profile (only their entries are looked for). */
+  workspaceIds(): readonly string[];
+  /** All were moved (or none was left): the profile never looks again. */
+  adopted(): void;
+  readonly log?: (line: string) => void;
+}
+
+export interface KeychainOptions {
+  /** The profile's own id; null: entries unscoped (a keychain service used by one profile only, as in tests). */
+  readonly profileId?: string | null;
+  readonly unscoped?: UnscopedEntries | null;
+}
+
 export class Keychain {
   readonly #store: SecretStore;
+  readonly #profileId: string | null;
   /** Writes to one workspace's entry run one at a time (they read, change and write it back). */
   readonly #queues = new Map<string, Promise<unknown>>();
+  #unscoped: UnscopedEntries | null;
+  #adopting: Promise<void> | null = null;
 
-  constructor(store: SecretStore) {
+  constructor(store: SecretStore, options: KeychainOptions = {}) {
     this.#store = store;
+    this.#profileId = options.profileId ?? null;
+    this.#unscoped = this.#profileId === null ? null : (options.unscoped ?? null);
+  }
+
+  /** The account this profile keeps a workspace's entry under. */
+  account(workspaceId: string): string {
+    return accountFor(workspaceId, this.#profileId);
   }
 
   async describe(workspaceId: string): Promise<WorkspaceSecretsInfo> {
@@ -107,7 +139,8 @@ export class Keychain {
 
   /** Forgets every secret of a workspace (also one whose entry is unreadable). */
   async forgetWorkspace(workspaceId: string): Promise<boolean> {
-    return this.#serialised(workspaceId, () => this.#call(() => this.#store.delete(accountFor(workspaceId))));
+    await this.#adoptUnscoped();
+    return this.#serialised(workspaceId, () => this.#call(() => this.#store.delete(this.account(workspaceId))));
   }
 
   /**
@@ -132,7 +165,8 @@ export class Keychain {
   }
 
   async #read(workspaceId: string): Promise<Entry | null> {
-    const text = await this.#call(() => this.#store.get(accountFor(workspaceId)));
+    await this.#adoptUnscoped();
+    const text = await this.#call(() => this.#store.get(this.account(workspaceId)));
     if (text === null) return null;
     let parsed: unknown;
     try {
@@ -158,9 +192,38 @@ export class Keychain {
         !next.messagingApiKey &&
         !next.serviceMasterSecret &&
         Object.keys(next.webhookSecrets).length === 0;
-      if (empty) await this.#call(() => this.#store.delete(accountFor(workspaceId)));
-      else await this.#call(() => this.#store.set(accountFor(workspaceId), JSON.stringify(next)));
+      if (empty) await this.#call(() => this.#store.delete(this.account(workspaceId)));
+      else await this.#call(() => this.#store.set(this.account(workspaceId), JSON.stringify(next)));
     });
+  }
+
+  /**
+   * Once per session, before the first use: a profile allowed to adopts each unscoped entry of
+   * its workspaces (kept only where it has none of its own yet) and deletes it, so no later
+   * profile finds it. A keychain that cannot be used now is tried again at the next start.
+   */
+  #adoptUnscoped(): Promise<void> {
+    const unscoped = this.#unscoped;
+    if (!unscoped) return Promise.resolve();
+    this.#adopting ??= (async () => {
+      try {
+        for (const workspaceId of unscoped.workspaceIds()) {
+          const old = await this.#store.get(unscopedAccount(workspaceId));
+          if (old === null) continue;
+          if ((await this.#store.get(this.account(workspaceId))) === null)
+            await this.#store.set(this.account(workspaceId), old);
+          await this.#store.delete(unscopedAccount(workspaceId));
+          unscoped.log?.(`keychain: the entry of workspace "${workspaceId}" is now this profile's own`);
+        }
+        // Read from a stand-in store, "none left" says nothing of the OS keychain.
+        if (!this.#store.degraded?.()) unscoped.adopted();
+      } catch (err) {
+        unscoped.log?.(`keychain: older entries not adopted yet (${keychainErrorFrom(err).message})`);
+      } finally {
+        this.#unscoped = null;
+      }
+    })();
+    return this.#adopting;
   }
 
   async #serialised<T>(workspaceId: string, task: () => Promise<T>): Promise<T> {
@@ -181,10 +244,6 @@ export class Keychain {
       throw keychainErrorFrom(err);
     }
   }
-}
-
-function accountFor(workspaceId: string): string {
-  return `workspace:${workspaceId}`;
 }
 
 function emptyEntry(): Entry {

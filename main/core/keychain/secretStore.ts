@@ -6,4 +6,6 @@ export interface SecretStore {
   set(account: string, secret: string): Promise<void>;
   /** True when something was deleted. */
   delete(account: string): Promise<boolean>;
+  /** True when secrets go somewhere other than the OS keychain this session (a fallback stands in). */
+  degraded?(): boolean;
 }

@@ -22,6 +22,8 @@ export interface InternalEvents {
   'workspace.budgetChanged': { readonly workspaceId: string };
   /** workspaceHttp: one of the workspace's Create API clients got an answer. */
   'workspace.answered': { readonly workspaceId: string; readonly exchange: Exchange };
+  /** workspaceHttp: a request was not sent because the workspace's key is missing or made for another address. */
+  'workspace.keyUnusable': { readonly workspaceId: string; readonly error: AppError };
   /** workspaceAddresses: the local sandbox is being started for a request. */
   'localSandbox.starting': Record<string, never>;
   /** localSandbox: the local sandbox exited on its own. */

@@ -2,6 +2,7 @@
 // workspaces, preferences and window state. Types are inferred from it; every
 // field that may be missing has a default, so a file from an older Clipdesk
 // reads as valid and gains the new fields.
+import { randomBytes } from 'node:crypto';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
@@ -119,9 +120,26 @@ export const windowStateSchema = z.object({
   maximized: z.boolean().default(false),
 });
 
+/** A profile's own id: random, made once, names its keychain entries (two profiles of one OS user share the keychain). */
+export function newProfileId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+export const profileSchema = z.object({
+  id: z.string().regex(/^[a-z0-9]{8,64}$/, 'The profile id is 8 to 64 lowercase letters and digits'),
+  /**
+   * True while this profile may still adopt the keychain entries Clipdesk wrote before entries
+   * were named by profile (`workspace:<id>`): only a profile whose settings predate the change
+   * used them. A profile made since never adopts another's entry (docs/decisions.md).
+   */
+  adoptsUnscopedKeychain: z.boolean(),
+});
+
 export const settingsSchema = z
   .object({
     version: z.literal(SETTINGS_VERSION),
+    // Settings without it were written before profiles had ids: that profile used the unscoped entries.
+    profile: profileSchema.default(() => ({ id: newProfileId(), adoptsUnscopedKeychain: true })),
     workspaces: z.array(workspaceSchema).min(1, 'Keep at least one workspace'),
     activeWorkspaceId: workspaceIdSchema,
     preferences: preferencesSchema.default(() => preferencesSchema.parse({})),
@@ -154,6 +172,7 @@ export type LocalWorkspace = z.infer<typeof localWorkspaceSchema>;
 export type RemoteWorkspace = z.infer<typeof remoteWorkspaceSchema>;
 export type Tunnel = z.infer<typeof tunnelSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
+export type Profile = z.infer<typeof profileSchema>;
 export type WindowState = z.infer<typeof windowStateSchema>;
 /** What callers may pass: fields with defaults may be left out. */
 export type WorkspaceInput = z.input<typeof workspaceSchema>;
@@ -164,6 +183,7 @@ export const LOCAL_WORKSPACE_ID = 'local';
 export function defaultSettings(): Settings {
   return settingsSchema.parse({
     version: SETTINGS_VERSION,
+    profile: { id: newProfileId(), adoptsUnscopedKeychain: false },
     workspaces: [{ id: LOCAL_WORKSPACE_ID, name: 'Local sandbox', kind: 'local', tunnel: { mode: 'loopback' } }],
     activeWorkspaceId: LOCAL_WORKSPACE_ID,
   });

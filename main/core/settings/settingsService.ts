@@ -13,6 +13,8 @@ import {
   windowStateSchema,
   workspaceSchema,
   type Preferences,
+  type Profile,
+  profileSchema,
   type Settings,
   type WindowState,
   type Workspace,
@@ -80,6 +82,17 @@ export class SettingsService {
     const activeWorkspaceId =
       this.#current.activeWorkspaceId === id ? workspaces[0]!.id : this.#current.activeWorkspaceId;
     this.#replace({ ...this.#current, workspaces, activeWorkspaceId });
+  }
+
+  /** This profile's own id and whether it may still adopt the keychain's unscoped entries. */
+  profile(): Profile {
+    return structuredClone(this.#current.profile);
+  }
+
+  /** The unscoped keychain entries were adopted (or none were left): never look for them again. */
+  markUnscopedKeychainAdopted(): void {
+    if (!this.#current.profile.adoptsUnscopedKeychain) return;
+    this.#replace({ ...this.#current, profile: { ...this.#current.profile, adoptsUnscopedKeychain: false } });
   }
 
   setActiveWorkspace(id: string): void {
@@ -169,10 +182,13 @@ function salvage(stored: unknown): { settings: Settings; problems: string[] } {
   const activeId = typeof source.activeWorkspaceId === 'string' ? source.activeWorkspaceId : '';
   const activeWorkspaceId = workspaces.some((w) => w.id === activeId) ? activeId : workspaces[0]!.id;
 
+  // A damaged file of an older profile still names its keychain entries; a lost id makes a new one.
+  const profile = profileSchema.safeParse(source.profile);
   const preferences = preferencesSchema.safeParse(source.preferences ?? {});
   const window = windowStateSchema.safeParse(source.window ?? {});
   const settings = settingsSchema.parse({
     version: SETTINGS_VERSION,
+    ...(profile.success ? { profile: profile.data } : {}),
     workspaces,
     activeWorkspaceId,
     preferences: preferences.success ? preferences.data : fallback.preferences,

@@ -60,6 +60,12 @@ export interface LocalSandbox {
   ensureStarted(): Promise<SandboxAddress>;
   /** The address while it runs, else null. */
   address(): SandboxAddress | null;
+  /**
+   * Stops it (if it runs) and starts it again: its start provisions the app's key anew from the
+   * master secret (a key that no longer works is replaced), and saveKeys stores it for the
+   * address it answers at now. How the local workspace repairs its key.
+   */
+  restart(): Promise<SandboxAddress>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +75,8 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
   let starting: Promise<SandboxAddress> | null = null;
   let current: SandboxAddress | null = null;
   let stopping = false;
+  /** A child stopped on purpose by restart(): its exit is no surprise. */
+  let replaced: ChildProcess | null = null;
 
   async function start(): Promise<SandboxAddress> {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -164,22 +172,37 @@ export function createLocalSandbox(options: LocalSandboxOptions): LocalSandbox {
         current = null;
         const detail = `The local sandbox exited (${signal ?? `code ${code}`}). ${stderrTail.trim().slice(-1000)}`;
         if (!settled) settle(() => reject(appFailure('sandbox.start_failed', detail)));
-        else if (!stopping) options.onUnexpectedExit?.(detail);
+        else if (!stopping && replaced !== proc) options.onUnexpectedExit?.(detail);
       });
     });
   }
 
+  function ensureStarted(): Promise<SandboxAddress> {
+    if (current && child) return Promise.resolve(current);
+    if (stopping) return Promise.reject(appFailure('sandbox.stopped', 'Clipdesk is shutting down the local sandbox.'));
+    starting ??= start().finally(() => {
+      starting = null;
+    });
+    return starting;
+  }
+
   return {
-    ensureStarted() {
-      if (current && child) return Promise.resolve(current);
-      if (stopping)
-        return Promise.reject(appFailure('sandbox.stopped', 'Clipdesk is shutting down the local sandbox.'));
-      starting ??= start().finally(() => {
-        starting = null;
-      });
-      return starting;
-    },
+    ensureStarted,
     address: () => current,
+    async restart() {
+      if (stopping) throw appFailure('sandbox.stopped', 'Clipdesk is shutting down the local sandbox.');
+      await starting?.catch(() => undefined);
+      const proc = child;
+      if (proc && proc.exitCode === null && proc.signalCode === null) {
+        replaced = proc;
+        const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+        proc.kill('SIGTERM');
+        const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      return ensureStarted();
+    },
     async stop() {
       stopping = true;
       const proc = child;

@@ -138,16 +138,23 @@ export class WorkspaceHttp {
    */
   #keyReader(workspaceId: string, kind: 'createApiKey' | 'messagingApiKey', baseUrl: string): () => Promise<string> {
     const origin = originOf(baseUrl);
+    // Whichever part asked (a screen, the outbox, the poller, an uploader), the user hears of it once.
+    const unusable = (failure: AppFailure): AppFailure => {
+      if (kind === 'createApiKey') this.#options.events.emit('workspace.keyUnusable', { workspaceId, error: failure });
+      return failure;
+    };
     return async () => {
       const bound = await this.#options.keychain.readBoundSecret(workspaceId, { kind });
       if (bound === null)
         throw kind === 'createApiKey'
-          ? appFailure('workspace.key_missing')
+          ? unusable(appFailure('workspace.key_missing'))
           : new AppFailure(appError('messaging.key_missing', MESSAGING_CLIENT_CODES['messaging.key_missing']));
       if (bound.origin !== null && bound.origin !== origin)
-        throw appFailure(
-          'workspace.key_origin',
-          `The ${kind === 'createApiKey' ? 'API' : 'Messaging API'} key was checked against ${bound.origin}; Clipdesk does not send it to ${origin}. Enter the key for the new address in Settings.`,
+        throw unusable(
+          appFailure(
+            'workspace.key_origin',
+            `The ${kind === 'createApiKey' ? 'API' : 'Messaging API'} key was checked against ${bound.origin}; Clipdesk does not send it to ${origin}. Enter the key for the new address in Settings.`,
+          ),
         );
       return bound.secret;
     };

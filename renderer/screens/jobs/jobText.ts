@@ -1,6 +1,7 @@
 // Words and numbers for paid work, as the Jobs and Exports screens show them: the kind of
 // work, its state in plain words, its price, its progress. An unknown state or kind is
 // shown as it came (DESIGN "What the spec leaves open").
+import { isKeyProblemCode } from '../../../shared/errorCodes.ts';
 import type { JobRow } from '../../../shared/ipc/jobsView.ts';
 
 const KIND_NAMES: Readonly<Record<string, string>> = {
@@ -34,6 +35,8 @@ export function stateName(state: string): string {
 /** What a row's state means for the user, in words (offline: whether the service answers now). */
 export function rowStateText(row: JobRow, offline: boolean): string {
   if (row.phase === 'waiting') return offline ? 'Waiting for the service' : 'Waiting to be sent';
+  // Held back by a key that does not work: the row says what it waits for (its error says why).
+  if (row.phase === 'sending' && row.error && isKeyProblemCode(row.error.code)) return 'Waiting for a working API key';
   if (row.phase === 'sending') return row.attempts > 1 ? `Sending (try ${row.attempts})` : 'Sending';
   return stateName(row.state);
 }

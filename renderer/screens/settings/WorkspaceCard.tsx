@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { WorkspaceView } from '../../../shared/ipcViews.ts';
 import { useSettings } from '../../stores/settingsStore.ts';
 import { KeyRow } from './KeyRow.tsx';
+import { LocalKeyRow } from './LocalKeyRow.tsx';
 import { WorkspaceOptionsForm } from './WorkspaceOptionsForm.tsx';
 
 export function WorkspaceCard({ workspace }: { workspace: WorkspaceView }) {
@@ -40,10 +41,7 @@ export function WorkspaceCard({ workspace }: { workspace: WorkspaceView }) {
         </p>
         <dl className="settings-keys">
           {local ? (
-            <div className="settings-key-row">
-              <dt>API keys</dt>
-              <dd>Made by the local sandbox itself and kept in the system keychain.</dd>
-            </div>
+            <LocalKeyRow workspace={workspace} />
           ) : (
             <>
               <KeyRow workspace={workspace} which="create" />

@@ -19,6 +19,7 @@ import type { WebhooksDeps, WebhooksFactory } from '../../../main/core/webhooks/
 import { openJournal } from '../../../main/core/journal/journal.ts';
 import { Keychain } from '../../../main/core/keychain/keychain.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, KeytarSecretStore } from '../../../main/core/keychain/keytarSecretStore.ts';
+import { profileIdOf } from '../../support/profileKeychain.ts';
 import { createBulkSender } from '../../../main/core/messaging/bulkSend.ts';
 import { createMessagingClient } from '../../../main/core/messaging/messagingClient.ts';
 import { startTunnel, type TunnelHandle } from '../../../main/core/webhooks/tunnel.ts';
@@ -94,7 +95,8 @@ const webhooks: WebhooksFactory = (deps: WebhooksDeps) => {
 
 /** A text and a bulk of three, on the workspace's Messaging API key from the keychain. */
 async function sendMessages(command: { workspaceId: string; messagingBaseUrl: string; senderId: string }) {
-  const keychain = new Keychain(new KeytarSecretStore(service));
+  // The entries the core wrote are named by its profile's id.
+  const keychain = new Keychain(new KeytarSecretStore(service), { profileId: profileIdOf(userDataDir!) });
   const journal = openJournal({ dataDir: userDataDir! });
   const client = createMessagingClient({
     baseUrl: command.messagingBaseUrl,
