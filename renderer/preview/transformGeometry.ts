@@ -252,17 +252,24 @@ export function nudge(
   );
 }
 
+/** What of the monitor can be seen, in frame pixels (the stage around the frame). */
+export interface Bounds {
+  readonly min: Point;
+  readonly max: Point;
+}
+
+export const isWithin = (p: Point, bounds: Bounds) =>
+  p.x >= bounds.min.x && p.x <= bounds.max.x && p.y >= bounds.min.y && p.y <= bounds.max.y;
+
 /**
  * Where the rotation handle sits: `gap` pixels beyond the middle of the box's top edge, in
  * the box's own "up". When that point would fall outside `bounds` (what of the monitor can be
  * seen), it sits as far inside the box instead, so it can always be reached. Returns the
  * offset from the top edge's middle along "up" (positive: outside the box).
  */
-export function rotationHandleOffset(box: Box, gap: number, bounds: { min: Point; max: Point }): number {
+export function rotationHandleOffset(box: Box, gap: number, bounds: Bounds): number {
   const outside = turn({ x: 0, y: -box.height / 2 - gap }, box.rotation);
-  const p = { x: box.centerX + outside.x, y: box.centerY + outside.y };
-  const seen = p.x >= bounds.min.x && p.x <= bounds.max.x && p.y >= bounds.min.y && p.y <= bounds.max.y;
-  return seen ? gap : -gap;
+  return isWithin({ x: box.centerX + outside.x, y: box.centerY + outside.y }, bounds) ? gap : -gap;
 }
 
 /** The properties of `next` that differ from `start`: what one edit sets. */

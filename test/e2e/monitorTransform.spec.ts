@@ -3,10 +3,12 @@
 // position follows by the distance dragged (as a fraction of the frame); the whole drag is ONE
 // edit (one revision at the service, one undo entry: one undo puts it back); a corner drag
 // scales about the opposite corner; Escape cancels a drag; an arrow key nudges by one pixel of
-// the export's frame. Screenshots of the handles in both themes are kept in test-results/e2e.
+// the export's frame; the handle above the box turns it. axe finds nothing wrong with the box
+// in either theme, and screenshots of it in both are kept in test-results/e2e.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoViolations } from './pages/accessibility.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
 import { serviceApi, timelinePage, trackOf } from './pages/timelinePage.ts';
 
@@ -94,6 +96,12 @@ test('dragging the selected clip in the monitor moves it as one edit, one undo p
   expect(box.width).toBeCloseTo(frame.width / 2, 0);
   expect(box.x + box.width / 2).toBeCloseTo(frame.x + frame.width / 2, 0);
   await keepMonitor(monitor, testInfo, 'transform-handles-dark.png');
+  await expectNoViolations(page, 'the monitor with the transform box (dark)');
+  // The same in the light theme (the monitor's picture stays dark in both).
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await keepMonitor(monitor, testInfo, 'transform-handles-light.png');
+  await expectNoViolations(page, 'the monitor with the transform box (light)');
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
 
   // Near the frame's centre lines the box snaps to them, with a guide for each; Escape
   // during a drag cancels it: nothing is edited.
@@ -148,7 +156,19 @@ test('dragging the selected clip in the monitor moves it as one edit, one undo p
   await tl.saved();
   expect(await valueOf(positionX)).toBeCloseTo(nudgedFrom + 1 / 1920, 5);
 
-  // The handles in the light theme (the monitor's picture stays dark in both).
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await keepMonitor(monitor, testInfo, 'transform-handles-light.png');
+  // The handle above the box, swept a quarter turn clockwise about the box's centre.
+  const knob = place.getByRole('button', { name: 'Rotate shot.mp4' });
+  const centre = await centreOf(moveHandle);
+  const grip = await centreOf(knob);
+  const reach = Math.hypot(grip.x - centre.x, grip.y - centre.y);
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  for (const deg of [15, 30, 45, 60, 75, 90]) {
+    const a = (deg * Math.PI) / 180;
+    await page.mouse.move(centre.x + reach * Math.sin(a), centre.y - reach * Math.cos(a));
+  }
+  await page.mouse.up();
+  await tl.saved();
+  expect(await valueOf(inspector.getByRole('spinbutton', { name: 'Rotation' }))).toBeCloseTo(90, 0);
+  await keepMonitor(monitor, testInfo, 'transform-turned-dark.png');
 });

@@ -8,6 +8,7 @@ import {
   boxOf,
   changedProperties,
   cornerOf,
+  isWithin,
   moveBy,
   nudge,
   rotateBy,
@@ -169,6 +170,13 @@ describe('the rotation handle and the edit', () => {
   it('sits above the box, or inside it when above would be off the monitor', () => {
     expect(rotationHandleOffset(boxFor(HALF), 24, bounds)).toBe(24);
     expect(rotationHandleOffset(boxFor(ORIGIN), 24, bounds)).toBe(-24);
+  });
+
+  it('tells a corner on the monitor from one off it', () => {
+    expect(isWithin(cornerOf(boxFor(HALF), 'top-left'), bounds)).toBe(true);
+    const off = { ...HALF, positionY: 0.5 };
+    expect(isWithin(cornerOf(boxFor(off), 'bottom-left'), bounds)).toBe(false);
+    expect(isWithin(cornerOf(boxFor(off), 'top-left'), bounds)).toBe(true);
   });
 
   it('sets only the properties that changed', () => {

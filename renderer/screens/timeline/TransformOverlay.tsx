@@ -18,7 +18,9 @@ import {
   DEFAULT_LIMITS,
   boxOf,
   changedProperties,
+  cornerOf,
   isArrowKey,
+  isWithin,
   moveBy,
   nudge,
   rotateBy,
@@ -44,7 +46,10 @@ const ROTATE_STEP_DEG = 15;
 const NUDGE_KEYS =
   'ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown';
 
-/** Where the frame lies in its stage (CSS pixels), and the stage's size: what of the monitor is seen. */
+/**
+ * Where the frame lies in its stage (CSS pixels), and the area the box is drawn in and cut
+ * to: the stage, or the zoomed frame where it is larger (the stage then scrolls).
+ */
 interface FrameRect {
   readonly left: number;
   readonly top: number;
@@ -67,8 +72,8 @@ function useFrameRect(frameRef: RefObject<HTMLElement | null>): FrameRect | null
           top: frame.offsetTop,
           width: frame.clientWidth,
           height: frame.clientHeight,
-          stageWidth: stage.clientWidth,
-          stageHeight: stage.clientHeight,
+          stageWidth: Math.max(stage.clientWidth, frame.offsetLeft + frame.offsetWidth),
+          stageHeight: Math.max(stage.clientHeight, frame.offsetTop + frame.offsetHeight),
         };
         return before && Object.entries(next).every(([k, v]) => before[k as keyof FrameRect] === v) ? before : next;
       });
@@ -142,10 +147,13 @@ export function TransformOverlay({
   const frame = { width: rect.width, height: rect.height };
   const placement: Placement = preview?.clipId === clipId ? preview.properties : placementOf(clip);
   const box = boxOf(fitBox(shape, frame, fitOf(clip)), frame, placement);
-  const rotateOffset = rotationHandleOffset(box, ROTATE_GAP_PX, {
+  const bounds = {
     min: { x: -rect.left, y: -rect.top },
     max: { x: rect.stageWidth - rect.left, y: rect.stageHeight - rect.top },
-  });
+  };
+  const rotateOffset = rotationHandleOffset(box, ROTATE_GAP_PX, bounds);
+  // A corner off the monitor is not offered: it could be focused but neither seen nor reached.
+  const corners = CORNERS.filter((corner) => isWithin(cornerOf(box, corner), bounds));
 
   const show = (properties: Placement) => useTimelineView.getState().setTransform({ clipId, properties });
 
@@ -248,40 +256,45 @@ export function TransformOverlay({
   });
 
   return (
-    <div className="tl-transform" style={{ left: rect.left, top: rect.top, width: rect.width, height: rect.height }}>
-      {guides.map((g) => (
-        <div
-          key={`${g.axis}${g.at}`}
-          className={`tl-transform-guide is-${g.axis}`}
-          style={g.axis === 'x' ? { left: g.at } : { top: g.at }}
-          aria-hidden="true"
-          data-testid="snap-guide"
-        />
-      ))}
+    <div className="tl-transform" style={{ width: rect.stageWidth, height: rect.stageHeight }}>
       <div
-        role="group"
-        aria-label={`Place ${name} in the frame`}
-        className="tl-transform-box"
-        style={{
-          width: box.width,
-          height: box.height,
-          transform: `translate(${box.centerX - box.width / 2}px, ${box.centerY - box.height / 2}px) rotate(${box.rotation}deg)`,
-        }}
+        className="tl-transform-frame"
+        style={{ left: rect.left, top: rect.top, width: rect.width, height: rect.height }}
       >
-        <div {...handlers('move')} className="tl-transform-move" aria-label={`Move ${name}`} />
-        {CORNERS.map((corner) => (
+        {guides.map((g) => (
           <div
-            key={corner}
-            {...handlers('scale', corner)}
-            className={`tl-transform-handle tl-transform-corner is-${corner}`}
-            aria-label={`Scale ${name} from the ${corner.replace('-', ' ')} corner`}
+            key={`${g.axis}${g.at}`}
+            className={`tl-transform-guide is-${g.axis}`}
+            style={g.axis === 'x' ? { left: g.at } : { top: g.at }}
+            aria-hidden="true"
+            data-testid="snap-guide"
           />
         ))}
         <div
-          {...handlers('rotate')}
-          className={`tl-transform-handle tl-transform-rotate${rotateOffset > 0 ? '' : ' is-inside'}`}
-          aria-label={`Rotate ${name}`}
-        />
+          role="group"
+          aria-label={`Place ${name} in the frame`}
+          className="tl-transform-box"
+          style={{
+            width: box.width,
+            height: box.height,
+            transform: `translate(${box.centerX - box.width / 2}px, ${box.centerY - box.height / 2}px) rotate(${box.rotation}deg)`,
+          }}
+        >
+          <div {...handlers('move')} className="tl-transform-move" aria-label={`Move ${name}`} />
+          {corners.map((corner) => (
+            <div
+              key={corner}
+              {...handlers('scale', corner)}
+              className={`tl-transform-handle tl-transform-corner is-${corner}`}
+              aria-label={`Scale ${name} from the ${corner.replace('-', ' ')} corner`}
+            />
+          ))}
+          <div
+            {...handlers('rotate')}
+            className={`tl-transform-handle tl-transform-rotate${rotateOffset > 0 ? '' : ' is-inside'}`}
+            aria-label={`Rotate ${name}`}
+          />
+        </div>
       </div>
     </div>
   );
