@@ -149,6 +149,20 @@ test('dragging the selected clip in the monitor moves it as one edit, one undo p
   expect(await valueOf(positionX)).toBeCloseTo(0.125, 2);
   expect(await valueOf(positionY)).toBeCloseTo(0.125, 2);
 
+  // That corner now sits on the frame's edge: taken a little inside it and dragged on past the
+  // monitor's edge, the drag holds (the knob stays on the page) and ends in one more edit.
+  const edge = await centreOf(bottomRight);
+  const grip = { x: edge.x - 4, y: edge.y - 4 };
+  const past = 40;
+  await drag(page, grip, { x: grip.x + past, y: grip.y + past });
+  await tl.saved();
+  const diagonal = { x: 0.75 * frame.width, y: 0.75 * frame.height };
+  const grown = 1 + (past * (diagonal.x + diagonal.y)) / (diagonal.x ** 2 + diagonal.y ** 2);
+  expect(await valueOf(scale)).toBeCloseTo(0.75 * grown, 2);
+  await tl.press('Control+z');
+  await tl.saved();
+  expect(await valueOf(scale)).toBeCloseTo(0.75, 2);
+
   // An arrow key on a handle nudges by one pixel of the 1920-wide export frame, as one edit.
   const nudgedFrom = await valueOf(positionX);
   await moveHandle.focus();
@@ -159,9 +173,9 @@ test('dragging the selected clip in the monitor moves it as one edit, one undo p
   // The handle above the box, swept a quarter turn clockwise about the box's centre.
   const knob = place.getByRole('button', { name: 'Rotate shot.mp4' });
   const centre = await centreOf(moveHandle);
-  const grip = await centreOf(knob);
-  const reach = Math.hypot(grip.x - centre.x, grip.y - centre.y);
-  await page.mouse.move(grip.x, grip.y);
+  const hold = await centreOf(knob);
+  const reach = Math.hypot(hold.x - centre.x, hold.y - centre.y);
+  await page.mouse.move(hold.x, hold.y);
   await page.mouse.down();
   for (const deg of [15, 30, 45, 60, 75, 90]) {
     const a = (deg * Math.PI) / 180;

@@ -135,6 +135,8 @@ export function TransformOverlay({
   const shape = usePreviewMedia((s) => (clip ? (s.media.get(clip.assetId)?.info ?? null) : null));
   const name = useTimelineMedia((s) => (clip ? (s.assets.get(clip.assetId)?.filename ?? `Asset ${clip.assetId}`) : ''));
   const [guides, setGuides] = useState<Guide[]>([]);
+  /** The corner being dragged stays on the page even past the monitor's edge, or the drag would be lost with it. */
+  const [dragged, setDragged] = useState<Corner | null>(null);
   const gesture = useRef<Gesture | null>(null);
   const nudging = useRef<{ start: Placement; latest: Placement } | null>(null);
   const limits = useMemo(() => limitsOf(catalog), [catalog]);
@@ -153,7 +155,7 @@ export function TransformOverlay({
   };
   const rotateOffset = rotationHandleOffset(box, ROTATE_GAP_PX, bounds);
   // A corner off the monitor is not offered: it could be focused but neither seen nor reached.
-  const corners = CORNERS.filter((corner) => isWithin(cornerOf(box, corner), bounds));
+  const corners = CORNERS.filter((corner) => corner === dragged || isWithin(cornerOf(box, corner), bounds));
 
   const show = (properties: Placement) => useTimelineView.getState().setTransform({ clipId, properties });
 
@@ -169,6 +171,7 @@ export function TransformOverlay({
     gesture.current = null;
     nudging.current = null;
     setGuides([]);
+    setDragged(null);
     if (g?.element.hasPointerCapture(g.pointerId)) g.element.releasePointerCapture(g.pointerId);
     useTimelineView.getState().setTransform(null);
   }
@@ -180,6 +183,7 @@ export function TransformOverlay({
     const element = event.currentTarget;
     element.focus();
     element.setPointerCapture(event.pointerId);
+    setDragged(corner);
     const at = frameRef.current!.getBoundingClientRect();
     const origin = { x: at.left, y: at.top };
     gesture.current = {
@@ -204,8 +208,12 @@ export function TransformOverlay({
     if (g.kind === 'move') {
       const delta = { x: to.x - g.from.x, y: to.y - g.from.y };
       ({ placement: next, guides: snapped } = moveBy(g.start, g.box, frame, delta, event.altKey ? 0 : SNAP_PX, limits));
-    } else if (g.kind === 'scale') next = scaleFromCorner(g.start, g.box, frame, g.corner!, to, event.shiftKey, limits);
-    else next = rotateBy(g.start, g.box, g.from, to, event.shiftKey ? ROTATE_STEP_DEG : null, limits);
+    } else if (g.kind === 'scale') {
+      // The corner follows the pointer's way from where it took hold, so grabbing the knob off its centre does not jump.
+      const corner = cornerOf(g.box, g.corner!);
+      const pointer = { x: corner.x + to.x - g.from.x, y: corner.y + to.y - g.from.y };
+      next = scaleFromCorner(g.start, g.box, frame, g.corner!, pointer, event.shiftKey, limits);
+    } else next = rotateBy(g.start, g.box, g.from, to, event.shiftKey ? ROTATE_STEP_DEG : null, limits);
     g.latest = next;
     setGuides(snapped);
     show(next);
@@ -216,6 +224,7 @@ export function TransformOverlay({
     if (!g || event.pointerId !== g.pointerId) return;
     gesture.current = null;
     setGuides([]);
+    setDragged(null);
     finish(g.start, g.latest, LABELS[g.kind]);
   }
 
@@ -250,6 +259,8 @@ export function TransformOverlay({
     onPointerMove: move,
     onPointerUp: end,
     onPointerCancel: cancel,
+    // Capture taken away without a release (the element left the page, the window lost it): nothing is edited.
+    onLostPointerCapture: () => gesture.current && cancel(),
     onKeyDown,
     onKeyUp: (e: KeyboardEvent<HTMLElement>) => isArrowKey(e.key) && commitNudge(),
     onBlur: commitNudge,
