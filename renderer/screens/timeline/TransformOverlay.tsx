@@ -6,7 +6,8 @@
 // goes (timelineViewStore's `transform`, applied by the preview engine); releasing the pointer
 // (or the arrow key) makes ONE edit of the clip's properties, one undo entry, and the Inspector
 // follows through the timeline store. Escape cancels. Only for a visual media clip on a video
-// track, under the playhead; captions are placed by their style, not here.
+// track, under the playhead, and only when it is the one such clip selected; captions are
+// placed by their style, not here.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { Catalog, MediaClip } from '../../../shared/timeline/timelineTypes.ts';
 import { fitOf } from '../../../shared/timeline/timelineTypes.ts';
