@@ -14,6 +14,7 @@ import {
 } from '../../shared/timeline/timelineTypes.ts';
 import { clipAt, lastSourceMs, predecessorOf, propertyOf, sourceMsAt, transitionAt } from './clipTiming.ts';
 import { fitBox, type Size } from './frameGeometry.ts';
+import { boxOf, type Placement } from './transformGeometry.ts';
 
 /** What the composition needs to know of an asset: its kind and picture (from the media cache). */
 export interface MediaShape {
@@ -111,6 +112,16 @@ function effectsOf(clip: MediaClip, frame: Size): PictureEffect[] {
   return effects;
 }
 
+/** The properties that place a clip's box (their defaults where unset). */
+export function placementOf(clip: MediaClip): Placement {
+  return {
+    positionX: propertyOf(clip, 'positionX'),
+    positionY: propertyOf(clip, 'positionY'),
+    scale: propertyOf(clip, 'scale'),
+    rotation: propertyOf(clip, 'rotation'),
+  };
+}
+
 function pictureOf(
   clip: MediaClip,
   shape: MediaShape,
@@ -119,8 +130,7 @@ function pictureOf(
   held: boolean,
   transition: { transitionId: string; progress: number } | null,
 ): PictureLayer {
-  const fitted = fitBox(shape, frame, fitOf(clip));
-  const scale = propertyOf(clip, 'scale');
+  const box = boxOf(fitBox(shape, frame, fitOf(clip)), frame, placementOf(clip));
   const p = transition?.progress ?? 1;
   const id = transition?.transitionId;
   return {
@@ -129,12 +139,11 @@ function pictureOf(
     image: shape.kind === 'image',
     sourceMs: held ? lastSourceMs(clip) : sourceMsAt(clip, t),
     held,
-    width: fitted.width * scale,
-    height: fitted.height * scale,
-    centerX:
-      frame.width / 2 + propertyOf(clip, 'positionX') * frame.width + (id === 'slide' ? (1 - p) * frame.width : 0),
-    centerY: frame.height / 2 + propertyOf(clip, 'positionY') * frame.height,
-    rotation: propertyOf(clip, 'rotation'),
+    width: box.width,
+    height: box.height,
+    centerX: box.centerX + (id === 'slide' ? (1 - p) * frame.width : 0),
+    centerY: box.centerY,
+    rotation: box.rotation,
     opacity: Math.max(0, Math.min(1, propertyOf(clip, 'opacity'))) * (id === 'dissolve' ? p : 1),
     effects: effectsOf(clip, frame),
     fade: id === 'fade' ? p : null,

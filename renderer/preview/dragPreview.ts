@@ -1,9 +1,11 @@
 // What the monitor shows while a clip is dragged on the timeline: the timeline as the drag
 // would leave it, at the edit point — a trimmed start's first frame, a trimmed end's last
-// frame — or, for a move, at the playhead. Nothing is sent until the pointer is released.
+// frame — or, for a move, at the playhead; and while a clip's picture is moved, scaled or
+// turned in the monitor, the timeline with its properties as they would be. Nothing is sent
+// until the pointer is released.
 import { applyCommands, type ApplyContext } from '../../shared/timeline/applyCommands.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
-import type { DragPreview } from '../stores/timelineViewStore.ts';
+import type { DragPreview, TransformPreview } from '../stores/timelineViewStore.ts';
 import { locate, moveCommands, trimCommands } from '../model/timeline/clipCommands.ts';
 
 export interface DragView {
@@ -43,5 +45,19 @@ export function dragView(
   } catch {
     // A drag the model refuses (locked, overlapping) is shown as it stands.
     return null;
+  }
+}
+
+/** The timeline with the transformed clip's properties as the monitor's drag has them. */
+export function transformView(timeline: Timeline, transform: TransformPreview, ctx: ApplyContext): Timeline {
+  try {
+    return applyCommands(
+      timeline,
+      [{ type: 'setClipProperties', clipId: transform.clipId, properties: { ...transform.properties } }],
+      ctx,
+    );
+  } catch {
+    // The clip went away (or the value is out of range) meanwhile: shown as it stands.
+    return timeline;
   }
 }

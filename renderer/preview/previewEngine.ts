@@ -16,7 +16,7 @@ import { AudioGraph } from './audioGraph.ts';
 import { clipGain, mediaClipsBetween, soundAt } from './audioMix.ts';
 import { sourceMsAt, speedOf } from './clipTiming.ts';
 import { composeFrame, type Composition, type MediaShape } from './composeFrame.ts';
-import { dragView } from './dragPreview.ts';
+import { dragView, transformView } from './dragPreview.ts';
 import { seekSeconds } from './frameGeometry.ts';
 import { FrameView } from './frameView.ts';
 import { MediaSlot } from './mediaSlot.ts';
@@ -86,7 +86,9 @@ export class PreviewEngine {
       () => observer.disconnect(),
       useTimeline.subscribe((s, before) => s.timeline !== before.timeline && this.invalidate()),
       useTimelineView.subscribe(
-        (s, before) => (s.playheadMs !== before.playheadMs || s.drag !== before.drag) && this.invalidate(),
+        (s, before) =>
+          (s.playheadMs !== before.playheadMs || s.drag !== before.drag || s.transform !== before.transform) &&
+          this.invalidate(),
       ),
       usePreviewMedia.subscribe(() => this.invalidate()),
       usePlayback.subscribe((s, before) => {
@@ -243,7 +245,8 @@ export class PreviewEngine {
             return useTimelineMedia.getState().assets.get(id)?.durationMs ?? null;
           })
         : null;
-    const shown = dragged?.timeline ?? timeline;
+    const transformed = view.transform ? transformView(timeline, view.transform, applyContext(state.catalog)) : null;
+    const shown = dragged?.timeline ?? transformed ?? timeline;
     const at = dragged?.atMs ?? t;
     const forwards = this.#mode === 'playing' && this.#anchor.rate > 0;
 

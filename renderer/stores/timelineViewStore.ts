@@ -1,7 +1,7 @@
 // How the timeline is looked at, apart from what it holds: zoom (pixels per millisecond,
 // from the whole project to a single frame), the horizontal scroll position, the playhead,
-// the selection, snapping, and the clip drag under way (drawn as a preview; it becomes one
-// edit when the pointer is released). Other screens around the timeline (captions, review
+// the selection, snapping, and the clip drag or the monitor's transform under way (drawn as
+// a preview; each becomes one edit when the pointer is released). Other screens around the timeline (captions, review
 // findings) move the playhead and select clips through this store. Playing (J/K/L, Space)
 // and the I/O range are the transport's: playbackStore.ts.
 import { create } from 'zustand';
@@ -19,6 +19,12 @@ export interface DragPreview {
   readonly snappedAtMs: number | null;
 }
 
+/** A clip's picture being moved, scaled or turned in the monitor: its properties as the drag would leave them. */
+export interface TransformPreview {
+  readonly clipId: string;
+  readonly properties: Readonly<Record<'positionX' | 'positionY' | 'scale' | 'rotation', number>>;
+}
+
 interface TimelineViewState {
   pxPerMs: number;
   viewStartMs: number;
@@ -30,6 +36,8 @@ interface TimelineViewState {
   selection: ReadonlySet<string>;
   snapping: boolean;
   drag: DragPreview | null;
+  /** The monitor's transform under way (drawn as a preview; one edit when it ends). */
+  transform: TransformPreview | null;
   /** Clips copied (Ctrl+C), pasted at the playhead. */
   clipboard: readonly CopiedClip[];
   /** The bin item being dragged (a drag's data cannot be read until the drop), for the drop's ghost. */
@@ -47,6 +55,7 @@ interface TimelineViewState {
   select(ids: readonly string[], mode?: 'replace' | 'toggle' | 'add'): void;
   setSnapping(on: boolean): void;
   setDrag(drag: DragPreview | null): void;
+  setTransform(transform: TransformPreview | null): void;
   setClipboard(clips: readonly CopiedClip[]): void;
   reset(): void;
 }
@@ -60,6 +69,7 @@ const INITIAL = {
   selection: new Set<string>() as ReadonlySet<string>,
   snapping: true,
   drag: null,
+  transform: null,
 };
 
 /** The widest zoom shows the whole content; it never goes tighter than one frame per FRAME_PX. */
@@ -134,6 +144,7 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
     },
     setSnapping: (snapping) => set({ snapping }),
     setDrag: (drag) => set({ drag }),
+    setTransform: (transform) => set({ transform }),
     setClipboard: (clipboard) => set({ clipboard }),
     // The clipboard stays: clips copied in one project can be pasted in another.
     reset: () => set({ ...INITIAL, selection: new Set() }),

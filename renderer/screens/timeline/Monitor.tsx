@@ -14,6 +14,7 @@ import { usePlayback } from '../../stores/playbackStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
+import { TransformOverlay } from './TransformOverlay.tsx';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
@@ -106,6 +107,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
           aria-busy="true"
           data-testid="monitor-frame"
         />
+        <TransformOverlay frameRef={frame} exportFrame={full} />
         {status?.edge && <span className="tl-monitor-edge">{status.edge === 'start' ? 'New start' : 'New end'}</span>}
         {note && (
           <p className="tl-monitor-note" role="status">
