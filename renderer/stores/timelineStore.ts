@@ -361,7 +361,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
         }
       } catch (err) {
         if (!(err instanceof EditRejected)) throw err;
-        tell(origin === 'edit' ? `${label}: not possible` : `Cannot ${origin} “${label}”`, err.message);
+        tell(origin === 'edit' ? `${label}: not possible` : `Cannot ${origin} “${label}”`, err.forPeople);
         return false;
       }
       const last = s.pending.at(-1);

@@ -47,7 +47,7 @@ export function placeDropped(trackId: string, asset: DroppedAsset, atMs: number,
     return added?.type === 'addClip' ? added.startMs + (added.outMs ?? 0) - (added.inMs ?? 0) : null;
   } catch (err) {
     if (!(err instanceof EditRejected)) throw err;
-    useToasts.getState().showInfo('The media was not placed', err.message);
+    useToasts.getState().showInfo('The media was not placed', err.forPeople);
     return null;
   }
 }
