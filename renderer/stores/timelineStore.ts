@@ -84,7 +84,8 @@ interface TimelineState {
   reset(): void;
 }
 
-const tell = (title: string, message: string) => useToasts.getState().showInfo(title, message);
+/** What did not happen, and why: a warning, never a success's check. */
+const tell = (title: string, message: string) => useToasts.getState().showWarning(title, message);
 
 export function applyContext(catalog: Catalog | null): ApplyContext {
   const assets = useTimelineMedia.getState().assets;

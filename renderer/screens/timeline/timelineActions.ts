@@ -22,7 +22,8 @@ import {
 } from '../../model/timeline/clipCommands.ts';
 
 const newId = () => crypto.randomUUID();
-const info = (title: string, message: string) => useToasts.getState().showInfo(title, message);
+/** An action that did not happen, and why. */
+const notDone = (title: string, message: string) => useToasts.getState().showWarning(title, message);
 
 function selected(): Located[] {
   const timeline = useTimeline.getState().timeline;
@@ -35,7 +36,7 @@ function durationOf(assetId: number): number | null {
 
 function edit(commands: EditorCommand[], label: string, empty: string): boolean {
   if (commands.length === 0) {
-    info(label, empty);
+    notDone(label, empty);
     return false;
   }
   return useTimeline.getState().edit(commands, label);
@@ -137,7 +138,10 @@ export function addAsset(asset: Asset): void {
   if (!timeline) return;
   const track = trackFor(timeline, asset.kind);
   if (!track) {
-    info('Add to timeline', `There is no unlocked ${asset.kind === 'audio' ? 'audio' : 'video'} track for this media.`);
+    notDone(
+      'Add to timeline',
+      `There is no unlocked ${asset.kind === 'audio' ? 'audio' : 'video'} track for this media.`,
+    );
     return;
   }
   const command = addMediaCommand(track, asset, null, newId, useTimeline.getState().catalog?.defaultImageDurationMs);
@@ -150,7 +154,7 @@ export function addCaptionAtPlayhead(text: string, lengthMs = 2000, style?: stri
   const timeline = useTimeline.getState().timeline;
   const track = timeline?.tracks.find((t) => t.kind === 'caption' && !t.locked);
   if (!track) {
-    info('Add caption', 'There is no unlocked caption track.');
+    notDone('Add caption', 'There is no unlocked caption track.');
     return;
   }
   const startMs = Math.round(useTimelineView.getState().playheadMs);
