@@ -6,6 +6,7 @@ import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { FRAME_MS } from '../../model/timeline/timelineGeometry.ts';
+import { listedMoveTarget } from '../../model/timeline/trackOrder.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import {
@@ -182,7 +183,7 @@ export function applyToSelection(label: string, make: (item: Located) => EditorC
 
 const KIND_WORDS = { video: 'video', audio: 'audio', caption: 'caption' } as const;
 
-/** A new empty track of `kind`, after the last of its kind (a new video track draws on top of the others). */
+/** A new empty track of `kind`, after the last of its kind (a new video track draws on top of the others, and is listed above them). */
 export function addTrack(kind: 'video' | 'audio' | 'caption'): void {
   const timeline = useTimeline.getState().timeline;
   if (!timeline) return;
@@ -195,12 +196,11 @@ export function renameTrack(trackId: string, name: string): boolean {
   return useTimeline.getState().edit([{ type: 'updateTrack', trackId, name }], 'Rename track');
 }
 
-/** One place up (toward the start of the list: drawn under the tracks after it) or down. */
+/** One place up or down the shown list (model/timeline/trackOrder.ts): a video track moved up draws over the one it passes. */
 export function moveTrack(trackId: string, by: -1 | 1): void {
   const timeline = useTimeline.getState().timeline;
-  const at = timeline?.tracks.findIndex((t) => t.id === trackId) ?? -1;
-  const to = at + by;
-  if (!timeline || at < 0 || to < 0 || to >= timeline.tracks.length) return;
+  const to = timeline ? listedMoveTarget(timeline.tracks, trackId, by) : null;
+  if (to === null) return;
   useTimeline
     .getState()
     .edit([{ type: 'moveTrack', trackId, index: to }], by < 0 ? 'Move track up' : 'Move track down');
