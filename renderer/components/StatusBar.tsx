@@ -1,8 +1,12 @@
-// The status bar: workspace, online/offline, rate budget in use, wallet, pending work. A service
-// that answers but refuses the key (or a key the app will not send) is no "Online": the bar
-// names the problem and offers its fix (the local workspace repairs its own key).
+// The status bar: workspace, online/offline, wallet, pending work — and the rate budget only
+// when it matters (near its limit, or paused by the service); otherwise its count is in the
+// connection's tooltip. A service that answers but refuses the key (or a key the app will not
+// send) is no "Online": the bar names the problem and offers its fix (the local workspace
+// repairs its own key).
+import { useEffect, useState } from 'react';
 import { Cloud, CloudOff, Gauge, Hourglass, KeyRound, Server, Wallet } from 'lucide-react';
 import type { KeyProblem } from '../../shared/ipc/settingsView.ts';
+import { rateBudgetText } from '../model/rateBudgetText.ts';
 import { useConnection } from '../stores/connectionStore.ts';
 import { useNavigation } from '../stores/navigationStore.ts';
 import { REPAIR_FORM, useIsLocalWorkspace, useSettings } from '../stores/settingsStore.ts';
@@ -60,6 +64,16 @@ export function StatusBar() {
   const waiting = pending.openIntents + pending.uploads;
   const online = bridgeOpen && connection?.state === 'online';
   const keyProblem = useSettings((s) => s.problems.find((p) => p.workspaceId === workspace?.id));
+  const [now, setNow] = useState(() => Date.now());
+  const rate = rateBudgetText(budget, now);
+  const pausedUntil = budget?.pausedUntil ?? null;
+  // A pause ends on its own: the bar says so then, whether or not another figure came.
+  useEffect(() => {
+    setNow(Date.now());
+    if (pausedUntil === null || pausedUntil <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), pausedUntil - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [pausedUntil, budget]);
 
   return (
     <footer className="app-status" aria-label="Status">
@@ -74,7 +88,7 @@ export function StatusBar() {
       ) : (
         <span
           className={`app-status-item connection connection-${bridgeOpen ? (connection?.state ?? 'starting') : 'starting'}`}
-          title={connection?.error?.message}
+          title={[connection?.error?.message, rate.tip].filter(Boolean).join('\n')}
         >
           {online ? <Cloud aria-hidden="true" /> : <CloudOff aria-hidden="true" />}
           <span role="status" aria-label="Connection">
@@ -82,16 +96,15 @@ export function StatusBar() {
           </span>
         </span>
       )}
-      <span
-        className="app-status-item app-status-end"
-        title={budget?.pausedUntil ? 'Paused by the service (it asked to wait before the next request)' : undefined}
-      >
-        <Gauge aria-hidden="true" />
-        <span role="group" aria-label="Rate budget">
-          Requests this minute: {budget ? `${budget.used}/${budget.limit}` : '…'}
-          {budget?.pausedUntil ? ' (paused)' : ''}
+      <span className="app-status-end" />
+      {rate.shown && (
+        <span className="app-status-item app-status-warning" title={rate.tip}>
+          <Gauge aria-hidden="true" />
+          <span role="status" aria-label="Rate budget">
+            {rate.shown}
+          </span>
         </span>
-      </span>
+      )}
       <span className="app-status-item">
         <Wallet aria-hidden="true" />
         <span role="group" aria-label="Wallet">

@@ -97,7 +97,7 @@ export const useExports = create<ExportsState>()((set, get) => ({
     set({ downloading: item.id });
     try {
       const path = await downloadAsset(item.assetId);
-      if (path !== null) useToasts.getState().showInfo('Export saved', `Export #${item.id} was saved to ${path}.`);
+      if (path !== null) useToasts.getState().showSuccess('Export saved', `Export #${item.id} was saved to ${path}.`);
     } catch (err) {
       showError(`Downloading export #${item.id}`, err);
     } finally {

@@ -57,7 +57,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
     set({ cancelling: key });
     try {
       const { cancelled } = await invoke('jobs.cancelJob', { kind, jobId });
-      if (!cancelled) useToasts.getState().showInfo('Not cancelled', 'The job had already ended: see how it ended.');
+      if (!cancelled) useToasts.getState().showWarning('Not cancelled', 'The job had already ended: see how it ended.');
       await get().load();
     } catch (err) {
       showError('Cancelling the job', err);
@@ -122,7 +122,7 @@ export const useJobs = create<JobsState>()((set, get) => ({
       if (!cancelled)
         useToasts
           .getState()
-          .showInfo('Not cancelled', 'Sending had already begun: the job runs to its end and is charged as usual.');
+          .showWarning('Not cancelled', 'Sending had already begun: the job runs to its end and is charged as usual.');
       await get().load();
     } catch (err) {
       showError('Cancelling the request', err);

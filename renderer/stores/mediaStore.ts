@@ -212,7 +212,7 @@ export const useMedia = create<MediaState>()((set, get) => ({
     set((s) => ({ busy: { ...s.busy, [asset.id]: 'downloading' } }));
     try {
       const path = await downloadAsset(asset.id);
-      if (path !== null) useToasts.getState().showInfo('Downloaded', `Saved to ${path}.`);
+      if (path !== null) useToasts.getState().showSuccess('Downloaded', `Saved to ${path}.`);
     } catch (err) {
       showError('Downloading the asset', err);
     } finally {

@@ -84,7 +84,8 @@ interface TimelineState {
   reset(): void;
 }
 
-const tell = (title: string, message: string) => useToasts.getState().showInfo(title, message);
+/** What did not happen, and why: a warning, never a success's check. */
+const tell = (title: string, message: string) => useToasts.getState().showWarning(title, message);
 
 export function applyContext(catalog: Catalog | null): ApplyContext {
   const assets = useTimelineMedia.getState().assets;
@@ -361,7 +362,7 @@ export const useTimeline = create<TimelineState>()((set, get) => {
         }
       } catch (err) {
         if (!(err instanceof EditRejected)) throw err;
-        tell(origin === 'edit' ? `${label}: not possible` : `Cannot ${origin} “${label}”`, err.message);
+        tell(origin === 'edit' ? `${label}: not possible` : `Cannot ${origin} “${label}”`, err.forPeople);
         return false;
       }
       const last = s.pending.at(-1);

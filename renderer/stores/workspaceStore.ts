@@ -33,7 +33,7 @@ export const useWorkspace = create<WorkspaceState>()((set) => ({
     try {
       const state = await invoke('app.state');
       set({ firstLaunch: state.firstLaunch, mode: state.mode, workspace: state.activeWorkspace });
-      if (state.settingsWarning) useToasts.getState().showInfo('Settings were repaired', state.settingsWarning);
+      if (state.settingsWarning) useToasts.getState().showWarning('Settings were repaired', state.settingsWarning);
     } catch (err) {
       showError('Starting Clipdesk', err);
     }

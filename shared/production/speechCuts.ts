@@ -79,7 +79,7 @@ function whyRefused(err: EditRejected, clip: MediaClip, cut: CutRequest): string
   if (err.commandType === 'splitClip')
     return 'it is too close to the edge of its clip to cut there: trim that edge of the clip by hand instead.';
   const seconds = ((cut.endMs - cut.startMs) / 1000).toFixed(1);
-  return `the editor refused to cut those ${seconds} s (${err.message}) — cut them by hand at the playhead (S).`;
+  return `the editor refused to cut those ${seconds} s (${err.forPeople}) — cut them by hand at the playhead (S).`;
 }
 
 /** The commands of one cut on `timeline` (the clip and those in step with it), checked by applying them. */

@@ -13,15 +13,22 @@ export function addClip(s: CommandStep<CommandOf<'addClip'>>): void {
       'editor.command_invalid',
       'trackId',
       `track "${track.name}" is a caption track; media goes on a video or audio track, captions use addCaption.`,
+      'Media goes on a video or audio track, not a caption track.',
     );
   const facts = ctx.asset(command.assetId);
   if (facts === null)
-    s.fail('editor.media_not_usable', 'assetId', `there is no asset ${command.assetId} in this account.`);
+    s.fail(
+      'editor.media_not_usable',
+      'assetId',
+      `there is no asset ${command.assetId} in this account.`,
+      'The media is no longer in this account.',
+    );
   if (facts?.usable === false)
     s.fail(
       'editor.media_not_usable',
       'assetId',
       `asset ${command.assetId} neither belongs to this project nor is attached to it.`,
+      'The media neither belongs to this project nor is attached to it.',
     );
   const takes = ACCEPTS[track.kind];
   if (facts && !takes.includes(facts.kind))
@@ -29,6 +36,7 @@ export function addClip(s: CommandStep<CommandOf<'addClip'>>): void {
       'editor.command_invalid',
       'assetId',
       `asset ${command.assetId} is ${facts.kind}; a ${track.kind} track takes ${takes.join(' or ')}.`,
+      `A ${track.kind} track does not take ${facts.kind}.`,
     );
   const inMs = command.inMs ?? 0;
   const outMs =
@@ -36,7 +44,12 @@ export function addClip(s: CommandStep<CommandOf<'addClip'>>): void {
     (facts?.kind === 'image'
       ? inMs + (ctx.catalog?.defaultImageDurationMs ?? DEFAULT_IMAGE_MS)
       : (facts?.durationMs ??
-        s.fail('editor.command_invalid', 'outMs', `asset ${command.assetId} has no known length: give outMs.`)));
+        s.fail(
+          'editor.command_invalid',
+          'outMs',
+          `asset ${command.assetId} has no known length: give outMs.`,
+          'The media has no known length.',
+        )));
   s.checkRange(command.assetId, inMs, outMs, 'inMs');
   const clip: MediaClip = {
     id: s.freshClipId(command.clipId, 'clipId'),
@@ -93,6 +106,7 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
       'editor.command_invalid',
       'atMs',
       `${command.atMs} ms is not inside clip ${clip.id} (${clip.startMs}–${clip.endMs} ms).`,
+      'The playhead is not inside the clip.',
     );
   const rightId = s.freshClipId(command.newClipId, 'newClipId');
   s.index.unplace(clip);
@@ -104,6 +118,7 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
         'editor.command_invalid',
         'atMs',
         `${command.atMs} ms is too close to an edge of clip ${clip.id} to split it.`,
+        'The playhead is too close to an edge of the clip to split it.',
       );
     right = { ...structuredClone(clip), id: rightId, inMs: cut, transitionIn: null };
     clip.outMs = cut;

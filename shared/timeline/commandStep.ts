@@ -2,7 +2,10 @@
 // the checks every command kind shares (the track or clip it names, locks, overlaps, the
 // timeline's end, a media range, a transition's length, caption styles, fonts and words).
 // A check that fails throws EditRejected, which names the command, its field, the stable
-// error code and what to change; the service wraps it in its error envelope, the app shows it.
+// error code and what to change, twice: in the API's words (`message`, naming tracks and
+// clips by ID: the service wraps it in its error envelope, word for word) and in people's
+// words (`forPeople`, naming them as the screen does: what the app shows). A failure that
+// gives no people's wording is shown as the API says it, as a sentence.
 // Where the context knows less (the app without the catalog, or an asset it has not seen),
 // the check that needs it is left to the service.
 import type { ErrorCode } from '../errorCodes.ts';
@@ -32,14 +35,31 @@ export class EditRejected extends Error {
   readonly code: ErrorCode;
   /** The command's field to change, or null when it is the command as a whole. */
   readonly field: string | null;
-  constructor(commandIndex: number, commandType: string, code: ErrorCode, field: string | null, message: string) {
+  /** What the app shows: the same refusal without IDs or field names, as a sentence. */
+  readonly forPeople: string;
+  constructor(
+    commandIndex: number,
+    commandType: string,
+    code: ErrorCode,
+    field: string | null,
+    message: string,
+    forPeople = message.charAt(0).toUpperCase() + message.slice(1),
+  ) {
     super(message);
     this.name = 'EditRejected';
     this.commandIndex = commandIndex;
     this.commandType = commandType;
     this.code = code;
     this.field = field;
+    this.forPeople = forPeople;
   }
+}
+
+/** A length in people's words: "6 hours", "1.5 s". */
+export function lengthInWords(ms: number): string {
+  const hours = ms / 3_600_000;
+  if (hours >= 1 && Number.isInteger(hours)) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `${Number((ms / 1000).toFixed(2))} s`;
 }
 
 export interface MediaEntry {
@@ -80,24 +100,45 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
     return this.ctx.catalog?.limits?.[name] ?? Infinity;
   }
 
-  fail(code: ErrorCode, field: string | null, message: string): never {
-    throw new EditRejected(this.at, this.command.type, code, field, message);
+  /** Refuses the command: `message` in the API's words, `forPeople` in the app's (when they differ). */
+  fail(code: ErrorCode, field: string | null, message: string, forPeople?: string): never {
+    throw new EditRejected(this.at, this.command.type, code, field, message, forPeople);
   }
 
   /** The track, this list's own so it may change. */
   trackOf(id: string, field = 'trackId'): Track {
-    return this.index.track(id) ?? this.fail('editor.target_not_found', field, `no track ${id} on this timeline.`);
+    return (
+      this.index.track(id) ??
+      this.fail(
+        'editor.target_not_found',
+        field,
+        `no track ${id} on this timeline.`,
+        'The track is no longer on the timeline.',
+      )
+    );
   }
 
   unlocked(track: Track, field = 'trackId'): Track {
     return track.locked
-      ? this.fail('editor.track_locked', field, `track ${track.id} ("${track.name}") is locked.`)
+      ? this.fail(
+          'editor.track_locked',
+          field,
+          `track ${track.id} ("${track.name}") is locked.`,
+          `Track "${track.name}" is locked.`,
+        )
       : track;
   }
 
   /** The clip and its track, this list's own; its track must not be locked. */
   clipOf(id: string, field = 'clipId'): { clip: Clip; track: Track } {
-    const entry = this.index.clip(id) ?? this.fail('editor.target_not_found', field, `no clip ${id} on this timeline.`);
+    const entry =
+      this.index.clip(id) ??
+      this.fail(
+        'editor.target_not_found',
+        field,
+        `no clip ${id} on this timeline.`,
+        'The clip is no longer on the timeline.',
+      );
     this.unlocked(entry.track, field);
     return entry;
   }
@@ -105,21 +146,36 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
   mediaOf(id: string): MediaEntry {
     const entry = this.clipOf(id);
     if (entry.clip.kind !== 'media')
-      this.fail('editor.command_invalid', 'clipId', `clip ${id} is a caption; use updateCaption.`);
+      this.fail(
+        'editor.command_invalid',
+        'clipId',
+        `clip ${id} is a caption; use updateCaption.`,
+        'That is a caption, not media.',
+      );
     return entry as MediaEntry;
   }
 
   captionOf(id: string): CaptionEntry {
     const entry = this.clipOf(id);
     if (entry.clip.kind !== 'caption')
-      this.fail('editor.command_invalid', 'clipId', `clip ${id} is media, not a caption.`);
+      this.fail(
+        'editor.command_invalid',
+        'clipId',
+        `clip ${id} is media, not a caption.`,
+        'That is media, not a caption.',
+      );
     return entry as CaptionEntry;
   }
 
   /** The ID a new clip gets: the one given (not yet on the timeline) or a new one, while the timeline has room. */
   freshClipId(id: string | undefined, field: string): string {
     if (id !== undefined && this.index.has(id))
-      this.fail('editor.command_invalid', field, `clip ID ${id} is already on the timeline; use a new UUID.`);
+      this.fail(
+        'editor.command_invalid',
+        field,
+        `clip ID ${id} is already on the timeline; use a new UUID.`,
+        'That clip is already on the timeline.',
+      );
     const most = this.limit('clipsPerTimeline');
     if (this.index.clipCount() >= most)
       this.fail('editor.command_invalid', null, `a timeline holds at most ${most} clips.`);
@@ -133,6 +189,7 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
         'editor.command_invalid',
         field,
         `the clip would start at ${clip.startMs} ms, before the timeline starts.`,
+        'A clip cannot start before the beginning of the timeline.',
       );
     const most = this.limit('timelineMaxMs');
     if (clip.endMs > most)
@@ -140,6 +197,7 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
         'editor.command_invalid',
         field,
         `the clip would end at ${clip.endMs} ms, past the timeline's end of ${most} ms.`,
+        `The clip would end past the end of the timeline (${lengthInWords(most)}).`,
       );
     const overlap = this.index.place(track, clip);
     if (overlap) {
@@ -148,6 +206,7 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
         'editor.clips_overlap',
         field,
         `clip ${clip.id} (${clip.startMs}–${clip.endMs} ms) would overlap clip ${other.id} (${other.startMs}–${other.endMs} ms) on track "${track.name}".`,
+        `The clip would overlap another clip on track "${track.name}".`,
       );
     }
   }
@@ -155,13 +214,19 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
   /** A source range, checked against the media's own length where it is known. */
   checkRange(assetId: number, inMs: number, outMs: number, field: string): void {
     if (outMs <= inMs)
-      this.fail('editor.command_invalid', field, `outMs (${outMs}) must be greater than inMs (${inMs}).`);
+      this.fail(
+        'editor.command_invalid',
+        field,
+        `outMs (${outMs}) must be greater than inMs (${inMs}).`,
+        'The clip would end before it starts: trim less.',
+      );
     const facts = this.ctx.asset(assetId);
     if (facts && facts.kind !== 'image' && facts.durationMs !== null && outMs > facts.durationMs) {
       this.fail(
         'editor.command_invalid',
         'outMs',
         `${outMs} ms is past the end of asset ${assetId}, which lasts ${facts.durationMs} ms.`,
+        `The media lasts only ${lengthInWords(facts.durationMs)}: trim within it.`,
       );
     }
   }
@@ -173,6 +238,7 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
         'editor.command_invalid',
         field,
         `clip ${clip.id} would last ${length} ms, shorter than its ${clip.transitionIn.durationMs} ms transition; shorten or remove the transition first.`,
+        'The clip would be shorter than its transition: shorten or remove the transition first.',
       );
     }
   }
@@ -217,12 +283,14 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
           'editor.command_invalid',
           field,
           `endMs (${word.endMs}) must not be before startMs (${word.startMs}).`,
+          `The word "${word.text}" would end before it starts.`,
         );
       if (word.startMs < clip.startMs || word.endMs > clip.endMs)
         this.fail(
           'editor.command_invalid',
           field,
           `"${word.text}" (${word.startMs}–${word.endMs} ms) must lie inside the caption (${clip.startMs}–${clip.endMs} ms).`,
+          `The word "${word.text}" must lie inside its caption's time.`,
         );
       if (k > 0 && word.startMs < words[k - 1]!.startMs)
         this.fail('editor.command_invalid', field, 'words must be in order: each starts at or after the one before.');

@@ -18,7 +18,12 @@ export function setClipProperties(s: CommandStep<CommandOf<'setClipProperties'>>
     if (def && !def.appliesTo.includes(entry.track.kind))
       s.fail('editor.command_invalid', field, `${name} does not apply to clips of a ${entry.track.kind} track.`);
     if (def && (value < def.min || value > def.max))
-      s.fail('editor.command_invalid', field, `${value} is outside ${def.min} to ${def.max}.`);
+      s.fail(
+        'editor.command_invalid',
+        field,
+        `${value} is outside ${def.min} to ${def.max}.`,
+        `${def.label ?? name} must be from ${def.min} to ${def.max}.`,
+      );
     entry.clip.properties[name] = value;
   }
 }
@@ -50,7 +55,12 @@ export function applyEffect(s: CommandStep<CommandOf<'applyEffect'>>): void {
         `${def.id} has no parameter "${name}"; it takes ${def.params.map((p) => p.name).join(', ')}.`,
       );
     if (param && (value < param.min || value > param.max))
-      s.fail('editor.command_invalid', field, `${value} is outside ${param.min} to ${param.max}.`);
+      s.fail(
+        'editor.command_invalid',
+        field,
+        `${value} is outside ${param.min} to ${param.max}.`,
+        `${param.label ?? name} must be from ${param.min} to ${param.max}.`,
+      );
     params[name] = value;
   }
   s.reshape(
@@ -67,7 +77,13 @@ export function removeEffect(s: CommandStep<CommandOf<'removeEffect'>>): void {
   const { command } = s;
   const entry = s.mediaOf(command.clipId);
   const at = entry.clip.effects.findIndex((e) => e.effectId === command.effectId);
-  if (at < 0) s.fail('editor.target_not_found', 'effectId', `clip ${entry.clip.id} has no ${command.effectId} effect.`);
+  if (at < 0)
+    s.fail(
+      'editor.target_not_found',
+      'effectId',
+      `clip ${entry.clip.id} has no ${command.effectId} effect.`,
+      `The clip has no ${command.effectId} effect.`,
+    );
   s.reshape(entry, (clip) => void clip.effects.splice(at, 1), 'effectId');
 }
 

@@ -11,6 +11,7 @@ export function addTrack(s: CommandStep<CommandOf<'addTrack'>>): void {
       'editor.command_invalid',
       'trackId',
       `track ID ${command.trackId} is already on the timeline; use a new UUID.`,
+      'That track is already on the timeline.',
     );
   const at = command.index ?? index.tracks.length;
   if (at > index.tracks.length)

@@ -159,7 +159,7 @@ function whyRefused(err: EditRejected, clip: MediaClip, range: TimelineRange): s
     return `it starts inside the ${(transition.durationMs / 1000).toFixed(1)} s transition at the start of its clip: shorten or remove the transition (Inspector), then delete it again.`;
   if (err.commandType === 'splitClip')
     return 'it is too close to the edge of its clip to cut there: trim that edge of the clip by hand instead.';
-  return `the editor refused to cut it (${err.message}).`;
+  return `the editor refused to cut it (${err.forPeople}).`;
 }
 
 /** The commands that cut every range (on its clip and the clips in step with it), latest first. */

@@ -59,10 +59,10 @@ test('build a timeline from three assets, trim and split, undo and redo — the 
   await tl.open('Holiday cut');
   await tl.addMedia('beach.mp4');
   await tl.addMedia('street.mp4');
-  // The third is dragged from the bin onto the audio track.
-  await tl
-    .binItem('tone.wav')
-    .dragTo(page.getByRole('group', { name: 'Timeline tracks' }), { targetPosition: { x: 20, y: 64 + 30 } });
+  // The third is dragged from the bin onto the audio track (listed below the captions and the video).
+  const lanes = page.getByRole('group', { name: 'Timeline tracks' });
+  const audioLaneY = (await tl.lane('Audio 1').boundingBox())!.y - (await lanes.boundingBox())!.y;
+  await tl.binItem('tone.wav').dragTo(lanes, { targetPosition: { x: 20, y: audioLaneY + 30 } });
   await tl.saved();
   let service = await serviceHas(
     read,

@@ -39,7 +39,8 @@ test('drag from the bin overwrites at the drop point, Ctrl inserts, and files fr
   const lanes = page.getByRole('group', { name: 'Timeline tracks' });
   const clip = (await tl.clip('Video 1', 'long.mp4').boundingBox())!;
   const lanesBox = (await lanes.boundingBox())!;
-  const at = (ms: number) => ({ x: clip.x - lanesBox.x + (clip.width * ms) / 4000, y: 20 });
+  // On the clip's own lane (Video 1, listed below the captions).
+  const at = (ms: number) => ({ x: clip.x - lanesBox.x + (clip.width * ms) / 4000, y: clip.y - lanesBox.y + 20 });
 
   await tl.binItem('short.mp4').dragTo(lanes, { targetPosition: at(2000) });
   await tl.saved();

@@ -1,4 +1,4 @@
-// Tracks managed from the timeline: added (by kind), renamed in place, moved up the list,
+// Tracks managed from the timeline: added (by kind), renamed in place, moved down the list,
 // removed (asked first when it holds clips, and back with undo) — the service's timeline
 // checked after each.
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
@@ -44,14 +44,14 @@ test('add, rename, reorder and remove tracks', async ({ page, app }) => {
     .poll(async () => names(await read()))
     .toEqual(['Video 1 (0)', 'Overlay (0)', 'Audio 1 (0)', 'Captions 1 (0)']);
 
-  // A clip on it, then moved up, under Video 1.
-  // The second lane (64 px each) is Overlay.
+  // A clip on it, then moved down the list, under Video 1 (the upper video track draws on top).
+  // The second lane (64 px each) is Overlay: listed under Captions 1, above Video 1.
   await tl
     .binItem('logo.mp4')
     .dragTo(page.getByRole('group', { name: 'Timeline tracks' }), { targetPosition: { x: 10, y: 64 + 20 } });
   await tl.saved();
   await page.getByRole('button', { name: 'Overlay track actions' }).click();
-  await page.getByRole('menuitem', { name: 'Move up' }).click();
+  await page.getByRole('menuitem', { name: 'Move down' }).click();
   await tl.saved();
   await expect
     .poll(async () => names(await read()))

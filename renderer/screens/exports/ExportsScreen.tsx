@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import type { Export } from '../../../shared/api/createTypes.ts';
 import { useExports } from '../../stores/exportsStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
-import { dateTime, money, percent, stateName } from '../jobs/jobText.ts';
+import { dateTimeText } from '../../model/dateTimeText.ts';
+import { money, percent, stateName } from '../jobs/jobText.ts';
 import '../jobs/workTable.css';
 import { LoadMore } from '../../components/LoadMore.tsx';
 
@@ -66,7 +67,7 @@ function ExportLine({ item, projectName }: { item: Export; projectName: string }
         )}
       </td>
       <td className="work-number">{money(item.costUsd)}</td>
-      <td>{dateTime(item.createdAt)}</td>
+      <td>{dateTimeText(item.createdAt)}</td>
       <td>
         {finished && (
           <Button

@@ -11,7 +11,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { useGenerate } from '../../stores/generateStore.ts';
 import { AssetThumbnail } from '../media/AssetThumbnail.tsx';
 import { MediaPlayer } from '../media/MediaPlayer.tsx';
-import { formatWhen } from '../media/assetText.ts';
+import { dateTimeText } from '../../model/dateTimeText.ts';
 import { formatUsd } from '../../model/generate/modelForm.ts';
 
 type OutputAsset = Pick<Asset, 'id' | 'kind' | 'filename'>;
@@ -83,7 +83,7 @@ export function GenerationCard({ generation, modelName }: { generation: Generati
       <div className="gen-generation-foot">
         <span className="gen-hint">
           {typeof generation.costUsd === 'number' ? `${formatUsd(generation.costUsd)} · ` : ''}
-          {formatWhen(generation.createdAt)}
+          {dateTimeText(generation.createdAt)}
         </span>
         <Button
           size="sm"

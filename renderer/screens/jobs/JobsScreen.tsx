@@ -12,7 +12,8 @@ import { useJobs } from '../../stores/jobsStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { JobFilters } from './JobFilters.tsx';
 import { filterJobs } from '../../model/jobs/jobFilter.ts';
-import { dateTime, money, percent, rowStateText, rowTitle } from './jobText.ts';
+import { dateTimeText } from '../../model/dateTimeText.ts';
+import { money, percent, rowStateText, rowTitle } from './jobText.ts';
 import { RequestIdCell } from './RequestIdCell.tsx';
 import './workTable.css';
 
@@ -93,7 +94,7 @@ function JobLine({ row, offline }: { row: JobRow; offline: boolean }) {
         <Progress row={row} />
       </td>
       <td className="work-number">{money(row.costUsd)}</td>
-      <td className="work-when">{dateTime(row.phase === 'finished' ? row.updatedAt : row.createdAt)}</td>
+      <td className="work-when">{dateTimeText(row.phase === 'finished' ? row.updatedAt : row.createdAt)}</td>
       <td>
         <RequestIdCell requestId={row.requestId} />
       </td>

@@ -56,11 +56,3 @@ export function money(value: number | null | undefined): string {
 export function percent(progress: number): string {
   return `${Math.round(progress * 100)}%`;
 }
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function dateTime(value: number | string | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : when.format(date);
-}

@@ -9,7 +9,8 @@ import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useMedia } from '../../stores/mediaStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
-import { assetName, formatDuration, formatWhen, kindName } from './assetText.ts';
+import { dateTimeText } from '../../model/dateTimeText.ts';
+import { assetName, formatDuration, kindName } from './assetText.ts';
 import { DeliveryLinks } from './DeliveryLinks.tsx';
 
 function Facts({ asset, attached, brandName }: { asset: Asset; attached: boolean; brandName: string | null }) {
@@ -20,7 +21,7 @@ function Facts({ asset, attached, brandName }: { asset: Asset; attached: boolean
   ];
   if (asset.width && asset.height) rows.push(['Dimensions', `${asset.width} × ${asset.height}`]);
   if (asset.durationMs) rows.push(['Duration', formatDuration(asset.durationMs)]);
-  rows.push(['Created', formatWhen(asset.createdAt)]);
+  rows.push(['Created', dateTimeText(asset.createdAt)]);
   rows.push([
     'Belongs to',
     asset.brandId

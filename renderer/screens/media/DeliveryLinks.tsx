@@ -7,7 +7,7 @@ import { UPLOAD_LIMITS } from '../../../shared/limits.ts';
 import { CopyError } from '../../components/CopyError.tsx';
 import { useCopy } from '../../components/useCopy.ts';
 import { useMedia } from '../../stores/mediaStore.ts';
-import { formatWhen } from './assetText.ts';
+import { dateTimeText } from '../../model/dateTimeText.ts';
 
 const EXPIRIES = [
   { hours: 1, label: '1 hour' },
@@ -81,8 +81,8 @@ export function DeliveryLinks({ assetId }: { assetId: number }) {
             <li key={link.id}>
               <span>
                 Link {link.id} · <span className={`link-state media-link-${link.state}`}>{link.state}</span>
-                {link.state === 'active' && <> · expires {formatWhen(link.expiresAt)}</>}
-                {link.state === 'revoked' && <> · {formatWhen(link.revokedAt)}</>}
+                {link.state === 'active' && <> · expires {dateTimeText(link.expiresAt)}</>}
+                {link.state === 'revoked' && <> · {dateTimeText(link.revokedAt)}</>}
               </span>
               {link.state === 'active' && (
                 <Button onClick={() => void revokeLink(assetId, link.id)} aria-label={`Revoke link ${link.id}`}>

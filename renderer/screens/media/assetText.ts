@@ -29,11 +29,3 @@ export function assetSummary(asset: Asset): string {
   if (asset.durationMs) parts.push(formatDuration(asset.durationMs));
   return parts.join(' · ');
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatWhen(iso: string | undefined | null): string {
-  if (!iso) return '—';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : dateTime.format(at);
-}

@@ -54,7 +54,7 @@ export function ExportProgress() {
     setBusy(true);
     try {
       const path = await downloadAsset(id);
-      if (path !== null) useToasts.getState().showInfo('Export saved', `Saved to ${path}.`);
+      if (path !== null) useToasts.getState().showSuccess('Export saved', `Saved to ${path}.`);
     } catch (err) {
       showError('Downloading the export', err);
     } finally {

@@ -85,7 +85,7 @@ function Proposals({ edit, placed }: { edit: SpeechEdit; placed: PlacedClip }) {
     setOutcome(
       `Applied ${plan.applied.length} of ${cuts.length} proposals.${skipped ? ` Not applied: ${skipped}` : ''}`,
     );
-    if (plan.skipped.length > 0) useToasts.getState().showInfo('Some proposals were not applied', skipped);
+    if (plan.skipped.length > 0) useToasts.getState().showWarning('Some proposals were not applied', skipped);
   }
 
   if (proposals.length === 0) return <p className="pr-muted">No edits proposed: the speech is already tight.</p>;

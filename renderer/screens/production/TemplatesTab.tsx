@@ -92,7 +92,7 @@ function PublishForm({
       setTarget(version.templateId);
       useToasts
         .getState()
-        .showInfo(
+        .showSuccess(
           'Template published',
           `${version.name}: version ${version.version} with ${version.slots.length} slot${version.slots.length === 1 ? '' : 's'}.`,
         );

@@ -61,12 +61,12 @@ const itemId = (index: number) => `tx-item-${index}`;
 function run(plan: TextEditPlan): boolean {
   const toasts = useToasts.getState();
   if ('nothing' in plan) {
-    toasts.showInfo('Nothing to cut', plan.nothing);
+    toasts.showWarning('Nothing to cut', plan.nothing);
     return false;
   }
   if (!useTimeline.getState().edit(plan.commands, plan.label)) return false;
   if (plan.skipped.length > 0)
-    toasts.showInfo(
+    toasts.showWarning(
       `${plan.skipped.length} part${plan.skipped.length === 1 ? ' was' : 's were'} not cut`,
       [...new Set(plan.skipped.map((s) => s.why))].join(' '),
     );

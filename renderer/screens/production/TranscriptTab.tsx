@@ -78,7 +78,7 @@ function CaptionActions({
     try {
       const file = await invoke('transcriptions.captionFile', { transcriptionId, format });
       if (file.outcome === 'file') saveFile(file);
-      else if (file.outcome === 'saved') useToasts.getState().showInfo('Captions saved', `Saved to ${file.path}.`);
+      else if (file.outcome === 'saved') useToasts.getState().showSuccess('Captions saved', `Saved to ${file.path}.`);
     } catch (err) {
       showError(`Downloading the ${format === 'srt' ? 'SRT' : 'WebVTT'} captions`, err);
     } finally {

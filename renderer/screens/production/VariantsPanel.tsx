@@ -79,7 +79,7 @@ function BatchResult({ batch }: { batch: Batch }) {
     setBusy(assetId);
     try {
       const path = await downloadAsset(assetId);
-      if (path !== null) useToasts.getState().showInfo('Video saved', `Saved to ${path}.`);
+      if (path !== null) useToasts.getState().showSuccess('Video saved', `Saved to ${path}.`);
     } catch (err) {
       showError('Downloading the rendered video', err);
     } finally {

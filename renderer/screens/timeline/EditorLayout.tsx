@@ -4,7 +4,10 @@
 // the keyboard); sizes are kept in the preferences. The tracks come first: whatever is open
 // and however small the window, they keep room for at least three tracks — the panels above
 // and below give way (their maximum is what is left, and the grid row of the top panels can
-// shrink to nothing before the tracks' row shrinks below its minimum).
+// shrink to nothing before the tracks' row shrinks below its minimum). A frame taller than
+// wide (9:16) is limited by the monitor's height, not its width: until the user sizes the
+// panels, such a monitor takes the height the tracks (three lanes) and the dock at its
+// smallest leave, so a vertical frame is not a sliver in a wide, short panel.
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { clampSize, Splitter } from '../../components/Splitter.tsx';
 import { useElementSize } from '../../components/useElementSize.ts';
@@ -35,6 +38,8 @@ export interface EditorLayoutProps {
   dockOpen: boolean;
   /** The monitor takes the whole top row and as much height as the tracks leave. */
   largeMonitor?: boolean;
+  /** The project's frame is taller than wide: the monitor's first size is as tall as it may be. */
+  tallFrame?: boolean;
 }
 
 export function EditorLayout({
@@ -45,16 +50,19 @@ export function EditorLayout({
   dock,
   dockOpen,
   largeMonitor = false,
+  tallFrame = false,
 }: EditorLayoutProps) {
   const body = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(body);
 
   const dockMax = Math.max(DOCK.min, height - TOP.min - TRACKS_MIN_PX - DOCK_CHROME_PX - 2 * SPLITTER_PX);
-  const dockFallback = Math.max(DOCK.min, Math.min(DOCK.fallback, Math.round(height * DOCK.share)));
+  const dockFallback = tallFrame
+    ? DOCK.min
+    : Math.max(DOCK.min, Math.min(DOCK.fallback, Math.round(height * DOCK.share)));
   const dockSize = clampSize(usePanelSize('timeline.dock', dockFallback), DOCK.min, dockMax);
   const dockTotal = dock === null ? 0 : DOCK_CHROME_PX + (dockOpen ? dockSize + SPLITTER_PX : 0);
   const topMax = Math.max(TOP.min, height - TRACKS_MIN_PX - dockTotal - SPLITTER_PX);
-  const topFallback = Math.max(TOP.min, Math.round((height - dockTotal) * TOP.share));
+  const topFallback = tallFrame ? topMax : Math.max(TOP.min, Math.round((height - dockTotal) * TOP.share));
   const wanted = clampSize(usePanelSize('timeline.top', topFallback), TOP.min, topMax);
   const topSize = largeMonitor ? topMax : wanted;
 

@@ -22,7 +22,7 @@ import './monitor.css';
 const keys = (id: string) => keysOf(TIMELINE_SHORTCUTS, id) || undefined;
 
 /** The timeline's project's aspect ratio ("16:9"), from the current project or the list. */
-function useAspectRatio(): string {
+export function useAspectRatio(): string {
   const projectId = useTimeline((s) => s.projectId);
   const current = useCurrentProject((s) => (s.project?.id === projectId ? s.project.aspectRatio : null));
   const listed = useProjects((s) => s.items.find((p) => p.id === projectId)?.aspectRatio ?? null);

@@ -12,6 +12,7 @@ import { TrackHeader } from './TrackHeader.tsx';
 import { Menu } from '../../components/Menu.tsx';
 import { Plus } from 'lucide-react';
 import { addTrack } from './timelineActions.ts';
+import { listedMoveTarget, listedTracks } from '../../model/timeline/trackOrder.ts';
 import { LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
 import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
@@ -72,7 +73,8 @@ export function TimelinePanel() {
   const originRef = useRef(originMs);
   originRef.current = originMs;
   const pendingClips = useMemo(() => clipsTouched(pending.flatMap((e) => e.commands)), [pending]);
-  const tracks = timeline?.tracks ?? NO_TRACKS;
+  // Listed as editors list them (what draws on top on top); the timeline keeps its drawing order.
+  const tracks = useMemo(() => (timeline ? listedTracks(timeline.tracks) : NO_TRACKS), [timeline]);
   const mediaDrop = useMediaDrop(lanes, tracks);
 
   useEffect(() => {
@@ -151,8 +153,13 @@ export function TimelinePanel() {
       </div>
       <TimeRuler />
       <div className="tl-headers">
-        {tracks.map((track, index) => (
-          <TrackHeader key={track.id} track={track} index={index} count={tracks.length} />
+        {tracks.map((track) => (
+          <TrackHeader
+            key={track.id}
+            track={track}
+            canMoveUp={listedMoveTarget(timeline!.tracks, track.id, -1) !== null}
+            canMoveDown={listedMoveTarget(timeline!.tracks, track.id, 1) !== null}
+          />
         ))}
       </div>
       <div ref={scroller} className="tl-scroller" onScroll={onScroll} onWheel={onWheel}>

@@ -13,12 +13,13 @@ import { Clapperboard } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
+import { aspectOf } from '../../preview/frameGeometry.ts';
 import { EditorLayout } from './EditorLayout.tsx';
 import { ConflictReview } from './ConflictReview.tsx';
 import { EditStatus } from './EditStatus.tsx';
 import { Inspector } from './Inspector.tsx';
 import { MediaBin } from './MediaBin.tsx';
-import { Monitor } from './Monitor.tsx';
+import { Monitor, useAspectRatio } from './Monitor.tsx';
 import { PreviewPlayer } from './PreviewPlayer.tsx';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { TimelinePanel } from './TimelinePanel.tsx';
@@ -38,6 +39,7 @@ export function TimelineScreen() {
   const open = useTimeline((s) => s.open);
   const [largeMonitor, setLargeMonitor] = useState(false);
   const dockOpen = useProduction((s) => s.dockOpen);
+  const tallFrame = aspectOf(useAspectRatio()) < 1;
   useShortcuts(TIMELINE_SHORTCUTS);
 
   useEffect(() => {
@@ -89,6 +91,7 @@ export function TimelineScreen() {
           <TimelineToolbar />
           <EditorLayout
             largeMonitor={largeMonitor}
+            tallFrame={tallFrame}
             bin={<MediaBin />}
             monitor={
               <div className="tl-monitor-column">

@@ -1,6 +1,6 @@
 // A track's header: its name (renamed in place), mute and lock switches, and its menu —
-// rename, move up or down (later video tracks draw on top), remove (asked first when it
-// holds clips). Each change is an edit like any other, undone with Ctrl+Z.
+// rename, move up or down among the tracks of its kind (a video track listed higher draws
+// on top), remove (asked first when it holds clips). Each change is an edit like any other, undone with Ctrl+Z.
 import { ArrowDown, ArrowUp, Ellipsis, Lock, LockOpen, Pencil, Trash2, Volume2, VolumeX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { EDITOR_LIMITS, tooLong } from '../../../shared/limits.ts';
@@ -57,7 +57,16 @@ function RenameForm({ track, onDone }: { track: Track; onDone: () => void }) {
   );
 }
 
-export function TrackHeader({ track, index, count }: { track: Track; index: number; count: number }) {
+export function TrackHeader({
+  track,
+  canMoveUp,
+  canMoveDown,
+}: {
+  track: Track;
+  /** Whether a track of its kind is listed above (below) it to swap with. */
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+}) {
   const edit = useTimeline((s) => s.edit);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -118,14 +127,14 @@ export function TrackHeader({ track, index, count }: { track: Track; index: numb
               id: 'up',
               label: 'Move up',
               icon: ArrowUp,
-              disabled: index === 0,
+              disabled: !canMoveUp,
               onSelect: () => moveTrack(track.id, -1),
             },
             {
               id: 'down',
               label: 'Move down',
               icon: ArrowDown,
-              disabled: index === count - 1,
+              disabled: !canMoveDown,
               onSelect: () => moveTrack(track.id, 1),
             },
             { id: 'sep', separator: true },

@@ -6,6 +6,7 @@ import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { FRAME_MS } from '../../model/timeline/timelineGeometry.ts';
+import { listedMoveTarget } from '../../model/timeline/trackOrder.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import {
@@ -22,7 +23,8 @@ import {
 } from '../../model/timeline/clipCommands.ts';
 
 const newId = () => crypto.randomUUID();
-const info = (title: string, message: string) => useToasts.getState().showInfo(title, message);
+/** An action that did not happen, and why. */
+const notDone = (title: string, message: string) => useToasts.getState().showWarning(title, message);
 
 function selected(): Located[] {
   const timeline = useTimeline.getState().timeline;
@@ -35,7 +37,7 @@ function durationOf(assetId: number): number | null {
 
 function edit(commands: EditorCommand[], label: string, empty: string): boolean {
   if (commands.length === 0) {
-    info(label, empty);
+    notDone(label, empty);
     return false;
   }
   return useTimeline.getState().edit(commands, label);
@@ -137,7 +139,10 @@ export function addAsset(asset: Asset): void {
   if (!timeline) return;
   const track = trackFor(timeline, asset.kind);
   if (!track) {
-    info('Add to timeline', `There is no unlocked ${asset.kind === 'audio' ? 'audio' : 'video'} track for this media.`);
+    notDone(
+      'Add to timeline',
+      `There is no unlocked ${asset.kind === 'audio' ? 'audio' : 'video'} track for this media.`,
+    );
     return;
   }
   const command = addMediaCommand(track, asset, null, newId, useTimeline.getState().catalog?.defaultImageDurationMs);
@@ -150,7 +155,7 @@ export function addCaptionAtPlayhead(text: string, lengthMs = 2000, style?: stri
   const timeline = useTimeline.getState().timeline;
   const track = timeline?.tracks.find((t) => t.kind === 'caption' && !t.locked);
   if (!track) {
-    info('Add caption', 'There is no unlocked caption track.');
+    notDone('Add caption', 'There is no unlocked caption track.');
     return;
   }
   const startMs = Math.round(useTimelineView.getState().playheadMs);
@@ -178,7 +183,7 @@ export function applyToSelection(label: string, make: (item: Located) => EditorC
 
 const KIND_WORDS = { video: 'video', audio: 'audio', caption: 'caption' } as const;
 
-/** A new empty track of `kind`, after the last of its kind (a new video track draws on top of the others). */
+/** A new empty track of `kind`, after the last of its kind (a new video track draws on top of the others, and is listed above them). */
 export function addTrack(kind: 'video' | 'audio' | 'caption'): void {
   const timeline = useTimeline.getState().timeline;
   if (!timeline) return;
@@ -191,12 +196,11 @@ export function renameTrack(trackId: string, name: string): boolean {
   return useTimeline.getState().edit([{ type: 'updateTrack', trackId, name }], 'Rename track');
 }
 
-/** One place up (toward the start of the list: drawn under the tracks after it) or down. */
+/** One place up or down the shown list (model/timeline/trackOrder.ts): a video track moved up draws over the one it passes. */
 export function moveTrack(trackId: string, by: -1 | 1): void {
   const timeline = useTimeline.getState().timeline;
-  const at = timeline?.tracks.findIndex((t) => t.id === trackId) ?? -1;
-  const to = at + by;
-  if (!timeline || at < 0 || to < 0 || to >= timeline.tracks.length) return;
+  const to = timeline ? listedMoveTarget(timeline.tracks, trackId, by) : null;
+  if (to === null) return;
   useTimeline
     .getState()
     .edit([{ type: 'moveTrack', trackId, index: to }], by < 0 ? 'Move track up' : 'Move track down');

@@ -11,6 +11,7 @@ import { useTimelineView, visibleMs } from '../../stores/timelineViewStore.ts';
 import type { DragPart } from './ClipBlock.tsx';
 import { locate, moveCommands, trimCommands } from '../../model/timeline/clipCommands.ts';
 import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
+import { listedTracks } from '../../model/timeline/trackOrder.ts';
 import { LANE_HEIGHT } from './TrackLane.tsx';
 
 const SNAP_PX = 8;
@@ -64,7 +65,7 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
     // Only clips of one track move to another track together.
     if (!home || items.some((i) => i.track.id !== home.id)) return null;
     const index = Math.floor((clientY - lanes.getBoundingClientRect().top) / LANE_HEIGHT);
-    const target = t.tracks[index];
+    const target = listedTracks(t.tracks)[index];
     return target && target.kind === home.kind && !target.locked && target.id !== home.id ? target.id : null;
   }
 

@@ -47,7 +47,7 @@ export function placeDropped(trackId: string, asset: DroppedAsset, atMs: number,
     return added?.type === 'addClip' ? added.startMs + (added.outMs ?? 0) - (added.inMs ?? 0) : null;
   } catch (err) {
     if (!(err instanceof EditRejected)) throw err;
-    useToasts.getState().showInfo('The media was not placed', err.message);
+    useToasts.getState().showWarning('The media was not placed', err.forPeople);
     return null;
   }
 }
@@ -67,7 +67,9 @@ function placeWhenUploaded(keys: readonly string[], trackId: string, atMs: numbe
       } else if (['refused', 'failed', 'cancelled'].includes(row.phase)) {
         waiting.shift();
         if (row.phase !== 'cancelled')
-          useToasts.getState().showInfo(`${row.filename} was not added`, row.message ?? 'The upload did not finish.');
+          useToasts
+            .getState()
+            .showWarning(`${row.filename} was not added`, row.message ?? 'The upload did not finish.');
       } else return;
     }
     stop();
