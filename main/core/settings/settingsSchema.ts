@@ -6,6 +6,7 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
 import { PanelSizesSchema, ThemeChoiceSchema } from '../../../shared/ipc/preferencesView.ts';
+import { EXAMPLE_PHONE_NUMBER } from '../../../shared/exampleNumbers.ts';
 
 export const SETTINGS_VERSION = 1;
 
@@ -66,7 +67,7 @@ const workspaceCommon = {
   /** The approved sender ID (a phone number) messages go out from. */
   senderId: z
     .string()
-    .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, 'The sender ID is a phone number, such as +15550100200')
+    .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, `The sender ID is a phone number, such as ${EXAMPLE_PHONE_NUMBER}`)
     .nullable()
     .default(null),
 };
