@@ -5,7 +5,13 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
-import { PanelSizesSchema, ThemeChoiceSchema } from '../../../shared/ipc/preferencesView.ts';
+import {
+  OpenProjectsSchema,
+  PanelSizesSchema,
+  ScreenNameSchema,
+  ThemeChoiceSchema,
+  TimelineZoomsSchema,
+} from '../../../shared/ipc/preferencesView.ts';
 import { EXAMPLE_PHONE_NUMBER } from '../../../shared/exampleNumbers.ts';
 
 export const SETTINGS_VERSION = 1;
@@ -100,6 +106,12 @@ export const preferencesSchema = z.object({
   theme: ThemeChoiceSchema.default('dark'),
   /** The editor's resizable panels, by name ("timeline.bin"): their sizes in pixels. */
   panels: PanelSizesSchema.default({}),
+  /** Where the user was, so a reload or restart comes back there: the screen shown last… */
+  screen: ScreenNameSchema.nullable().default(null),
+  /** …each workspace's open project… */
+  openProjects: OpenProjectsSchema.default({}),
+  /** …and each project's timeline zoom, by "<workspace id>/<project id>". */
+  timelineZooms: TimelineZoomsSchema.default({}),
   /** Ask before starting work that costs money. */
   confirmPaidWork: z.boolean().default(true),
   /** Show a system notification when a long job ends. */
