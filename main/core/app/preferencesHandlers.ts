@@ -8,7 +8,7 @@ import {
   type PreferencesView,
   type TimelineZooms,
 } from '../../../shared/ipc/preferencesView.ts';
-import type { Preferences } from '../settings/settingsSchema.ts';
+import type { Place, Preferences } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 
 type PreferencesRequests = 'preferences.get' | 'preferences.update' | 'preferences.place' | 'preferences.updatePlace';
@@ -17,8 +17,8 @@ function view(preferences: Preferences): PreferencesView {
   return { theme: preferences.theme, panels: preferences.panels };
 }
 
-function placeView(preferences: Preferences): PlaceView {
-  const { screen, openProjects, timelineZooms } = preferences;
+function placeView(place: Place): PlaceView {
+  const { screen, openProjects, timelineZooms } = place;
   return { screen, openProjects, timelineZooms };
 }
 
@@ -52,12 +52,12 @@ export function preferencesHandlers(deps: {
       );
     },
     async 'preferences.place'() {
-      return placeView(settings.get().preferences);
+      return placeView(settings.get().place);
     },
     async 'preferences.updatePlace'({ screen, openProjects, timelineZooms }) {
-      const current = settings.get().preferences;
+      const current = settings.get().place;
       return placeView(
-        settings.setPreferences({
+        settings.setPlace({
           ...(screen === undefined ? {} : { screen }),
           ...(openProjects === undefined ? {} : { openProjects: { ...current.openProjects, ...openProjects } }),
           ...(timelineZooms === undefined ? {} : { timelineZooms: mergeZooms(current.timelineZooms, timelineZooms) }),

@@ -1,5 +1,5 @@
 // The one schema of the settings file (DESIGN.md "What the app keeps"):
-// workspaces, preferences and window state. Types are inferred from it; every
+// workspaces, preferences, window state and where the user was. Types are inferred from it; every
 // field that may be missing has a default, so a file from an older Clipdesk
 // reads as valid and gains the new fields.
 import { isSupportedCountry } from 'libphonenumber-js';
@@ -106,12 +106,6 @@ export const preferencesSchema = z.object({
   theme: ThemeChoiceSchema.default('dark'),
   /** The editor's resizable panels, by name ("timeline.bin"): their sizes in pixels. */
   panels: PanelSizesSchema.default({}),
-  /** Where the user was, so a reload or restart comes back there: the screen shown last… */
-  screen: ScreenNameSchema.nullable().default(null),
-  /** …each workspace's open project… */
-  openProjects: OpenProjectsSchema.default({}),
-  /** …and each project's timeline zoom, by "<workspace id>/<project id>". */
-  timelineZooms: TimelineZoomsSchema.default({}),
   /** Ask before starting work that costs money. */
   confirmPaidWork: z.boolean().default(true),
   /** Show a system notification when a long job ends. */
@@ -122,6 +116,16 @@ export const preferencesSchema = z.object({
     .min(MEDIA_CACHE_LIMITS.minBytes, 'The media cache limit is at least 256 MiB')
     .max(MEDIA_CACHE_LIMITS.maxBytes, 'The media cache limit is at most 1 TiB')
     .default(MEDIA_CACHE_LIMITS.defaultBytes),
+});
+
+/** Where the user was, so a reload or a restart comes back there (the undo history is not kept). */
+export const placeSchema = z.object({
+  /** The screen shown last. */
+  screen: ScreenNameSchema.nullable().default(null),
+  /** Each workspace's open project. */
+  openProjects: OpenProjectsSchema.default({}),
+  /** Each project's timeline zoom, by "<workspace id>/<project id>". */
+  timelineZooms: TimelineZoomsSchema.default({}),
 });
 
 export const windowStateSchema = z.object({
@@ -139,6 +143,7 @@ export const settingsSchema = z
     activeWorkspaceId: workspaceIdSchema,
     preferences: preferencesSchema.default(() => preferencesSchema.parse({})),
     window: windowStateSchema.default(() => windowStateSchema.parse({})),
+    place: placeSchema.default(() => placeSchema.parse({})),
   })
   .superRefine((settings, ctx) => {
     const seen = new Set<string>();
@@ -168,6 +173,7 @@ export type RemoteWorkspace = z.infer<typeof remoteWorkspaceSchema>;
 export type Tunnel = z.infer<typeof tunnelSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type WindowState = z.infer<typeof windowStateSchema>;
+export type Place = z.infer<typeof placeSchema>;
 /** What callers may pass: fields with defaults may be left out. */
 export type WorkspaceInput = z.input<typeof workspaceSchema>;
 
