@@ -16,6 +16,7 @@ import { useConnection } from './stores/connectionStore.ts';
 import { useMediaUploads } from './stores/mediaUploadsStore.ts';
 import { useNavigation, type ScreenName } from './stores/navigationStore.ts';
 import { usePreferences } from './stores/preferencesStore.ts';
+import './stores/placeMemory.ts';
 import { useWorkspace } from './stores/workspaceStore.ts';
 
 /** A screen's module, loaded the first time the screen is shown. */

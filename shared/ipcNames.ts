@@ -81,6 +81,8 @@ export const REQUEST_NAMES = [
   'keys.problems',
   'preferences.get',
   'preferences.update',
+  'preferences.place',
+  'preferences.updatePlace',
   'timeline.catalog',
   'timeline.get',
   'timeline.apply',

@@ -1,10 +1,12 @@
 // The one project the whole app works on: shown in the chrome (ProjectSwitcher), followed by
 // Media, Generate, the Timeline and every paid action, so a choice made anywhere holds
-// everywhere. It is remembered per workspace (this window's localStorage: a project ID, no
-// secret) and forgotten when the workspace changes; with none chosen, the newest project is.
+// everywhere. It is remembered per workspace (in the preferences main keeps, so a reload or
+// a restart opens it again; and this window's localStorage: a project ID, no secret) and
+// forgotten when the workspace changes; with none chosen, the newest project is.
 import { create } from 'zustand';
 import type { Project } from '../../shared/api/createTypes.ts';
 import { invoke } from '../client/clipdesk.ts';
+import { usePreferences } from './preferencesStore.ts';
 import { useProjects } from './projectsStore.ts';
 import { onWorkspaceSwitch, useWorkspace } from './workspaceStore.ts';
 
@@ -33,6 +35,7 @@ function remembered(): Record<string, number> {
 function remember(projectId: number | null): void {
   const workspaceId = useWorkspace.getState().workspace?.id;
   if (!workspaceId || projectId === null) return;
+  usePreferences.getState().saveOpenProject(workspaceId, projectId);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify({ ...remembered(), [workspaceId]: projectId }));
   } catch {
@@ -64,7 +67,8 @@ export const useCurrentProject = create<CurrentProjectState>()((set, get) => ({
   chooseDefault() {
     const { items, loaded } = useProjects.getState();
     const { projectId } = get();
-    if (!loaded) return;
+    // The saved choice is known only once the preferences are read (or could not be).
+    if (!loaded || !usePreferences.getState().settled) return;
     if (projectId !== null) {
       // Still listed (or older than the pages read): keep it, with its latest name.
       const listed = items.find((p) => p.id === projectId);
@@ -73,7 +77,9 @@ export const useCurrentProject = create<CurrentProjectState>()((set, get) => ({
       if (listed || items.length > 0) return;
     }
     const workspaceId = useWorkspace.getState().workspace?.id;
-    const wanted = workspaceId ? remembered()[workspaceId] : undefined;
+    const wanted = workspaceId
+      ? (usePreferences.getState().openProjects[workspaceId] ?? remembered()[workspaceId])
+      : undefined;
     const next = items.find((p) => p.id === wanted) ?? items[0] ?? null;
     set({ projectId: next?.id ?? null, project: next });
     if (next) remember(next.id);
@@ -87,3 +93,6 @@ export function useCurrentProjectName(): string | null {
 
 // Another workspace's projects are not this one's: its remembered (or newest) one is chosen.
 onWorkspaceSwitch(() => useCurrentProject.getState().choose(null));
+usePreferences.subscribe((s, prev) => {
+  if (s.settled && !prev.settled) useCurrentProject.getState().chooseDefault();
+});

@@ -1,17 +1,9 @@
-// Which screen the left rail shows.
+// Which screen the left rail shows (remembered across reloads by placeMemory.ts).
 import { create } from 'zustand';
+import { SCREEN_NAMES, type ScreenName } from '../../shared/ipc/preferencesView.ts';
 
-export const SCREENS = [
-  'Projects',
-  'Media',
-  'Generate',
-  'Timeline',
-  'Exports',
-  'Jobs',
-  'Messaging',
-  'Settings',
-] as const;
-export type ScreenName = (typeof SCREENS)[number];
+export const SCREENS = SCREEN_NAMES;
+export type { ScreenName };
 
 interface NavigationState {
   screen: ScreenName;

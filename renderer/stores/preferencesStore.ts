@@ -1,8 +1,16 @@
 // The app's preferences in the renderer: the colour theme (applied to <html> at once, saved
-// in the settings file) and the sizes of the editor's resizable panels (kept here while
-// the user drags, saved shortly after the last change so a drag is one write).
+// in the settings file), the sizes of the editor's resizable panels and each project's
+// timeline zoom (kept here while the user drags or zooms, saved shortly after the last change
+// so a drag is one write), and the screen and open project (saved as they change).
 import { create } from 'zustand';
-import type { PanelSizes, ThemeChoice } from '../../shared/ipc/preferencesView.ts';
+import type {
+  OpenProjects,
+  PanelSizes,
+  ScreenName,
+  ThemeChoice,
+  TimelineZooms,
+} from '../../shared/ipc/preferencesView.ts';
+import type { RequestArg } from '../../shared/ipc.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
 
@@ -21,8 +29,18 @@ function themeOnPage(): ThemeChoice {
 interface PreferencesState {
   theme: ThemeChoice;
   panels: PanelSizes;
+  /** The screen shown last, as read at start (null: none saved yet). */
+  screen: ScreenName | null;
+  openProjects: OpenProjects;
+  timelineZooms: TimelineZooms;
   loaded: boolean;
+  /** The preferences were read, or reading them failed: what was saved is known either way. */
+  settled: boolean;
   load(): Promise<void>;
+  saveScreen(screen: ScreenName): void;
+  saveOpenProject(workspaceId: string, projectId: number): void;
+  /** Kept at once; saved once the user stops zooming. */
+  saveZoom(key: string, pxPerMs: number): void;
   setTheme(theme: ThemeChoice): Promise<void>;
   /** The new size shows at once; it is saved once the user stops changing it. */
   setPanelSize(panel: string, size: number): void;
@@ -30,21 +48,68 @@ interface PreferencesState {
 
 let unsavedPanels: PanelSizes = {};
 let saveTimer: number | undefined;
+let unsavedZooms: TimelineZooms = {};
+let zoomTimer: number | undefined;
+
+function save(what: string, change: RequestArg<'preferences.update'>): void {
+  invoke('preferences.update', change).catch((err: unknown) => showError(`Saving ${what}`, err));
+}
+
+function savePlace(what: string, change: RequestArg<'preferences.updatePlace'>): void {
+  invoke('preferences.updatePlace', change).catch((err: unknown) => showError(`Saving ${what}`, err));
+}
 
 export const usePreferences = create<PreferencesState>()((set, get) => ({
   theme: themeOnPage(),
   panels: {},
+  screen: null,
+  openProjects: {},
+  timelineZooms: {},
   loaded: false,
+  settled: false,
 
   async load() {
     try {
-      const preferences = await invoke('preferences.get');
+      const [preferences, place] = await Promise.all([invoke('preferences.get'), invoke('preferences.place')]);
       applyTheme(preferences.theme);
       // Sizes changed before the answer came stay.
-      set((s) => ({ theme: preferences.theme, panels: { ...preferences.panels, ...s.panels }, loaded: true }));
+      set((s) => ({
+        theme: preferences.theme,
+        panels: { ...preferences.panels, ...s.panels },
+        screen: place.screen,
+        openProjects: { ...place.openProjects, ...s.openProjects },
+        timelineZooms: { ...place.timelineZooms, ...s.timelineZooms },
+        loaded: true,
+        settled: true,
+      }));
     } catch (err) {
+      set({ settled: true });
       showError('Reading your preferences', err);
     }
+  },
+
+  saveScreen(screen) {
+    if (get().screen === screen) return;
+    set({ screen });
+    savePlace('the screen shown', { screen });
+  },
+
+  saveOpenProject(workspaceId, projectId) {
+    if (get().openProjects[workspaceId] === projectId) return;
+    set((s) => ({ openProjects: { ...s.openProjects, [workspaceId]: projectId } }));
+    savePlace('the open project', { openProjects: { [workspaceId]: projectId } });
+  },
+
+  saveZoom(key, pxPerMs) {
+    if (get().timelineZooms[key] === pxPerMs) return;
+    set((s) => ({ timelineZooms: { ...s.timelineZooms, [key]: pxPerMs } }));
+    unsavedZooms = { ...unsavedZooms, [key]: pxPerMs };
+    window.clearTimeout(zoomTimer);
+    zoomTimer = window.setTimeout(() => {
+      const timelineZooms = unsavedZooms;
+      unsavedZooms = {};
+      savePlace('the timeline zoom', { timelineZooms });
+    }, SAVE_PANELS_AFTER_MS);
   },
 
   async setTheme(theme) {
@@ -69,7 +134,7 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
     saveTimer = window.setTimeout(() => {
       const panels = unsavedPanels;
       unsavedPanels = {};
-      invoke('preferences.update', { panels }).catch((err: unknown) => showError('Saving the panel sizes', err));
+      save('the panel sizes', { panels });
     }, SAVE_PANELS_AFTER_MS);
   },
 }));

@@ -5,7 +5,8 @@
 // into a Blob the player plays.
 import { create } from 'zustand';
 import type { AppError } from '../../shared/appError.ts';
-import type { Asset } from '../../shared/api/createTypes.ts';
+import type { Asset, Page } from '../../shared/api/createTypes.ts';
+import type { Attachment } from '../../shared/api/mediaLibrary.ts';
 import type { ClipStrip } from '../../shared/timeline/timelineViews.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
@@ -72,6 +73,21 @@ async function readAll(assetId: number): Promise<Blob> {
   }
 }
 
+/** Adds the brand assets attached to the project to `assets`. */
+async function readAttachments(projectId: number, assets: Map<number, Asset>): Promise<void> {
+  let after: string | undefined;
+  for (let page = 0; page < 20; page++) {
+    const attachments: Page<Attachment> = await invoke('media.attachments', {
+      projectId,
+      limit: 100,
+      ...(after && { after }),
+    });
+    for (const attached of attachments.items) assets.set(attached.asset.id, attached.asset);
+    if (!attachments.nextCursor) break;
+    after = attachments.nextCursor;
+  }
+}
+
 export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
   const patchRender = (intentId: string, patch: Partial<RenderItem>) =>
     set((s) => ({ renders: s.renders.map((r) => (r.intentId === intentId ? { ...r, ...patch } : r)) }));
@@ -109,6 +125,10 @@ export const useTimelineMedia = create<TimelineMediaState>()((set, get) => {
           if (!result.nextCursor) break;
           after = result.nextCursor;
         }
+        // Brand assets attached to the project are its media too (a clip pasted from another
+        // project brings its media this way): named and drawn like the project's own. A project without the brand library (or a service that lists no attachments) still
+        // opens with its own media.
+        await readAttachments(projectId, assets).catch(() => undefined);
         if (get().projectId === projectId) set({ assets });
       } catch (err) {
         showError('Reading the project’s media', err);

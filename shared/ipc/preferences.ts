@@ -1,13 +1,35 @@
-// The app's preferences in the contract (spread into REQUESTS in ../ipc.ts): the theme and the
-// editor's panel sizes, read at start and saved as they change.
+// The app's preferences in the contract (spread into REQUESTS in ../ipc.ts): the theme, the
+// editor's panel sizes, and where the user was (screen, open project, timeline zoom), read at
+// start and saved as they change.
 import { z } from 'zod';
 import { request } from './contractParts.ts';
-import { PanelSizesSchema, ThemeChoiceSchema, type PreferencesView } from './preferencesView.ts';
+import {
+  OpenProjectsSchema,
+  PanelSizesSchema,
+  ScreenNameSchema,
+  ThemeChoiceSchema,
+  TimelineZoomsSchema,
+  type PlaceView,
+  type PreferencesView,
+} from './preferencesView.ts';
 
 export const PREFERENCES_REQUESTS = {
   'preferences.get': request<PreferencesView>()(z.undefined()),
   /** Changes only what is given; `panels` is merged into the sizes kept (a size of a panel not named stays). */
   'preferences.update': request<PreferencesView>()(
     z.strictObject({ theme: ThemeChoiceSchema.optional(), panels: PanelSizesSchema.optional() }),
+  ),
+  /** Where the user was (screen, each workspace's open project, each project's zoom). */
+  'preferences.place': request<PlaceView>()(z.undefined()),
+  /**
+   * Changes only what is given; `openProjects` and `timelineZooms` are merged into what is
+   * kept (an entry not named stays; past the limit, the least recently zoomed go first).
+   */
+  'preferences.updatePlace': request<PlaceView>()(
+    z.strictObject({
+      screen: ScreenNameSchema.optional(),
+      openProjects: OpenProjectsSchema.optional(),
+      timelineZooms: TimelineZoomsSchema.optional(),
+    }),
   ),
 } as const;

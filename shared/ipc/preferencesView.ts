@@ -1,6 +1,8 @@
 // The app's own preferences as the renderer sees them (the settings file keeps them; see
-// main/core/settings/settingsSchema.ts): the colour theme and the sizes of the editor's
-// resizable panels. Shared so that the settings schema and the contract agree on one shape.
+// main/core/settings/settingsSchema.ts): the colour theme, the sizes of the editor's
+// resizable panels, and where the user was (the screen, each workspace's open project, each
+// project's timeline zoom) so a reload or a restart comes back there. Shared so that the
+// settings schema and the contract agree on one shape.
 import { z } from 'zod';
 
 /** dark is the default, as in professional editors; system follows the operating system. */
@@ -34,7 +36,75 @@ export const PanelSizesSchema = z.record(z.string(), PanelSizeSchema).superRefin
 });
 export type PanelSizes = z.infer<typeof PanelSizesSchema>;
 
+/** The screens of the left rail, in its order. */
+export const SCREEN_NAMES = [
+  'Projects',
+  'Media',
+  'Generate',
+  'Timeline',
+  'Exports',
+  'Jobs',
+  'Messaging',
+  'Settings',
+] as const;
+export const ScreenNameSchema = z.enum(SCREEN_NAMES, {
+  error: `a screen is one of ${SCREEN_NAMES.join(', ')}`,
+});
+export type ScreenName = z.infer<typeof ScreenNameSchema>;
+
+const WORKSPACE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const ZOOM_KEY = /^[a-z0-9][a-z0-9-]{0,62}\/[1-9][0-9]{0,15}$/;
+
+/** A record whose keys are checked here rather than by a key schema, so the message says what a key looks like. */
+function keyedRecord<T extends z.ZodType>(values: T, key: RegExp, keyMessage: string, max: number, what: string) {
+  return z.record(z.string(), values).superRefine((record, ctx) => {
+    const keys = Object.keys(record);
+    if (keys.length > max) ctx.addIssue({ code: 'custom', message: `at most ${max} ${what} are kept` });
+    for (const name of keys.filter((k) => !key.test(k)).slice(0, 3))
+      ctx.addIssue({ code: 'custom', path: [name], message: keyMessage });
+  });
+}
+
+/** The open project of each workspace (a project ID is the service's, so it means nothing elsewhere). */
+export const OPEN_PROJECTS_MAX = 64;
+export const OpenProjectsSchema = keyedRecord(
+  z.int('a project ID is a whole number').positive('a project ID is positive'),
+  WORKSPACE_ID,
+  'a workspace id is 1 to 63 lowercase letters, digits and dashes',
+  OPEN_PROJECTS_MAX,
+  "workspaces' open projects",
+);
+export type OpenProjects = z.infer<typeof OpenProjectsSchema>;
+
+/** A project's timeline zoom is kept under "<workspace id>/<project id>". */
+export function zoomKey(workspaceId: string, projectId: number): string {
+  return `${workspaceId}/${projectId}`;
+}
+/** The most recent projects' zooms are kept; older ones are forgotten first. */
+export const TIMELINE_ZOOMS_MAX = 200;
+/** Pixels per millisecond: a frame is never wider than this on any screen. */
+export const TimelineZoomSchema = z
+  .number('a zoom is a number of pixels per millisecond')
+  .positive('a zoom is more than 0 pixels per millisecond')
+  .max(100, 'a zoom is at most 100 pixels per millisecond');
+export const TimelineZoomsSchema = keyedRecord(
+  TimelineZoomSchema,
+  ZOOM_KEY,
+  'a zoom is kept under "<workspace id>/<project id>"',
+  TIMELINE_ZOOMS_MAX,
+  'timeline zooms',
+);
+export type TimelineZooms = z.infer<typeof TimelineZoomsSchema>;
+
 export interface PreferencesView {
   theme: ThemeChoice;
   panels: PanelSizes;
+}
+
+/** Where the user was: kept with the preferences, read and saved on its own. */
+export interface PlaceView {
+  /** The screen shown last; null before the first choice. */
+  screen: ScreenName | null;
+  openProjects: OpenProjects;
+  timelineZooms: TimelineZooms;
 }

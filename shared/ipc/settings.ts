@@ -6,6 +6,7 @@ import { APP_LIMITS } from '../limits.ts';
 import { request } from './contractParts.ts';
 import { KeyProblemSchema, TunnelChoiceSchema, type KeyProblem, type WorkspaceSettingsView } from './settingsView.ts';
 import { atMostCharacters } from '../textRules.ts';
+import { EXAMPLE_PHONE_NUMBER } from '../exampleNumbers.ts';
 
 const workspaceId = z.string().min(1, 'name a workspace').max(63);
 const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
@@ -46,7 +47,7 @@ export const SETTINGS_REQUESTS = {
       senderId: z
         .string()
         .trim()
-        .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, 'give a phone number such as +15550100200')
+        .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, `give a phone number such as ${EXAMPLE_PHONE_NUMBER}`)
         .nullable()
         .optional(),
     }),

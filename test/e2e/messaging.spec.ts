@@ -145,6 +145,7 @@ test('a 700-character Unicode message to selected contacts counts 11 UCS-2 segme
   await form.getByLabel('Message', { exact: true }).fill(text);
   await snapshot(page, testInfo.outputPath('messaging-compose-unicode.png'));
   await form.getByRole('button', { name: 'Send message now' }).click();
+  await messaging.confirmSend('Send');
   const sent = messaging.notice(form, 'Success 00');
   await expect(sent).toContainText('Messages accepted');
   await expect(sent).toContainText('2 recipients');
@@ -160,6 +161,7 @@ test('a 700-character Unicode message to selected contacts counts 11 UCS-2 segme
   await expect(form.getByRole('note')).toContainText('A group overrides the numbers');
   await form.getByLabel('Message', { exact: true }).fill('Hello group');
   await form.getByRole('button', { name: 'Send message now' }).click();
+  await messaging.confirmSend('Send');
   await expect(messaging.notice(form, 'Error 14')).toContainText('Unknown group: no contact has that group ID');
 });
 
@@ -214,6 +216,7 @@ test('schedule an MMS with a preview, shown on the recipient clock with a warnin
   await form.getByLabel('At', { exact: true }).fill('10:30');
   await expect(form.getByRole('alert').filter({ hasText: 'Outside 8:00' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Schedule MMS' }).click();
+  await messaging.confirmSend('Schedule');
   const sent = messaging.notice(form, 'Success 00');
   await expect(sent).toContainText(`scheduled for ${year}-03-02 10:30 Europe/Paris`);
   await snapshot(page, testInfo.outputPath('messaging-mms-scheduled.png'));

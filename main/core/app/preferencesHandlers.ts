@@ -1,14 +1,37 @@
-// The app's preferences (theme, panel sizes): read at start, saved as the user changes
-// them. Panel sizes are merged, so one panel's resize never forgets another's size.
+// The app's preferences (theme, panel sizes, where the user was): read at start, saved as the
+// user changes them. Panel sizes, open projects and zooms are merged, so one panel's resize
+// never forgets another's size; the zooms of the least recently zoomed projects go first.
 import type { ContractHandlers } from '../../../shared/ipc.ts';
-import type { PreferencesView } from '../../../shared/ipc/preferencesView.ts';
-import type { Preferences } from '../settings/settingsSchema.ts';
+import {
+  TIMELINE_ZOOMS_MAX,
+  type PlaceView,
+  type PreferencesView,
+  type TimelineZooms,
+} from '../../../shared/ipc/preferencesView.ts';
+import type { Place, Preferences } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 
-type PreferencesRequests = 'preferences.get' | 'preferences.update';
+type PreferencesRequests = 'preferences.get' | 'preferences.update' | 'preferences.place' | 'preferences.updatePlace';
 
 function view(preferences: Preferences): PreferencesView {
   return { theme: preferences.theme, panels: preferences.panels };
+}
+
+function placeView(place: Place): PlaceView {
+  const { screen, openProjects, timelineZooms } = place;
+  return { screen, openProjects, timelineZooms };
+}
+
+/** The zooms kept with the newest last (a key given again moves to the end), at most the limit. */
+export function mergeZooms(kept: TimelineZooms, changed: TimelineZooms): TimelineZooms {
+  const merged: TimelineZooms = { ...kept };
+  for (const [key, zoom] of Object.entries(changed)) {
+    delete merged[key];
+    merged[key] = zoom;
+  }
+  const keys = Object.keys(merged);
+  for (const key of keys.slice(0, Math.max(0, keys.length - TIMELINE_ZOOMS_MAX))) delete merged[key];
+  return merged;
 }
 
 export function preferencesHandlers(deps: {
@@ -25,6 +48,19 @@ export function preferencesHandlers(deps: {
         settings.setPreferences({
           ...(theme === undefined ? {} : { theme }),
           ...(panels === undefined ? {} : { panels: { ...current.panels, ...panels } }),
+        }),
+      );
+    },
+    async 'preferences.place'() {
+      return placeView(settings.get().place);
+    },
+    async 'preferences.updatePlace'({ screen, openProjects, timelineZooms }) {
+      const current = settings.get().place;
+      return placeView(
+        settings.setPlace({
+          ...(screen === undefined ? {} : { screen }),
+          ...(openProjects === undefined ? {} : { openProjects: { ...current.openProjects, ...openProjects } }),
+          ...(timelineZooms === undefined ? {} : { timelineZooms: mergeZooms(current.timelineZooms, timelineZooms) }),
         }),
       );
     },

@@ -1,12 +1,19 @@
 // The one schema of the settings file (DESIGN.md "What the app keeps"):
-// workspaces, preferences and window state. Types are inferred from it; every
+// workspaces, preferences, window state and where the user was. Types are inferred from it; every
 // field that may be missing has a default, so a file from an older Clipdesk
 // reads as valid and gains the new fields.
 import { randomBytes } from 'node:crypto';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
-import { PanelSizesSchema, ThemeChoiceSchema } from '../../../shared/ipc/preferencesView.ts';
+import {
+  OpenProjectsSchema,
+  PanelSizesSchema,
+  ScreenNameSchema,
+  ThemeChoiceSchema,
+  TimelineZoomsSchema,
+} from '../../../shared/ipc/preferencesView.ts';
+import { EXAMPLE_PHONE_NUMBER } from '../../../shared/exampleNumbers.ts';
 
 export const SETTINGS_VERSION = 1;
 
@@ -67,7 +74,7 @@ const workspaceCommon = {
   /** The approved sender ID (a phone number) messages go out from. */
   senderId: z
     .string()
-    .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, 'The sender ID is a phone number, such as +15550100200')
+    .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, `The sender ID is a phone number, such as ${EXAMPLE_PHONE_NUMBER}`)
     .nullable()
     .default(null),
 };
@@ -112,6 +119,16 @@ export const preferencesSchema = z.object({
     .default(MEDIA_CACHE_LIMITS.defaultBytes),
 });
 
+/** Where the user was, so a reload or a restart comes back there (the undo history is not kept). */
+export const placeSchema = z.object({
+  /** The screen shown last. */
+  screen: ScreenNameSchema.nullable().default(null),
+  /** Each workspace's open project. */
+  openProjects: OpenProjectsSchema.default({}),
+  /** Each project's timeline zoom, by "<workspace id>/<project id>". */
+  timelineZooms: TimelineZoomsSchema.default({}),
+});
+
 export const windowStateSchema = z.object({
   x: z.int().nullable().default(null),
   y: z.int().nullable().default(null),
@@ -144,6 +161,7 @@ export const settingsSchema = z
     activeWorkspaceId: workspaceIdSchema,
     preferences: preferencesSchema.default(() => preferencesSchema.parse({})),
     window: windowStateSchema.default(() => windowStateSchema.parse({})),
+    place: placeSchema.default(() => placeSchema.parse({})),
   })
   .superRefine((settings, ctx) => {
     const seen = new Set<string>();
@@ -174,6 +192,7 @@ export type Tunnel = z.infer<typeof tunnelSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type WindowState = z.infer<typeof windowStateSchema>;
+export type Place = z.infer<typeof placeSchema>;
 /** What callers may pass: fields with defaults may be left out. */
 export type WorkspaceInput = z.input<typeof workspaceSchema>;
 

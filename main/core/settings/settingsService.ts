@@ -12,6 +12,7 @@ import {
   SETTINGS_VERSION,
   windowStateSchema,
   workspaceSchema,
+  type Place,
   type Preferences,
   type Profile,
   profileSchema,
@@ -102,6 +103,11 @@ export class SettingsService {
   setPreferences(change: Partial<Preferences>): Preferences {
     this.#replace({ ...this.#current, preferences: { ...this.#current.preferences, ...change } });
     return structuredClone(this.#current.preferences);
+  }
+
+  setPlace(change: Partial<Place>): Place {
+    this.#replace({ ...this.#current, place: { ...this.#current.place, ...change } });
+    return structuredClone(this.#current.place);
   }
 
   setWindowState(state: Partial<WindowState>): void {

@@ -2,6 +2,7 @@
 // move, trim, split, delete, ripple delete, nudge, paste, add media. Commands are ordered
 // so no clip overlaps another on the way (moving right, the rightmost goes first).
 import { mediaLength } from '../../../shared/timeline/timelineRules.ts';
+import type { Asset } from '../../../shared/api/createTypes.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { placeMedia } from '../../../shared/timeline/inverseCommands.ts';
 import type { Clip, MediaClip, Timeline, Track, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
@@ -111,24 +112,50 @@ export function deleteCommands(items: Located[], ripple: boolean): EditorCommand
 }
 
 export interface CopiedClip {
+  /** The project the clip was copied in: pasted elsewhere, its media must be attached there first. */
+  readonly projectId: number | null;
   readonly trackId: string;
   readonly trackKind: TrackKind;
   readonly clip: Clip;
+  /** The clip's media as the copying project knew it (for the other project's bin and monitor). */
+  readonly asset: Asset | null;
   /** From the earliest copied clip's start. */
   readonly offsetMs: number;
 }
 
-export function copyClips(items: Located[]): CopiedClip[] {
+export function copyClips(
+  items: Located[],
+  from: { projectId: number | null; assets: ReadonlyMap<number, Asset> },
+): CopiedClip[] {
   const earliest = Math.min(...items.map((i) => i.clip.startMs));
   return items.map(({ clip, track }) => ({
+    projectId: from.projectId,
     trackId: track.id,
     trackKind: track.kind,
     clip,
+    asset: clip.kind === 'caption' ? null : (from.assets.get(clip.assetId) ?? null),
     offsetMs: clip.startMs - earliest,
   }));
 }
 
-/** The copied clips again at atMs, on their own tracks (or the first track of their kind), with new IDs. */
+/** A track as a paste sees it: where its clips lie, with what the paste has put there so far. */
+interface Lane {
+  readonly id: string;
+  readonly kind: TrackKind;
+  readonly locked: boolean;
+  readonly spans: [number, number][];
+}
+
+const fits = (lane: Lane, kind: TrackKind, startMs: number, endMs: number) =>
+  lane.kind === kind && !lane.locked && lane.spans.every(([s, e]) => e <= startMs || s >= endMs);
+
+/**
+ * The copied clips again at atMs, with new IDs. In the project they were copied in, each goes
+ * back on its own track (where an overlap is refused, saying so). Anywhere else their tracks
+ * do not exist: each goes on the first unlocked track of its kind with room for it (clips of
+ * one source track stay together where they can), and on a new track added by the same edit
+ * when none has room, so a paste never lands on a track it collides with.
+ */
 export function pasteCommands(
   timeline: Timeline,
   copied: readonly CopiedClip[],
@@ -136,26 +163,48 @@ export function pasteCommands(
   defaults: Readonly<Record<string, number>>,
   newId: () => string,
 ): EditorCommand[] {
-  return copied.flatMap(({ trackId, trackKind, clip, offsetMs }) => {
-    const track = timeline.tracks.find((t) => t.id === trackId) ?? timeline.tracks.find((t) => t.kind === trackKind);
-    if (!track) return [];
+  const lanes: Lane[] = timeline.tracks.map((t) => ({
+    id: t.id,
+    kind: t.kind,
+    locked: t.locked,
+    spans: t.clips.map((c): [number, number] => [c.startMs, c.endMs]),
+  }));
+  const placedFrom = new Map<string, string>();
+  const commands: EditorCommand[] = [];
+  for (const { trackId, trackKind, clip, offsetMs } of copied) {
     const startMs = Math.round(atMs + offsetMs);
+    const endMs = startMs + (clip.endMs - clip.startMs);
+    let lane = lanes.find((l) => l.id === trackId);
+    if (!lane) {
+      const earlier = lanes.find((l) => l.id === placedFrom.get(trackId));
+      lane =
+        (earlier && fits(earlier, trackKind, startMs, endMs) ? earlier : undefined) ??
+        lanes.find((l) => fits(l, trackKind, startMs, endMs));
+      if (!lane) {
+        const lastOfKind = lanes.findLastIndex((l) => l.kind === trackKind);
+        const index = lastOfKind >= 0 ? lastOfKind + 1 : lanes.length;
+        lane = { id: newId(), kind: trackKind, locked: false, spans: [] };
+        lanes.splice(index, 0, lane);
+        commands.push({ type: 'addTrack', kind: trackKind, trackId: lane.id, index });
+      }
+      placedFrom.set(trackId, lane.id);
+    }
+    lane.spans.push([startMs, endMs]);
     const id = newId();
     if (clip.kind === 'caption')
-      return [
-        {
-          type: 'addCaption',
-          trackId: track.id,
-          clipId: id,
-          startMs,
-          endMs: startMs + (clip.endMs - clip.startMs),
-          text: clip.text,
-          style: clip.style,
-          font: clip.font,
-        },
-      ];
-    return placeMedia(track.id, clip, startMs, defaults, id);
-  });
+      commands.push({
+        type: 'addCaption',
+        trackId: lane.id,
+        clipId: id,
+        startMs,
+        endMs,
+        text: clip.text,
+        style: clip.style,
+        font: clip.font,
+      });
+    else commands.push(...placeMedia(lane.id, clip, startMs, defaults, id));
+  }
+  return commands;
 }
 
 /** The first track that takes an asset of this kind. */

@@ -4,6 +4,7 @@
 // numbers and which recipients are left out and why; the bulk sends below show each
 // submission's progress.
 import { Button } from '../../components/Button.tsx';
+import { CsvPicker } from './CsvPicker.tsx';
 import Papa from 'papaparse';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { countSegments } from '../../../shared/smsSegments.ts';
@@ -158,16 +159,12 @@ export function BulkTab() {
           </label>
           {source === 'csv' && (
             <div className="csv-source">
-              <label htmlFor={`${id}-file`}>CSV file of recipients</label>{' '}
-              <input
+              <CsvPicker
                 key={fileKey}
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) readCsv(file);
-                }}
+                label="CSV file of recipients"
+                buttonLabel="Choose a CSV of recipients…"
+                dropLabel="Drop a CSV of recipients"
+                onFile={readCsv}
               />
               {csvError && (
                 <p className="msg-hint msg-bad" role="alert">

@@ -1,7 +1,8 @@
 // Compose one text or MMS: recipients from typed numbers, the contacts selected in the
 // Contacts tab, or a group (which overrides the numbers, as the service does — the form
 // says so); the sender ID from the settings; the live character and segment count; an MMS
-// file; send now or schedule. The answer shows with its code's meaning.
+// file; send now or schedule, after one question naming who it goes to. The answer shows in
+// words with its code's meaning, and a message that went out clears the form.
 import { Button } from '../../components/Button.tsx';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MessageSent } from '../../../shared/api/messagingTypes.ts';
@@ -9,6 +10,8 @@ import { MESSAGING_LIMITS } from '../../../shared/limits.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
 import { useSent } from '../../stores/messagingSentStore.ts';
 import { toE164 } from '../../model/messaging/csvContacts.ts';
+import { sendQuestion } from '../../model/messaging/sendQuestion.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { MmsAttachment, type StagedMms } from './MmsAttachment.tsx';
 import { ResultNotice } from './ResultNotice.tsx';
 import { describeAnswer, describeFailure, type ResultLine } from './answerText.ts';
@@ -27,6 +30,8 @@ export function ComposeTab() {
   const settings = useMessaging((s) => s.settings);
   const selected = useMessaging((s) => s.selected);
   const toggle = useMessaging((s) => s.toggleSelected);
+  const clearSelection = useMessaging((s) => s.clearSelection);
+  const knownContacts = useMessaging((s) => s.contacts);
   const groups = useMessaging((s) => s.groups);
   const send = useMessaging((s) => s.send);
   const setTab = useMessaging((s) => s.setTab);
@@ -39,9 +44,11 @@ export function ComposeTab() {
   const [mms, setMms] = useState<StagedMms | null>(null);
   const [schedule, setSchedule] = useState<Schedule>(defaultSchedule);
   const [busy, setBusy] = useState(false);
+  /** The question before sending, while it is asked. */
+  const [asking, setAsking] = useState<string | null>(null);
   /** Counts sends, so the attachment (and its preview) starts afresh after each. */
   const [sentCount, setSentCount] = useState(0);
-  const [answer, setAnswer] = useState<{ line: ResultLine; sent?: MessageSent } | null>(null);
+  const [answer, setAnswer] = useState<{ line: ResultLine; sent?: MessageSent; recipients?: number } | null>(null);
   const id = useId();
 
   const country = settings?.defaultCountry ?? null;
@@ -69,8 +76,38 @@ export function ComposeTab() {
     type === 'mms' && !mms && 'Attach the MMS file.',
   ].filter((b): b is string => typeof b === 'string');
 
-  async function submit(event: FormEvent) {
+  function ask(event: FormEvent) {
     event.preventDefault();
+    if (blockers.length > 0) return;
+    const names = new Map<string, string>();
+    for (const c of knownContacts) names.set(c.number, c.name);
+    for (const c of chosen) names.set(c.number, c.name);
+    const group = useGroup ? groups.find((g) => g.groupId === groupId.trim()) : undefined;
+    setAsking(
+      sendQuestion({
+        numbers: useGroup ? [] : recipients,
+        names,
+        groupId: useGroup ? groupId.trim() : undefined,
+        groupSize: group?.count,
+        scheduled: schedule.later,
+      }),
+    );
+  }
+
+  // Everything the message was made of goes, so the next one starts blank (the type and the
+  // schedule's zone are choices of the user, kept).
+  function clearForm() {
+    setTyped('');
+    setGroupId('');
+    setTitle('');
+    setText('');
+    setMms(null);
+    setSchedule((s) => ({ ...defaultSchedule(), zone: s.zone }));
+    clearSelection();
+  }
+
+  async function submit() {
+    setAsking(null);
     setBusy(true);
     setAnswer(null);
     const outcome = await send({
@@ -86,15 +123,15 @@ export function ComposeTab() {
     });
     setBusy(false);
     if (outcome.ok) {
-      setAnswer({ line: describeAnswer('send', outcome.value), sent: outcome.value });
-      setMms(null);
+      setAnswer({ line: describeAnswer('send', outcome.value), sent: outcome.value, recipients: recipients.length });
+      clearForm();
       setSentCount((n) => n + 1);
     } else setAnswer({ line: describeFailure(outcome.error) });
   }
 
   const sent = answer?.sent;
   return (
-    <form className="msg-card compose" aria-label="New message" onSubmit={(e) => void submit(e)}>
+    <form className="msg-card compose" aria-label="New message" onSubmit={ask}>
       <h2>New message</h2>
       <p className="msg-muted">
         From <strong>{settings?.senderId ?? 'no sender ID yet'}</strong>
@@ -201,12 +238,24 @@ export function ComposeTab() {
               : `Send ${type === 'mms' ? 'MMS' : 'message'} now`}
         </Button>
       </div>
+      {asking && (
+        <ConfirmDialog
+          title={schedule.later ? 'Schedule this message?' : 'Send this message?'}
+          confirmLabel={schedule.later ? 'Schedule' : 'Send'}
+          cancelLabel="Not yet"
+          confirmVariant="primary"
+          onConfirm={() => void submit()}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{asking}</p>
+        </ConfirmDialog>
+      )}
       {answer && (
         <ResultNotice line={answer.line}>
           {sent && (
             <>
               <p>
-                {sent.count ?? recipients.length} {sent.count === 1 ? 'recipient' : 'recipients'}
+                {sent.count ?? answer.recipients} {(sent.count ?? answer.recipients) === 1 ? 'recipient' : 'recipients'}
                 {sent.submissionId !== undefined && <>, submission #{sent.submissionId}</>}
                 {sent.scheduledAt && sent.time
                   ? ` — scheduled for ${sent.time} ${sent.timeZone ?? ''} (${formatInZone(Date.parse(sent.scheduledAt), userTimeZone())} your time)`

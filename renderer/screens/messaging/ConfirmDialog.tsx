@@ -9,11 +9,21 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
+  /** danger (default) where the answer may repeat what already went out; primary for a plain send. */
+  confirmVariant?: 'danger' | 'primary';
   onConfirm(): void;
   onCancel(): void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  confirmVariant = 'danger',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const textId = `messaging-confirm-text`;
   return (
@@ -28,7 +38,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
           <Button ref={cancel} onClick={onCancel}>
             {cancelLabel}
           </Button>
-          <Button variant="danger" onClick={onConfirm}>
+          <Button variant={confirmVariant} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>

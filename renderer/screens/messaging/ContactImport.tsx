@@ -3,7 +3,7 @@
 // import runs in main (journaled row by row) with live counts, a Stop and a Resume, and a
 // per-row result: added, duplicate number (97), or the error with its code's meaning.
 import { Button } from '../../components/Button.tsx';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ImportRowView, ImportSummary } from '../../../shared/ipc/messagingViews.ts';
 import { RESULTS_PAGE, useContactImport } from '../../stores/messagingImportStore.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
@@ -15,57 +15,11 @@ import {
   mappingProblems,
   type ContactTarget,
 } from '../../model/messaging/csvContacts.ts';
+import { ChooseContactsFile } from './ChooseContactsFile.tsx';
 import { ResultNotice } from './ResultNotice.tsx';
 import { describeFailure, describeResultCode } from './answerText.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
-
-function ChooseFile() {
-  const readFile = useContactImport((s) => s.readFile);
-  const fileError = useContactImport((s) => s.fileError);
-  const past = useContactImport((s) => s.past);
-  const open = useContactImport((s) => s.open);
-  const id = useId();
-  // A file whose rows never all arrived cannot run: it is chosen again instead.
-  const unfinished = past.filter((p) => p.state !== 'filling' && (p.state !== 'finished' || p.counts.unknown > 0));
-  return (
-    <div>
-      <p>A CSV file with a header line: you choose which column is the number, the name and so on in the next step.</p>
-      <label htmlFor={`${id}-file`}>CSV file of contacts</label>{' '}
-      <input
-        id={`${id}-file`}
-        type="file"
-        accept=".csv,text/csv,text/plain"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void readFile(file);
-          e.target.value = '';
-        }}
-      />
-      {fileError && (
-        <p className="msg-hint msg-bad" role="alert">
-          {fileError}
-        </p>
-      )}
-      {unfinished.length > 0 && (
-        <div className="past-imports">
-          <h3>Imports not finished</h3>
-          <ul>
-            {unfinished.map((p) => (
-              <li key={p.importId}>
-                {p.fileName}: {n(p.counts.added + p.counts.duplicate + p.counts.invalid + p.counts.failed)} of{' '}
-                {n(p.totalRows)} rows done ({p.state}){' '}
-                <Button size="sm" onClick={() => void open(p)}>
-                  Open {p.fileName}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </div>
-  );
-}
 
 function MapColumns() {
   const headers = useContactImport((s) => s.headers);
@@ -85,6 +39,7 @@ function MapColumns() {
     [drafts, country, problems.length],
   );
   const bad = checks.map((c, i) => ({ row: i + 1, check: c })).filter((x) => x.check.problems.length > 0);
+  const ready = problems.length === 0 ? rows.length - bad.length : 0;
   const noted = checks.map((c, i) => ({ row: i + 1, check: c })).filter((x) => x.check.notes.length > 0);
 
   return (
@@ -135,8 +90,8 @@ function MapColumns() {
         <>
           <h3>Preview</h3>
           <p role="status" aria-label="Import preview">
-            {n(rows.length)} rows: {n(rows.length - bad.length)} ready to add,{' '}
-            <strong>{n(bad.length)} with problems</strong> (they are reported, not sent)
+            {n(rows.length)} rows: {n(ready)} ready to add, <strong>{n(bad.length)} with problems</strong> (they are
+            reported, not sent)
             {noted.length > 0 && `, ${n(noted.length)} repeating a number of the file (they will answer 97)`}.
           </p>
           <table className="preview">
@@ -186,8 +141,8 @@ function MapColumns() {
         </Button>
         <Button
           variant="primary"
-
-          disabled={problems.length > 0 || handingOver !== null}
+          // Nothing to add: an import of only refused rows would cost a journal and say nothing new.
+          disabled={problems.length > 0 || ready === 0 || handingOver !== null}
           onClick={() => void start(drafts)}
         >
           Import {n(rows.length)} contacts
@@ -400,7 +355,7 @@ export function ContactImport() {
   return (
     <section className="msg-card" aria-labelledby="contact-import-title">
       <h2 id="contact-import-title">Import contacts from a CSV file</h2>
-      {step === 'choose' && <ChooseFile />}
+      {step === 'choose' && <ChooseContactsFile />}
       {step === 'map' && <MapColumns />}
       {step === 'run' && <RunImport />}
     </section>

@@ -8,6 +8,7 @@ import type { AppError } from '../../../shared/appError.ts';
 import { useMessaging } from '../../stores/messagingStore.ts';
 import { describeFailure } from './answerText.ts';
 import { ResultNotice } from './ResultNotice.tsx';
+import { EXAMPLE_PHONE_NUMBER } from '../../../shared/exampleNumbers.ts';
 
 function countryName(code: string): string {
   try {
@@ -52,7 +53,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         id={`${id}-sender`}
         value={senderId}
         onChange={(e) => setSenderId(e.target.value)}
-        placeholder="+15550100200"
+        placeholder={EXAMPLE_PHONE_NUMBER}
         inputMode="tel"
         autoComplete="off"
       />

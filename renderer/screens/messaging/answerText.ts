@@ -19,8 +19,10 @@ export interface ResultLine {
   readonly status: string;
   /** The service's result code (00, 97…) or the client's code. */
   readonly code: string;
-  /** e.g. "Error 97". */
+  /** e.g. "Error 97": the status word and code, for the quiet line and for support. */
   readonly title: string;
+  /** What happened, in words ("Added", "Already in contacts", "Sent"): what the notice leads with. */
+  readonly headline: string;
   /** What the code means and what to change. */
   readonly meaning: string;
   /** The particulars (the service's message, or the check's), when they add to the meaning. */
@@ -34,6 +36,38 @@ function firstUpper(text: string): string {
 
 function toneOf(status: string): ResultTone {
   return status === 'Success' ? 'success' : status === 'Busy' ? 'busy' : 'error';
+}
+
+/** The words for an answer that went through, per operation. */
+const SUCCESS_WORDS: Record<MessagingOperation, string> = {
+  calendar: 'Event created',
+  contacts: 'Added',
+  send: 'Sent',
+  bulk: 'Bulk send accepted',
+  list: 'Listed',
+  route: 'Done',
+  admin: 'Done',
+};
+
+/** The words for a refusal, per operation: nothing was made or sent. */
+const REFUSAL_WORDS: Record<MessagingOperation, string> = {
+  calendar: 'Event not created',
+  contacts: 'Not added',
+  send: 'Not sent',
+  bulk: 'Bulk send not accepted',
+  list: 'Not listed',
+  route: 'Refused',
+  admin: 'Refused',
+};
+
+/** Codes whose meaning is the same whatever the operation, and codes worth their own words. */
+function headlineOf(operation: MessagingOperation, code: string, status: string): string {
+  if (status === 'Success') return SUCCESS_WORDS[operation];
+  if (status === 'Busy') return operation === 'calendar' ? 'No free slot' : 'Busy';
+  if (operation === 'contacts' && code === '97') return 'Already in contacts';
+  if (code === '01' || code === '02' || code === '401') return 'Key not accepted';
+  if (code === '500') return 'Service failed';
+  return REFUSAL_WORDS[operation];
 }
 
 function detailOf(message: string | null | undefined, meaning: string): string | null {
@@ -57,6 +91,7 @@ export function describeResultCode(
     status,
     code,
     title: `${status} ${code}`,
+    headline: headlineOf(operation, code, status),
     meaning,
     detail: row ? detailOf(extra.message, meaning) : null,
     requestId: extra.requestId ?? null,
@@ -94,6 +129,7 @@ export function describeFailure(error: AppError): ResultLine {
     status,
     code: error.code,
     title: status,
+    headline: status,
     meaning,
     detail: detailOf(error.message, meaning),
     requestId: error.requestId,

@@ -8,6 +8,7 @@ import type { TunnelChoice, WorkspaceSettingsView } from '../../../shared/ipc/se
 import { APP_LIMITS, tooLong } from '../../../shared/limits.ts';
 import { optionsForm, useSettings, type WorkspaceChange } from '../../stores/settingsStore.ts';
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
+import { EXAMPLE_PHONE_NUMBER } from '../../../shared/exampleNumbers.ts';
 
 const TUNNELS: { mode: TunnelChoice['mode']; label: string; hint: string }[] = [
   { mode: 'none', label: 'No webhooks', hint: 'Clipdesk asks the service for job results (polling).' },
@@ -220,7 +221,7 @@ export function WorkspaceOptionsForm({ details, onDone }: { details: WorkspaceSe
         id={`${id}-sender`}
         value={fields.senderId}
         onChange={set('senderId')}
-        placeholder="+15550100200"
+        placeholder={EXAMPLE_PHONE_NUMBER}
         autoComplete="off"
       />
       {error && <ErrorDetails error={error} />}

@@ -1,13 +1,13 @@
 // The timeline's actions, shared by the shortcuts, the toolbar, the media bin and the
 // inspector: each reads the timeline and the selection as shown and makes one edit.
 import type { Asset } from '../../../shared/api/createTypes.ts';
-import { defaultProperties } from '../../../shared/timeline/timelineRules.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { FRAME_MS } from '../../model/timeline/timelineGeometry.ts';
 import { listedMoveTarget } from '../../model/timeline/trackOrder.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { pasteClipboard } from '../../stores/clipPaste.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import {
   addMediaCommand,
@@ -15,7 +15,6 @@ import {
   deleteCommands,
   locate,
   moveCommands,
-  pasteCommands,
   splitCommands,
   trackFor,
   trimToPlayhead,
@@ -92,7 +91,12 @@ export function nudgeSelection(frames: number): void {
 
 export function copySelection(): number {
   const items = selected();
-  if (items.length > 0) useTimelineView.getState().setClipboard(copyClips(items));
+  if (items.length > 0)
+    useTimelineView
+      .getState()
+      .setClipboard(
+        copyClips(items, { projectId: useTimeline.getState().projectId, assets: useTimelineMedia.getState().assets }),
+      );
   return items.length;
 }
 
@@ -101,13 +105,7 @@ export function cutSelection(): void {
 }
 
 export function pasteAtPlayhead(): void {
-  const { timeline, catalog } = useTimeline.getState();
-  const { clipboard, playheadMs } = useTimelineView.getState();
-  if (!timeline || clipboard.length === 0) return;
-  const commands = pasteCommands(timeline, clipboard, playheadMs, defaultProperties(catalog), newId);
-  const ids = commands.flatMap((c) => (c.type === 'addClip' || c.type === 'addCaption' ? [c.clipId!] : []));
-  if (edit(commands, clipboard.length > 1 ? `Paste ${clipboard.length} clips` : 'Paste clip', 'Nothing to paste.'))
-    useTimelineView.getState().select(ids);
+  void pasteClipboard();
 }
 
 export function selectAll(): void {

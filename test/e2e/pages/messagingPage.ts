@@ -36,8 +36,23 @@ export function messagingPage(page: Page) {
       await form.getByRole('button', { name: 'Add contact' }).click();
     },
     contacts: page.getByRole('table', { name: 'Contacts' }),
+    /** The question asked before a message goes: answered yes; its text is returned. */
+    async confirmSend(answer: 'Send' | 'Schedule'): Promise<string> {
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog).toBeVisible();
+      const question = (await dialog.textContent()) ?? '';
+      await dialog.getByRole('button', { name: answer, exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      return question;
+    },
+    /**
+     * A result notice, by the service's status and code ("Success 00", "Error 97": in brackets
+     * at the end of its name, after the words) or by a client check's word ("Not sent").
+     */
     notice: (scope: Page | ReturnType<Page['getByRole']>, title: string) =>
-      scope.getByRole(title.startsWith('Success') ? 'status' : 'alert', { name: new RegExp(`^${title}:`) }),
+      scope.getByRole(title.startsWith('Success') ? 'status' : 'alert', {
+        name: new RegExp(`^${title}:|\\(${title}\\)$`),
+      }),
   };
 }
 
