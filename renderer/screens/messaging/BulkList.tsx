@@ -10,6 +10,7 @@ import { useMessaging } from '../../stores/messagingStore.ts';
 import { useSent } from '../../stores/messagingSentStore.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { describeFailure, describeResultCode, type ResultLine } from './answerText.ts';
+import { dateTimeText } from '../../model/dateTimeText.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
 type Sub = BulkListItem['submissions'][number];
@@ -125,7 +126,7 @@ function BulkCard({ bulk }: { bulk: BulkListItem }) {
   const resume = useBulk((s) => s.resume);
   const waiting = bulk.submissions.filter((s) => s.state === 'pending').length;
   const blocked = bulk.submissions.some((s) => s.state === 'unknown' || s.state === 'failed');
-  const name = bulk.title ?? `Bulk send of ${new Date(bulk.createdAt).toLocaleString()}`;
+  const name = bulk.title ?? `Bulk send of ${dateTimeText(bulk.createdAt)}`;
   return (
     <li className="msg-bulk-card" aria-label={name}>
       <h3>{name}</h3>

@@ -7,16 +7,16 @@ import type { KeyStatus, WorkspaceView } from '../../../shared/ipcViews.ts';
 import { keyForm, useSettings, type KeyKind } from '../../stores/settingsStore.ts';
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { WHAT_HAPPENED } from '../../components/KeyProblemPrompt.tsx';
+import { dateText } from '../../model/dateTimeText.ts';
 
 const KEY_NAMES: Record<KeyKind, string> = { create: 'Create API key', messaging: 'Messaging API key' };
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export function keyStatusText(status: KeyStatus, now = Date.now()): string {
   if (!status.present) return 'Not set';
   const ending = status.lastFour ? `ending …${status.lastFour}` : 'set';
   if (!status.expiresAt) return `${ending}, no expiry known`;
   const expires = new Date(status.expiresAt);
-  const when = Number.isNaN(expires.getTime()) ? status.expiresAt : day.format(expires);
+  const when = dateText(expires);
   return expires.getTime() <= now ? `${ending}, expired on ${when}` : `${ending}, expires on ${when}`;
 }
 
