@@ -1,6 +1,6 @@
 // Which screen the left rail shows (remembered across reloads by placeMemory.ts).
 import { create } from 'zustand';
-import { SCREEN_NAMES, type ScreenName } from '../../shared/ipc/preferencesView.ts';
+import { SCREEN_NAMES, type ScreenName } from '../../shared/ipc/placeNames.ts';
 
 export const SCREENS = SCREEN_NAMES;
 export type { ScreenName };

@@ -3,13 +3,8 @@
 // timeline zoom (kept here while the user drags or zooms, saved shortly after the last change
 // so a drag is one write), and the screen and open project (saved as they change).
 import { create } from 'zustand';
-import type {
-  OpenProjects,
-  PanelSizes,
-  ScreenName,
-  ThemeChoice,
-  TimelineZooms,
-} from '../../shared/ipc/preferencesView.ts';
+import type { ScreenName } from '../../shared/ipc/placeNames.ts';
+import type { OpenProjects, PanelSizes, ThemeChoice, TimelineZooms } from '../../shared/ipc/preferencesView.ts';
 import type { RequestArg } from '../../shared/ipc.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';

@@ -4,6 +4,7 @@
 // project's timeline zoom) so a reload or a restart comes back there. Shared so that the
 // settings schema and the contract agree on one shape.
 import { z } from 'zod';
+import { SCREEN_NAMES, type ScreenName } from './placeNames.ts';
 
 /** dark is the default, as in professional editors; system follows the operating system. */
 export const THEME_CHOICES = ['dark', 'light', 'system'] as const;
@@ -36,21 +37,9 @@ export const PanelSizesSchema = z.record(z.string(), PanelSizeSchema).superRefin
 });
 export type PanelSizes = z.infer<typeof PanelSizesSchema>;
 
-/** The screens of the left rail, in its order. */
-export const SCREEN_NAMES = [
-  'Projects',
-  'Media',
-  'Generate',
-  'Timeline',
-  'Exports',
-  'Jobs',
-  'Messaging',
-  'Settings',
-] as const;
 export const ScreenNameSchema = z.enum(SCREEN_NAMES, {
   error: `a screen is one of ${SCREEN_NAMES.join(', ')}`,
 });
-export type ScreenName = z.infer<typeof ScreenNameSchema>;
 
 const WORKSPACE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const ZOOM_KEY = /^[a-z0-9][a-z0-9-]{0,62}\/[1-9][0-9]{0,15}$/;
@@ -76,10 +65,6 @@ export const OpenProjectsSchema = keyedRecord(
 );
 export type OpenProjects = z.infer<typeof OpenProjectsSchema>;
 
-/** A project's timeline zoom is kept under "<workspace id>/<project id>". */
-export function zoomKey(workspaceId: string, projectId: number): string {
-  return `${workspaceId}/${projectId}`;
-}
 /** The most recent projects' zooms are kept; older ones are forgotten first. */
 export const TIMELINE_ZOOMS_MAX = 200;
 /** Pixels per millisecond: a frame is never wider than this on any screen. */

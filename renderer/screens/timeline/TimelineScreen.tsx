@@ -3,6 +3,7 @@
 // with its shortcuts in the app's keymap (listed in the help panel) and the review of an
 // edit that did not apply on top of it all.
 import { useEffect, useState, type PointerEvent } from 'react';
+import '../../stores/zoomMemory.ts';
 import { isTextField, useShortcuts } from '../../keymap/keymap.ts';
 import { ShortcutHelp } from '../../keymap/ShortcutHelp.tsx';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
