@@ -3,12 +3,11 @@
 // keyboard). The page only reads names and sizes here: the bytes go to main as they are sent.
 import { Upload } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
-import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useFileDrop } from '../../components/useFileDrop.ts';
 import { ACCEPTED_EXTENSIONS } from '../../../shared/mediaTypes.ts';
 
 const ACCEPT = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
-
-const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 export function DropZone({
   onFiles,
@@ -23,37 +22,12 @@ export function DropZone({
   destination: string | null;
   children: ReactNode;
 }) {
-  const [dragging, setDragging] = useState(false);
-  // dragenter/dragleave fire for every child crossed: count them to know when the pointer left.
-  const depth = useRef(0);
+  const { dragging, dropProps } = useFileDrop({ accepts: destination !== null, onDrop: onFiles });
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
   return (
-    <div
-      className={dragging ? 'media-drop-area media-dragging' : 'media-drop-area'}
-      onDragEnter={(e) => {
-        if (!carriesFiles(e)) return;
-        depth.current += 1;
-        setDragging(true);
-      }}
-      onDragLeave={() => {
-        depth.current = Math.max(0, depth.current - 1);
-        if (depth.current === 0) setDragging(false);
-      }}
-      onDragOver={(e) => {
-        if (!carriesFiles(e)) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = destination ? 'copy' : 'none';
-      }}
-      onDrop={(e) => {
-        e.preventDefault();
-        depth.current = 0;
-        setDragging(false);
-        const files = [...e.dataTransfer.files];
-        if (files.length > 0) onFiles(files);
-      }}
-    >
+    <div className={dragging ? 'media-drop-area media-dragging' : 'media-drop-area'} {...dropProps}>
       {header}
       <div className="media-drop-zone" aria-describedby={`${id}-hint`}>
         <p id={`${id}-hint`}>

@@ -3,10 +3,9 @@
 // technology), and the same area takes a .csv dragged onto it from the desktop. A dropped
 // file that is not a CSV is refused here with what to do instead.
 import { FileUp } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFileDrop } from '../../components/useFileDrop.ts';
 import { Button } from '../../components/Button.tsx';
-
-const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 /** A file name or type that a CSV reader can take (a spreadsheet's CSV export, or plain text). */
 export function looksLikeCsv(file: Pick<File, 'name' | 'type'>): boolean {
@@ -26,10 +25,7 @@ export function CsvPicker({
   dropLabel: string;
   onFile: (file: File) => void;
 }) {
-  const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  // dragenter/dragleave fire for every child crossed: count them to know when the pointer left.
-  const depth = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -43,31 +39,14 @@ export function CsvPicker({
     onFile(file);
   }
 
+  const { dragging, dropProps } = useFileDrop({ accepts: true, onDrop: (files) => take(files[0]) });
+
   return (
     <div
       className={dragging ? 'msg-csv-drop msg-csv-dragging' : 'msg-csv-drop'}
       role="group"
       aria-label={dropLabel}
-      onDragEnter={(e) => {
-        if (!carriesFiles(e)) return;
-        depth.current += 1;
-        setDragging(true);
-      }}
-      onDragLeave={() => {
-        depth.current = Math.max(0, depth.current - 1);
-        if (depth.current === 0) setDragging(false);
-      }}
-      onDragOver={(e) => {
-        if (!carriesFiles(e)) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'copy';
-      }}
-      onDrop={(e) => {
-        e.preventDefault();
-        depth.current = 0;
-        setDragging(false);
-        take(e.dataTransfer.files[0]);
-      }}
+      {...dropProps}
     >
       <Button variant="primary" icon={FileUp} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
         {buttonLabel}
