@@ -154,6 +154,13 @@ describe('a local workspace whose key stops working', () => {
     const dir = newProfileDir();
     const { core, events } = openCore(dir);
     await ask(core, 'workspaces.useLocal', undefined);
+    // The app writes the webhook endpoint's secret into the same entry once its receiver is
+    // registered: an outside change made before that would be overwritten by the app's own
+    // read-change-write, so the tampering waits for it (a loaded machine registers late).
+    await waitFor(async () => {
+      const stored = JSON.parse((await keytar.getPassword(SERVICE, workspaceAccount(dir))) ?? '{}');
+      return Object.keys(stored.webhookSecrets ?? {}).length > 0 ? true : undefined;
+    });
     const project = await ask(core, 'projects.create', { name: 'Repaired', aspectRatio: '16:9' });
     const [model] = await ask(core, 'models.list', { kind: 'image' });
 
