@@ -273,13 +273,13 @@ export const PROPERTIES: PropertyDef[] = [
     'fadeInMs',
     'Fade in',
     ['video'],
-    "The picture rises from black: opacity × t / fadeInMs over the clip's first fadeInMs.",
+    "The clip's alpha is multiplied by t / fadeInMs over its first fadeInMs (what is beneath, black at the bottom, shows through).",
   ),
   fade(
     'fadeOutMs',
     'Fade out',
     ['video'],
-    "The picture falls to black: opacity × (time left) / fadeOutMs over the clip's last fadeOutMs.",
+    "The clip's alpha is multiplied by (time left) / fadeOutMs over its last fadeOutMs.",
   ),
   fade(
     'audioFadeInMs',
