@@ -10,6 +10,8 @@
 // step — scale, effects (planar RGB with alpha), rotation, opacity, fade — and the overlay
 // lays it over what is beneath; dropping it drew a transparent logo as a black square.
 import { firstFrameAtOrAfter, type Composition, type Layer } from './composition.ts';
+import { valueAt } from '../../shared/timeline/keyframes.ts';
+import { clipTimeExpr, curveExpr, frameCommands, isAnimated, sendcmd } from './curveExpressions.ts';
 import { expr, type Inputs, num } from './filterText.ts';
 import { layerGeometry, type LayerGeometry } from './layerGeometry.ts';
 
@@ -106,8 +108,23 @@ function clockOf(layer: Layer, composition: Composition): Clock | null {
 function timingFilters(layer: Layer, clock: Clock, fps: number, seekMs: number): string[] {
   if (layer.source.kind === 'image')
     return [`loop=loop=${clock.to - clock.from - 1}:size=1:start=0`, `settb=1/${fps}`, `setpts=N+${clock.from}`];
-  const offset = (seekMs - layer.inMs) / 1000;
   const lastSource = (layer.outMs - 0.5 - layer.inMs) / 1000 / layer.rate + clock.clipStart;
+  if (layer.reverse) {
+    // The stretch read (from seekMs to `reach`) is reversed in memory (reverseMaxMs bounds it):
+    // its frame at offset P then shows the source at reach − P, played (outMs − reach) / rate in.
+    const reach = reversedReach(layer, clock, seekMs);
+    return [
+      `trim=start=0:end=${num((reach - seekMs) / 1000)}`,
+      'setpts=PTS-STARTPTS',
+      'reverse',
+      `setpts=${expr(`((PTS*TB+${num((layer.outMs - reach) / 1000)})/${num(layer.rate)}+${num(clock.clipStart)})/TB`)}`,
+      `trim=end=${num(lastSource)}`,
+      `fps=${fps}:round=up`,
+      'tpad=stop_mode=clone:stop=-1',
+      `trim=start_pts=${clock.from}:end_pts=${clock.to}`,
+    ];
+  }
+  const offset = (seekMs - layer.inMs) / 1000;
   return [
     `setpts=${expr(`((PTS*TB+${num(offset)})/${num(layer.rate)}+${num(clock.clipStart)})/TB`)}`,
     `trim=end=${num(lastSource)}`,
@@ -117,28 +134,77 @@ function timingFilters(layer: Layer, clock: Clock, fps: number, seekMs: number):
   ];
 }
 
-/** Opacity and the transition, on a picture that has an alpha plane. */
-function alphaFilters(layer: Layer, composition: Composition): string[] {
+/** The source ms a reversed layer reads up to: what its first frame in this render shows. */
+function reversedReach(layer: Layer, clock: Clock, seekMs: number): number {
+  const firstShown = Math.max(0, -clock.clipStart * 1000) * layer.rate;
+  return Math.max(seekMs + 1, Math.min(layer.outMs, layer.outMs - firstShown + 1));
+}
+
+/** Alpha of a layer at timeline time tMs from its opacity curve, its fades and a dissolve out. */
+export function layerAlphaAt(layer: Layer, tMs: number): number {
+  const u = tMs - layer.startMs;
+  const length = layer.endMs - layer.startMs;
+  let alpha = valueAt(layer.keyframes?.opacity, layer.opacity, u);
+  if (layer.fadeInMs) alpha *= Math.min(1, Math.max(0, u / layer.fadeInMs));
+  if (layer.fadeOutMs) alpha *= Math.min(1, Math.max(0, (length - u) / layer.fadeOutMs));
+  const out = layer.transitionOut;
+  if (out?.kind === 'dissolve') alpha *= Math.min(1, Math.max(0, (length - u) / out.durationMs));
+  return alpha;
+}
+
+/** Whether the layer's alpha changes over it (keyframed opacity, fades, a dissolve out). */
+const alphaAnimated = (layer: Layer) =>
+  isAnimated(layer.keyframes?.opacity) ||
+  !!layer.fadeInMs ||
+  !!layer.fadeOutMs ||
+  layer.transitionOut?.kind === 'dissolve';
+
+/** Opacity and the transitions, on a picture that has an alpha plane. */
+function alphaFilters(layer: Layer, index: number, composition: Composition, clock: Clock): string[] {
   const filters: string[] = [];
-  if (layer.opacity < 1) filters.push(`lut=a=${expr(`val*${num(layer.opacity)}`)}`);
+  const { fps } = composition;
+  if (alphaAnimated(layer)) {
+    // lut takes no time: its alpha factor is set per frame, where it changes (curveExpressions.ts).
+    const name = `lut@alpha${index}`;
+    const frames = { ...clock, fps, timeOf: (k: number) => composition.startMs + (k * 1000) / fps };
+    const factor = (v: number) => `val*${num(v)}`;
+    const commands = frameCommands(frames, (t) => layerAlphaAt(layer, t), name, 'a', factor, 1 / 1024);
+    filters.push(...sendcmd(commands), `${name}=a=${expr(factor(layerAlphaAt(layer, frames.timeOf(clock.from))))}`);
+  } else if (layer.opacity < 1) filters.push(`lut=a=${expr(`val*${num(layer.opacity)}`)}`);
   const t = layer.transition;
-  if (t && (t.kind === 'fade' || t.kind === 'dissolve')) {
+  const fadeIn = t && (t.kind === 'fade' || t.kind === 'dissolve');
+  const fadeOut = layer.transitionOut?.kind === 'fade';
+  if (fadeIn || fadeOut) {
     // fade counts from a start at or after 0: its clock is the clip's own, in a time base fine
     // enough (1/(fps·1000) s) that clip starts in whole ms and frame times are exact.
-    const { fps } = composition;
     const shift = (layer.startMs - composition.startMs) * fps;
-    filters.push(
-      `settb=1/${fps * 1000}`,
-      `setpts=PTS-${shift}`,
-      `fade=t=in:st=0:d=${num(t.durationMs / 1000)}${t.kind === 'dissolve' ? ':alpha=1' : ''}`,
-      `setpts=PTS+${shift}`,
-    );
+    const length = (layer.endMs - layer.startMs) / 1000;
+    filters.push(`settb=1/${fps * 1000}`, `setpts=PTS-${shift}`);
+    if (fadeIn) filters.push(`fade=t=in:st=0:d=${num(t.durationMs / 1000)}${t.kind === 'dissolve' ? ':alpha=1' : ''}`);
+    if (fadeOut) {
+      const d = layer.transitionOut!.durationMs / 1000;
+      filters.push(`fade=t=out:st=${num(length - d)}:d=${num(d)}`);
+    }
+    filters.push(`setpts=PTS+${shift}`);
   }
   return filters;
 }
 
+/** Keyframed geometry: which of scale, position and rotation change over the layer. */
+function motionOf(layer: Layer) {
+  const k = layer.keyframes;
+  return {
+    scale: isAnimated(k?.scale),
+    positionX: isAnimated(k?.positionX),
+    positionY: isAnimated(k?.positionY),
+    rotation: isAnimated(k?.rotation),
+  };
+}
+
 const needsAlpha = (layer: Layer) =>
   layer.source.alpha === true ||
+  alphaAnimated(layer) ||
+  motionOf(layer).rotation ||
   layer.opacity < 1 ||
   layer.rotation % 360 !== 0 ||
   layer.transition?.kind === 'dissolve' ||
@@ -160,11 +226,28 @@ function layerChain(
   chains: string[],
 ): string {
   const clock = clockOf(layer, composition);
-  const geometry = clock && layerGeometry(layer, composition);
+  const motion = motionOf(layer);
+  // A curve's picture is made at scale 1 and turned by 0, then turned and scaled frame by frame.
+  const shape = {
+    ...layer,
+    ...(motion.scale && { scale: 1 }),
+    ...(motion.rotation && { rotation: 0 }),
+    ...((motion.positionX || motion.positionY) && { positionX: 0, positionY: 0 }),
+  };
+  const geometry = clock && layerGeometry(shape, composition);
   if (!clock || !geometry) return below;
+  const u = clipTimeExpr(clock.clipStart);
   const { fps, width: W } = composition;
   const startSource = layer.inMs + Math.max(0, Math.min(composition.startMs, layer.endMs) - layer.startMs) * layer.rate;
-  const seekMs = layer.source.kind === 'image' ? 0 : Math.max(0, Math.min(layer.outMs - 1, startSource));
+  // Backwards, reading starts at the source the range's last frame shows.
+  const renderEndMs = composition.startMs + (composition.frames * 1000) / fps;
+  const reversedFrom = layer.outMs - (Math.min(renderEndMs, layer.endMs) - layer.startMs) * layer.rate;
+  const seekMs =
+    layer.source.kind === 'image'
+      ? 0
+      : layer.reverse
+        ? Math.max(layer.inMs, reversedFrom)
+        : Math.max(0, Math.min(layer.outMs - 1, startSource));
   const input =
     layer.source.kind === 'image'
       ? inputs.image(layer.source.path)
@@ -193,19 +276,39 @@ function layerChain(
   const timing = timingFilters(layer, clock, fps, seekMs);
   // A still picture is made once, then repeated; a video is put on the clock first.
   const chain = layer.source.kind === 'image' ? [...picture, ...timing] : [...timing, ...picture];
-  chain.push(...motionFilters(layer, geometry, clock, fps), ...alphaFilters(layer, composition));
+  chain.push(...motionFilters(layer, geometry, clock, fps));
+  if (motion.rotation) {
+    const angle = `(${curveExpr(layer.keyframes!.rotation, layer.rotation, u)})*PI/180`;
+    chain.push(`rotate=a=${expr(angle)}:ow=${expr('hypot(iw,ih)')}:oh=${expr('hypot(iw,ih)')}:c=none`);
+  }
+  if (motion.scale) {
+    const factor = curveExpr(layer.keyframes!.scale, layer.scale, u);
+    const side = (v: string) => expr(`max(2,2*round(${v}*${factor}/2))`);
+    chain.push(`scale=w=${side('iw')}:h=${side('ih')}:eval=frame:flags=bicubic`);
+  }
+  chain.push(...alphaFilters(layer, index, composition, clock));
 
   // 4:2:0 pictures are placed on even pixels (overlay rounds down to them): the nearest ones.
   const even = (value: string) => `2*floor((${value})/2+0.5)`;
-  const left = even(`${num(geometry.centreX)}-overlay_w/2`);
-  const top = even(`${num(geometry.centreY)}-overlay_h/2`);
+  const { height: H } = composition;
+  // overlay evaluates x and y every frame, at render time t: a keyframed position is its curve.
+  const centreX =
+    motion.positionX || motion.positionY
+      ? `(${num(geometry.centreX)}+${curveExpr(layer.keyframes?.positionX, layer.positionX, u)}*${W})`
+      : num(geometry.centreX);
+  const centreY =
+    motion.positionX || motion.positionY
+      ? `(${num(geometry.centreY)}+${curveExpr(layer.keyframes?.positionY, layer.positionY, u)}*${H})`
+      : num(geometry.centreY);
+  const left = even(`${centreX}-overlay_w/2`);
+  const top = even(`${centreY}-overlay_h/2`);
   let x = left;
   if (layer.transition?.kind === 'wipe') {
     // Only the part left of x = p·W shows: the picture (made an even width) gets a
     // transparent twin on its left, and a window of its own width slides over the pair
     // (crop), placed to match; widths and offsets stay even, as 4:2:0 placement needs.
     const shown = (width: string) =>
-      `2*floor(clip(${progress(layer, clock)}*${W}-${even(`${num(geometry.centreX)}-${width}/2`)},0,${width})/2)`;
+      `2*floor(clip(${progress(layer, clock)}*${W}-${even(`${centreX}-${width}/2`)},0,${width})/2)`;
     chain.push(
       'pad=w=ceil(iw/2)*2:h=ih:x=0:y=0:color=black@0',
       'pad=w=2*iw:h=ih:x=iw:y=0:color=black@0',
