@@ -12,53 +12,72 @@
 import { firstFrameAtOrAfter, type Composition, type Layer } from './composition.ts';
 import { valueAt } from '../../shared/timeline/keyframes.ts';
 import { clipTimeExpr, curveExpr, frameCommands, isAnimated, sendcmd } from './curveExpressions.ts';
+import { animatedEffect, effectCurve } from './effectCurves.ts';
 import { expr, type Inputs, num } from './filterText.ts';
 import { layerGeometry, type LayerGeometry } from './layerGeometry.ts';
 
 /** Filters of a clip's colour effects, in planar RGB (values 0–255). */
-function effectFilters(layer: Layer, geometry: LayerGeometry): string[] {
+function effectFilters(layer: Layer, geometry: LayerGeometry, animate: AnimateEffects): string[] {
   const filters: string[] = [];
-  for (const { effectId, params } of layer.effects) {
-    switch (effectId) {
-      case 'brightness': {
-        const a = params.amount ?? 0;
-        if (a === 0) break;
-        const value = a < 0 ? `val*${num(1 + a)}` : `val+(255-val)*${num(a)}`;
-        filters.push(
-          `lutrgb=r=${expr(`clip(${value}+0.5,0,255)`)}:g=${expr(`clip(${value}+0.5,0,255)`)}:b=${expr(`clip(${value}+0.5,0,255)`)}`,
-        );
-        break;
-      }
-      case 'contrast': {
-        const c = params.amount ?? 1;
-        if (c === 1) break;
-        const value = `clip((val-127.5)*${num(c)}+128,0,255)`;
-        filters.push(`lutrgb=r=${expr(value)}:g=${expr(value)}:b=${expr(value)}`);
-        break;
-      }
-      case 'saturation': {
-        const s = params.amount ?? 1;
-        if (s === 1) break;
-        // The matrix of CSS saturate(s), with BT.709 luma weights.
-        const [r, g, b] = [0.2126, 0.7152, 0.0722];
-        const m = [
-          [r + (1 - r) * s, g - g * s, b - b * s],
-          [r - r * s, g + (1 - g) * s, b - b * s],
-          [r - r * s, g - g * s, b + (1 - b) * s],
-        ];
-        const names = ['r', 'g', 'b'];
-        const options = m.flatMap((row, i) => row.map((v, j) => `${names[i]}${names[j]}=${num(v)}`));
-        filters.push(`colorchannelmixer=${options.join(':')}`);
-        break;
-      }
-      case 'blur':
-        if (geometry.blurSigma > 0) filters.push(`gblur=sigma=${num(geometry.blurSigma)}:steps=3`);
-        break;
-    }
-  }
+  const commands: string[] = [];
+  layer.effects.forEach((effect, k) => {
+    const animated = animatedEffect(layer, effect, `fx${animate.index}_${k}`, animate.frames, animate.frameHeight);
+    if (animated) {
+      filters.push(animated.filter);
+      commands.push(...animated.commands);
+    } else staticEffect(effect, geometry, filters);
+  });
   if (layer.look === 'warm') filters.push('colorbalance=rs=0.12:gs=0.03:bs=-0.12:rm=0.08:bm=-0.08');
   if (layer.look === 'cool') filters.push('colorbalance=rs=-0.12:bs=0.12:rm=-0.08:bm=0.08');
-  return filters;
+  // Commands go before the filters they set, so each applies to the frame it was sent with.
+  return [...sendcmd(commands.sort((a, b) => Number(a.split(' ')[0]) - Number(b.split(' ')[0]))), ...filters];
+}
+
+/** What an animated effect needs to know: the layer's number, its frames, the frame's height. */
+interface AnimateEffects {
+  index: number;
+  frames: Parameters<typeof frameCommands>[0];
+  frameHeight: number;
+}
+
+/** A colour or blur effect at its static parameters (none where it changes nothing). */
+function staticEffect({ effectId, params }: Layer['effects'][number], geometry: LayerGeometry, filters: string[]) {
+  switch (effectId) {
+    case 'brightness': {
+      const a = params.amount ?? 0;
+      if (a === 0) break;
+      const value = a < 0 ? `val*${num(1 + a)}` : `val+(255-val)*${num(a)}`;
+      filters.push(
+        `lutrgb=r=${expr(`clip(${value}+0.5,0,255)`)}:g=${expr(`clip(${value}+0.5,0,255)`)}:b=${expr(`clip(${value}+0.5,0,255)`)}`,
+      );
+      break;
+    }
+    case 'contrast': {
+      const c = params.amount ?? 1;
+      if (c === 1) break;
+      const value = `clip((val-127.5)*${num(c)}+128,0,255)`;
+      filters.push(`lutrgb=r=${expr(value)}:g=${expr(value)}:b=${expr(value)}`);
+      break;
+    }
+    case 'saturation': {
+      const s = params.amount ?? 1;
+      if (s === 1) break;
+      // The matrix of CSS saturate(s), with BT.709 luma weights.
+      const [r, g, b] = [0.2126, 0.7152, 0.0722];
+      const m = [
+        [r + (1 - r) * s, g - g * s, b - b * s],
+        [r - r * s, g + (1 - g) * s, b - b * s],
+        [r - r * s, g - g * s, b + (1 - b) * s],
+      ];
+      const names = ['r', 'g', 'b'];
+      const options = m.flatMap((row, i) => row.map((v, j) => `${names[i]}${names[j]}=${num(v)}`));
+      filters.push(`colorchannelmixer=${options.join(':')}`);
+      break;
+    }
+    case 'blur':
+      if (geometry.blurSigma > 0) filters.push(`gblur=sigma=${num(geometry.blurSigma)}:steps=3`);
+      break;
+  }
 }
 
 /**
@@ -258,7 +277,10 @@ function layerChain(
     const c = geometry.crop;
     picture.push(`crop=${c.width}:${c.height}:${c.x}:${c.y}:exact=1`);
   }
-  const effects = effectFilters(layer, geometry);
+  const frames = { ...clock, fps, timeOf: (k: number) => composition.startMs + (k * 1000) / fps };
+  const effects = effectFilters(layer, geometry, { index, frames, frameHeight: composition.height });
+  // A still picture is worked once and repeated, unless an effect of it changes over time.
+  const stillFirst = layer.source.kind === 'image' && !layer.effects.some((e) => effectCurve(layer, e));
   // Effects work on planar RGB; a picture coded with another matrix than the output's goes through RGB too.
   const viaRgb = effects.length > 0 || layer.source.matrix !== 'bt601';
   picture.push(
@@ -274,8 +296,7 @@ function layerChain(
     );
 
   const timing = timingFilters(layer, clock, fps, seekMs);
-  // A still picture is made once, then repeated; a video is put on the clock first.
-  const chain = layer.source.kind === 'image' ? [...picture, ...timing] : [...timing, ...picture];
+  const chain = stillFirst ? [...picture, ...timing] : [...timing, ...picture];
   chain.push(...motionFilters(layer, geometry, clock, fps));
   if (motion.rotation) {
     const angle = `(${curveExpr(layer.keyframes!.rotation, layer.rotation, u)})*PI/180`;

@@ -1,7 +1,7 @@
 // Change over time in the service's render (docs/render-semantics.md, "Change over time"),
 // measured as a viewer would: a timeline with keyframed opacity, position and scale, a fade
 // out, a reversed clip and an audio crossfade between two keyframed and faded tones is
-// rendered by the real sandbox with ffmpeg; the picture at a dozen moments is checked
+// a keyframed effect parameter, rendered by the real sandbox with ffmpeg; the picture at a dozen moments is checked
 // against valueAt (pixel colours, and where a keyframed square is and how wide), and the
 // sound's level in 50 ms windows against the gains the semantics give, within 1 dB.
 import { randomUUID } from 'node:crypto';
@@ -37,6 +37,10 @@ const VOLUME: Keyframe[] = [
   { atMs: 1000, value: 1, easing: 'easeOut' },
   { atMs: 2000, value: 0.25 },
 ];
+const BRIGHTNESS: Keyframe[] = [
+  { atMs: 0, value: -1 },
+  { atMs: 4000, value: 1 },
+];
 const CROSSFADE_MS = 400;
 const FADE_OUT_MS = 1000;
 
@@ -60,17 +64,27 @@ beforeAll(async () => {
       tone: 1000,
     }),
     stillImage(dir, { colour: 'cyan', size: '100x100' }),
+    stillImage(dir, { colour: 'gray', size: '100x100' }),
     toneWav(dir, { frequency: TONE.first, seconds: 4, amplitude: TONE.amplitude }),
     toneWav(dir, { frequency: TONE.second, seconds: 4, amplitude: TONE.amplitude }),
   ]);
-  const [red, limeBlue, cyan, first, second] = await Promise.all(paths.map((p) => editor.upload(p, projectId)));
+  const [red, limeBlue, cyan, grey, first, second] = await Promise.all(paths.map((p) => editor.upload(p, projectId)));
   const start = await editor.timeline(projectId);
   const v1 = trackOf(start, 'video').id;
   const a1 = trackOf(start, 'audio').id;
   const v2 = randomUUID();
-  const id = { red: randomUUID(), back: randomUUID(), square: randomUUID(), x: randomUUID(), y: randomUUID() };
+  const v3 = randomUUID();
+  const id = {
+    red: randomUUID(),
+    back: randomUUID(),
+    square: randomUUID(),
+    grey: randomUUID(),
+    x: randomUUID(),
+    y: randomUUID(),
+  };
   await editor.apply(projectId, start.revision, [
     { type: 'addTrack', kind: 'video', trackId: v2, index: 1 },
+    { type: 'addTrack', kind: 'video', trackId: v3, index: 2 },
     { type: 'addClip', trackId: v1, clipId: id.red, assetId: red!.id, startMs: 0, inMs: 0, outMs: 2000 },
     { type: 'setClipProperties', clipId: id.red, properties: { volume: 0 } },
     { type: 'setKeyframes', clipId: id.red, property: 'opacity', keyframes: OPACITY },
@@ -79,6 +93,11 @@ beforeAll(async () => {
     { type: 'addClip', trackId: v2, clipId: id.square, assetId: cyan!.id, startMs: 0, inMs: 0, outMs: 4000 },
     { type: 'setKeyframes', clipId: id.square, property: 'positionX', keyframes: POSITION_X },
     { type: 'setKeyframes', clipId: id.square, property: 'scale', keyframes: SCALE },
+    // A grey square in the bottom right corner whose brightness runs from black to white.
+    { type: 'addClip', trackId: v3, clipId: id.grey, assetId: grey!.id, startMs: 0, inMs: 0, outMs: 4000 },
+    { type: 'setClipProperties', clipId: id.grey, properties: { scale: 0.2, positionX: 0.4, positionY: 0.4 } },
+    { type: 'applyEffect', clipId: id.grey, effectId: 'brightness', params: { amount: 0 } },
+    { type: 'setKeyframes', clipId: id.grey, property: 'effect:brightness.amount', keyframes: BRIGHTNESS },
     // The first tone (keyframed) meets the second at 2 s; both have media beyond the cut.
     { type: 'addClip', trackId: a1, clipId: id.x, assetId: first!.id, startMs: 0, inMs: 0, outMs: 2000 },
     { type: 'setKeyframes', clipId: id.x, property: 'volume', keyframes: VOLUME },
@@ -141,6 +160,10 @@ describe('a render with keyframes, fades, a reversed clip and a crossfade', () =
       const width = 360 * valueAt(SCALE, 1, tMs);
       const centre = 320 + valueAt(POSITION_X, 0, tMs) * 640;
       near([left, right + 1], [centre - width / 2, centre + width / 2], 4, `square at ${seconds} s`);
+      // The grey square's brightness by its keyframed amount (grey is 128).
+      const amount = valueAt(BRIGHTNESS, 0, tMs);
+      const grey = amount <= 0 ? 128 * (1 + amount) : 128 + 127 * amount;
+      near(frame.at(576, 324), [grey, grey, grey], 12, `brightness at ${seconds} s`);
     }
   });
 
