@@ -263,7 +263,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
         .enum(['in', 'out'])
         .optional()
         .describe(
-          "Which end: in (the default) or out. Out takes fade, dissolve or crossfade. A crossfade needs a clip meeting this one at that edge on the same track, and media beyond both clips' edges for half its length (handles).",
+          "Which end: in (the default) or out. Out takes fade, dissolve or crossfade. A crossfade (sound only) needs this clip's own media beyond that edge for half its length (handles); the clip meeting it there plays on as far as its media goes, and where none meets it does nothing.",
         ),
     },
     'Set how a media clip comes in or goes out.',

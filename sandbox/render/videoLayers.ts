@@ -280,7 +280,9 @@ function layerChain(
   const frames = { ...clock, fps, timeOf: (k: number) => composition.startMs + (k * 1000) / fps };
   const effects = effectFilters(layer, geometry, { index, frames, frameHeight: composition.height });
   // A still picture is worked once and repeated, unless an effect of it changes over time.
-  const stillFirst = layer.source.kind === 'image' && !layer.effects.some((e) => effectCurve(layer, e));
+  // So is a reversed video's, frame by frame before the reversal holds them: at its box's size, not its source's.
+  const animatedEffects = layer.effects.some((e) => effectCurve(layer, e));
+  const stillFirst = (layer.source.kind === 'image' || layer.reverse === true) && !animatedEffects;
   // Effects work on planar RGB; a picture coded with another matrix than the output's goes through RGB too.
   const viaRgb = effects.length > 0 || layer.source.matrix !== 'bt601';
   picture.push(

@@ -7,6 +7,7 @@
 // the check that needs it is left to the service.
 import type { ErrorCode } from '../errorCodes.ts';
 import type { EditorCommand } from './editorCommands.ts';
+import { checkCrossfade, CROSSFADE } from './crossfade.ts';
 import { sliceAll, type ClipKeyframes } from './keyframes.ts';
 import { FADE_PROPERTIES, isReversed, mediaLength, REVERSE_MAX_MS } from './timelineRules.ts';
 import type { TrackIndex } from './trackIndex.ts';
@@ -186,6 +187,7 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
           field,
           `clip ${clip.id} would last ${length} ms, shorter than its ${transition.durationMs} ms transition ${edge}; shorten or remove the transition first.`,
         );
+      if (transition?.transitionId === CROSSFADE) checkCrossfade(this, clip, edge, transition.durationMs, field);
     }
     if (isReversed(clip) && clip.outMs - clip.inMs > REVERSE_MAX_MS)
       this.fail(

@@ -1,8 +1,9 @@
 // An audio crossfade at a cut (docs/render-semantics.md, "Crossfade"): two clips that meet on
 // one track each sound over the cut for half the crossfade, the earlier falling and the later
-// rising (equal power). It needs media beyond both clips' ends to play there (handles), and
-// the applier says which clip lacks how much when it is not there.
-import type { CommandStep, MediaEntry } from './commandStep.ts';
+// rising (equal power). The clip holding it must have media beyond that edge (its handle):
+// the applier says how much is missing; the clip it meets plays on as far as its media goes.
+// Set on an edge nothing meets, it waits (the render does nothing there).
+import type { CommandStep } from './commandStep.ts';
 import { isReversed, playbackRate } from './timelineRules.ts';
 import type { MediaClip } from './timelineTypes.ts';
 
@@ -28,42 +29,31 @@ function handleMs(clip: MediaClip, side: 'head' | 'tail', durationMs: number | n
   return side === 'head' ? (reversed ? after : before) : reversed ? before : after;
 }
 
-export function checkCrossfade(s: CommandStep, entry: MediaEntry, edge: 'in' | 'out', durationMs: number): void {
-  const { clip, track } = entry;
-  const partner = partnerAt(track.clips, clip, edge);
-  if (!partner)
+/**
+ * A crossfade on the clip's edge needs the clip's own media beyond that edge for half its
+ * length (its handle), and sound. Checked when it is set and whenever the clip changes, so a
+ * clip that has one always can play it; the clip it meets plays on as far as its media goes.
+ */
+export function checkCrossfade(
+  s: CommandStep,
+  clip: MediaClip,
+  edge: 'in' | 'out',
+  durationMs: number,
+  field: string,
+): void {
+  if (clip.freezeMs !== undefined)
+    s.fail('editor.command_invalid', field, `clip ${clip.id} is a freeze frame, without sound: it cannot crossfade.`);
+  const facts = s.ctx.asset(clip.assetId);
+  if (facts?.kind === 'image')
+    s.fail('editor.command_invalid', field, `clip ${clip.id} is an image, without sound: it cannot crossfade.`);
+  const side = edge === 'in' ? 'head' : 'tail';
+  const wanted = Math.ceil((durationMs / 2) * playbackRate(clip));
+  // Where the media's length is not known here, the service decides.
+  const has = handleMs(clip, side, facts ? facts.durationMs : null);
+  if (has !== null && has < wanted)
     s.fail(
       'editor.command_invalid',
-      'transitionId',
-      `a crossfade joins two clips that meet: no clip on track "${track.name}" ${edge === 'in' ? `ends where clip ${clip.id} starts` : `starts where clip ${clip.id} ends`} (${edge === 'in' ? clip.startMs : clip.endMs} ms).`,
-    );
-  const [earlier, later] = edge === 'in' ? [partner, clip] : [clip, partner];
-  const missing: string[] = [];
-  const need = (c: MediaClip, side: 'head' | 'tail') => {
-    if (c.freezeMs !== undefined) {
-      missing.push(`clip ${c.id} is a freeze frame, without sound`);
-      return;
-    }
-    const facts = s.ctx.asset(c.assetId);
-    if (facts?.kind === 'image') {
-      missing.push(`clip ${c.id} is an image, without sound`);
-      return;
-    }
-    // Where the media's length is not known here, the service decides.
-    if (facts === undefined || facts === null) return;
-    const wanted = Math.ceil((durationMs / 2) * playbackRate(c));
-    const has = handleMs(c, side, facts.durationMs);
-    if (has !== null && has < wanted)
-      missing.push(
-        `clip ${c.id} needs ${wanted} ms of media ${side === 'head' ? 'before its start' : 'after its end'} and has ${has} ms`,
-      );
-  };
-  need(earlier, 'tail');
-  need(later, 'head');
-  if (missing.length > 0)
-    s.fail(
-      'editor.command_invalid',
-      'durationMs',
-      `a ${durationMs} ms crossfade plays half of it past each clip's edge: ${missing.join('; ')}. Trim the clips to leave media beyond the cut, or shorten the crossfade.`,
+      field,
+      `a ${durationMs} ms crossfade plays half of it past the clip's edge: clip ${clip.id} needs ${wanted} ms of media ${side === 'head' ? 'before its start' : 'after its end'} and has ${has} ms. Trim it to leave media beyond the cut, or shorten the crossfade.`,
     );
 }

@@ -131,7 +131,7 @@ export function setTransition(s: CommandStep<CommandOf<'setTransition'>>): void 
       'durationMs',
       `a ${def.id} lasts ${def.minDurationMs} to ${def.maxDurationMs} ms.`,
     );
-  if (command.transitionId === CROSSFADE) checkCrossfade(s, entry, edge, durationMs);
+  if (command.transitionId === CROSSFADE) checkCrossfade(s, entry.clip, edge, durationMs, 'durationMs');
   const transition = { transitionId: command.transitionId, durationMs };
   if (edge === 'in') entry.clip.transitionIn = transition;
   else entry.clip.transitionOut = transition;

@@ -53,7 +53,7 @@ export function playbackRate(clip: Pick<MediaClip, 'effects'>): number {
 }
 
 /** The longest clip that may play reversed: a reversal holds the clip's decoded frames in memory. */
-export const REVERSE_MAX_MS = 60_000;
+export const REVERSE_MAX_MS = 10_000;
 
 /** Whether the clip plays backwards (its reverse property). */
 export const isReversed = (clip: Pick<MediaClip, 'properties'>): boolean => (clip.properties.reverse ?? 0) >= 0.5;

@@ -186,7 +186,7 @@ describe('fades, transitions out, reverse and crossfades', () => {
       /goes out with fade, dissolve, crossfade/,
     );
   });
-  it('crossfades two clips that meet only where both have media beyond the cut, naming what is missing', () => {
+  it('crossfades a clip only where it has media beyond the cut, naming what is missing, and keeps it so', () => {
     const start = emptyTimeline();
     const audio = start.tracks[2]!.id;
     const a = randomUUID();
@@ -207,8 +207,13 @@ describe('fades, transitions out, reverse and crossfades', () => {
     );
     const after = undoes(timeline, crossfade(200));
     expect(clipOf(after, b).transitionIn).toEqual({ transitionId: 'crossfade', durationMs: 200 });
+    // A trim that would take the handle away is refused, as one shorter than a transition is.
+    expect(refusal(after, [{ type: 'trimClip', clipId: b, inMs: 0 }]).message).toMatch(/needs 100 ms of media before/);
+    // Played to the end of its media, clip b has nothing after its end for a crossfade out.
+    const atEnd = applyCommands(timeline, [{ type: 'trimClip', clipId: b, outMs: 8000 }], ctx);
     expect(
-      refusal(timeline, [{ type: 'setTransition', clipId: a, transitionId: 'crossfade', durationMs: 200 }]).message,
-    ).toMatch(/no clip on track "Audio 1" ends where clip/);
+      refusal(atEnd, [{ type: 'setTransition', clipId: b, edge: 'out', transitionId: 'crossfade', durationMs: 200 }])
+        .message,
+    ).toMatch(/needs 100 ms of media after its end and has 0 ms/);
   });
 });
