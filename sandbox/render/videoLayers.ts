@@ -304,12 +304,14 @@ function layerChain(
     const angle = `(${curveExpr(layer.keyframes!.rotation, layer.rotation, u)})*PI/180`;
     chain.push(`rotate=a=${expr(angle)}:ow=${expr('hypot(iw,ih)')}:oh=${expr('hypot(iw,ih)')}:c=none`);
   }
+  // Alpha before the per-frame scale: lut and fade are set up for one frame size and corrupt
+  // memory when it changes under them (ffmpeg 5.1), so only overlay sees the changing size.
+  chain.push(...alphaFilters(layer, index, composition, clock));
   if (motion.scale) {
     const factor = curveExpr(layer.keyframes!.scale, layer.scale, u);
     const side = (v: string) => expr(`max(2,2*round(${v}*${factor}/2))`);
     chain.push(`scale=w=${side('iw')}:h=${side('ih')}:eval=frame:flags=bicubic`);
   }
-  chain.push(...alphaFilters(layer, index, composition, clock));
 
   // 4:2:0 pictures are placed on even pixels (overlay rounds down to them): the nearest ones.
   const even = (value: string) => `2*floor((${value})/2+0.5)`;

@@ -37,6 +37,10 @@ const VOLUME: Keyframe[] = [
   { atMs: 1000, value: 1, easing: 'easeOut' },
   { atMs: 2000, value: 0.25 },
 ];
+const RED_SCALE: Keyframe[] = [
+  { atMs: 0, value: 1 },
+  { atMs: 2000, value: 0.5 },
+];
 const BRIGHTNESS: Keyframe[] = [
   { atMs: 0, value: -1 },
   { atMs: 4000, value: 1 },
@@ -88,6 +92,7 @@ beforeAll(async () => {
     { type: 'addClip', trackId: v1, clipId: id.red, assetId: red!.id, startMs: 0, inMs: 0, outMs: 2000 },
     { type: 'setClipProperties', clipId: id.red, properties: { volume: 0 } },
     { type: 'setKeyframes', clipId: id.red, property: 'opacity', keyframes: OPACITY },
+    { type: 'setKeyframes', clipId: id.red, property: 'scale', keyframes: RED_SCALE },
     { type: 'addClip', trackId: v1, clipId: id.back, assetId: limeBlue!.id, startMs: 2000, inMs: 0, outMs: 2000 },
     { type: 'setClipProperties', clipId: id.back, properties: { volume: 0, reverse: 1, fadeOutMs: FADE_OUT_MS } },
     { type: 'addClip', trackId: v2, clipId: id.square, assetId: cyan!.id, startMs: 0, inMs: 0, outMs: 4000 },
@@ -142,8 +147,23 @@ describe('a render with keyframes, fades, a reversed clip and a crossfade', () =
       const frame = await frameOf(file, Math.round(seconds * FPS), SIZE);
       // The background, away from the square: red fading by its opacity curve, then the reversed clip fading out.
       const background = frame.at(40, 40);
-      if (tMs < 2000) near(background, [255 * valueAt(OPACITY, 1, tMs), 0, 0], 22, `red at ${seconds} s`);
-      else {
+      if (tMs < 2000) {
+        // The red clip shrinks about the centre by its scale curve: its run along row 60 (120 px above the
+        // centre) while it reaches it, black there once it no longer does.
+        const scale = valueAt(RED_SCALE, 1, tMs);
+        const alpha = valueAt(OPACITY, 1, tMs);
+        const row = Array.from({ length: SIZE.width }, (_, x) => frame.at(x, 60)[0] > 127 * alpha);
+        if (scale * 180 >= 124) {
+          near(
+            [row.indexOf(true), row.lastIndexOf(true) + 1],
+            [320 - 320 * scale, 320 + 320 * scale],
+            4,
+            `red at ${seconds} s`,
+          );
+          near(frame.at(320, 60), [255 * alpha, 0, 0], 22, `red at ${seconds} s`);
+        } else if (scale * 180 <= 116)
+          near(frame.at(320, 60), [0, 0, 0], 12, `black above the shrunk red at ${seconds} s`);
+      } else {
         const alpha = Math.min(1, (4000 - tMs) / FADE_OUT_MS);
         const colour = tMs < 3000 ? [0, 0, 255] : [0, 255, 0];
         near(
