@@ -3,7 +3,12 @@
 // read the same tables, so what the catalog promises is exactly what commands accept.
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
-import { CLIP_PROPERTY_DEFAULTS as DEFAULTS, DEFAULT_IMAGE_MS } from '../../shared/timeline/timelineRules.ts';
+import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
+import {
+  CLIP_PROPERTY_DEFAULTS as DEFAULTS,
+  DEFAULT_IMAGE_MS,
+  REVERSE_MAX_MS,
+} from '../../shared/timeline/timelineRules.ts';
 import { FITS, TRACK_KINDS, type Fit, type TrackKind } from '../../shared/timeline/timelineTypes.ts';
 
 export interface NumberParam {
@@ -41,6 +46,8 @@ export interface TransitionDef {
 
 export interface PropertyDef extends NumberParam {
   appliesTo: TrackKind[];
+  /** True when keyframes may change it over the clip (setKeyframes). */
+  animatable: boolean;
 }
 
 const num = (
@@ -143,7 +150,19 @@ export const TRANSITIONS: TransitionDef[] = [
     maxDurationMs: 3000,
     defaultDurationMs: 500,
   },
+  {
+    id: 'crossfade',
+    name: 'Audio crossfade',
+    description:
+      "Sound only, at a cut between two clips that meet on a track: each plays durationMs / 2 past the cut from its media's handles, the earlier at gain cos(p·π/2), the later at sin(p·π/2); the picture cuts.",
+    minDurationMs: 20,
+    maxDurationMs: 5000,
+    defaultDurationMs: 500,
+  },
 ];
+
+/** The transitions a clip may go out with (setTransition edge "out"). */
+export const OUT_TRANSITION_IDS = ['fade', 'dissolve', 'crossfade'];
 
 export const CAPTION_STYLES = [
   {
@@ -186,15 +205,38 @@ export const FONTS = [
   { id: 'source-code-pro', name: 'Source Code Pro', weights: [400] },
 ] as const;
 
+/** A fade property: a length of the clip's own time, at most the clip (checked against each clip). */
+function fade(name: keyof typeof DEFAULTS, label: string, appliesTo: TrackKind[], description: string): PropertyDef {
+  return {
+    ...num(
+      name,
+      label,
+      0,
+      EDITOR_LIMITS.timelineMaxMs,
+      DEFAULTS[name],
+      'ms',
+      `${description} At most the clip's length.`,
+    ),
+    appliesTo,
+    animatable: false,
+  };
+}
+
 export const PROPERTIES: PropertyDef[] = [
   {
     ...num('volume', 'Volume', 0, 2, DEFAULTS.volume, 'gain', '1 is the source level; 0 is silent.'),
     appliesTo: ['video', 'audio'],
+    animatable: true,
   },
-  { ...num('opacity', 'Opacity', 0, 1, DEFAULTS.opacity, null, '0 is invisible; 1 is opaque.'), appliesTo: ['video'] },
+  {
+    ...num('opacity', 'Opacity', 0, 1, DEFAULTS.opacity, null, '0 is invisible; 1 is opaque.'),
+    appliesTo: ['video'],
+    animatable: true,
+  },
   {
     ...num('scale', 'Scale', 0.1, 10, DEFAULTS.scale, 'x', 'Size relative to fitting the frame.'),
     appliesTo: ['video'],
+    animatable: true,
   },
   {
     ...num(
@@ -207,6 +249,7 @@ export const PROPERTIES: PropertyDef[] = [
       'Horizontal offset of the centre from the frame centre.',
     ),
     appliesTo: ['video'],
+    animatable: true,
   },
   {
     ...num(
@@ -219,10 +262,49 @@ export const PROPERTIES: PropertyDef[] = [
       'Vertical offset of the centre from the frame centre.',
     ),
     appliesTo: ['video'],
+    animatable: true,
   },
   {
     ...num('rotation', 'Rotation', -360, 360, DEFAULTS.rotation, 'degrees', 'Clockwise rotation.'),
     appliesTo: ['video'],
+    animatable: true,
+  },
+  fade(
+    'fadeInMs',
+    'Fade in',
+    ['video'],
+    "The clip's alpha is multiplied by t / fadeInMs over its first fadeInMs (what is beneath, black at the bottom, shows through).",
+  ),
+  fade(
+    'fadeOutMs',
+    'Fade out',
+    ['video'],
+    "The clip's alpha is multiplied by (time left) / fadeOutMs over its last fadeOutMs.",
+  ),
+  fade(
+    'audioFadeInMs',
+    'Sound fade in',
+    ['video', 'audio'],
+    "The sound rises at gain sin(p·π/2), p = t / audioFadeInMs, over the clip's first audioFadeInMs.",
+  ),
+  fade(
+    'audioFadeOutMs',
+    'Sound fade out',
+    ['video', 'audio'],
+    "The sound falls at gain cos(p·π/2), p the fade's progress, over the clip's last audioFadeOutMs.",
+  ),
+  {
+    ...num(
+      'reverse',
+      'Reverse',
+      0,
+      1,
+      DEFAULTS.reverse,
+      null,
+      `1 plays picture and sound backwards (from outMs to inMs); 0 forwards. A reversed clip uses at most ${REVERSE_MAX_MS} ms of its media.`,
+    ),
+    appliesTo: ['video', 'audio'],
+    animatable: false,
   },
 ];
 
@@ -298,7 +380,22 @@ export const CatalogSchema = z.object({
     .describe(
       'Each font is the Latin WOFF2 files of the Fontsource package @fontsource/<id> at these weights (files/<id>-latin-<weight>-normal.woff2); a style asking for another weight gets the nearest listed.',
     ),
-  properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(TRACK_KIND) })),
+  properties: z
+    .array(
+      NumberParamSchema.extend({
+        appliesTo: z.array(TRACK_KIND),
+        animatable: z
+          .boolean()
+          .describe(
+            'Keyframes may change it over the clip (setKeyframes); so may every effect parameter, as effect:<effectId>.<param>.',
+          ),
+      }),
+    )
+    .describe(
+      'Every clip property. The fades (fadeInMs, fadeOutMs, audioFadeInMs, audioFadeOutMs) last at most the clip and multiply with keyframes.',
+    ),
+  easings: z.array(z.enum(EASINGS)).describe('The easings of a keyframe (the segment leaving it); linear by default.'),
+  outTransitions: z.array(z.string()).describe('The transitions a clip may go out with (setTransition edge "out").'),
   fits: z
     .array(
       z.object({ id: z.enum(FITS), label: z.string().describe('What to call it on screen.'), description: z.string() }),
@@ -314,6 +411,8 @@ export const CatalogSchema = z.object({
       timelineMaxMs: z.number().int(),
       captionTextMax: z.number().int(),
       renderMaxDurationMs: z.number().int(),
+      keyframesPerProperty: z.number().int(),
+      reverseMaxMs: z.number().int().describe('The longest clip that may play reversed.'),
     })
     .describe('What one command list, one timeline and one render may hold.'),
 });
@@ -325,6 +424,8 @@ export function catalog(): z.infer<typeof CatalogSchema> {
     captionStyles: CAPTION_STYLES.map((s) => ({ ...s })),
     fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
     properties: PROPERTIES,
+    easings: [...EASINGS],
+    outTransitions: OUT_TRANSITION_IDS,
     fits: FITS.map((id) => ({ id, label: FIT_LABELS[id], description: FIT_DESCRIPTIONS[id] })),
     trackKinds: [...TRACK_KINDS],
     defaultImageDurationMs: DEFAULT_IMAGE_MS,
@@ -335,6 +436,8 @@ export function catalog(): z.infer<typeof CatalogSchema> {
       timelineMaxMs: EDITOR_LIMITS.timelineMaxMs,
       captionTextMax: EDITOR_LIMITS.captionTextMax,
       renderMaxDurationMs: EDITOR_LIMITS.renderMaxDurationMs,
+      keyframesPerProperty: KEYFRAMES_MAX,
+      reverseMaxMs: REVERSE_MAX_MS,
     },
   };
 }

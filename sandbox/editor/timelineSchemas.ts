@@ -2,6 +2,7 @@
 // validate requests and describe both in /openapi.json).
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
+import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
 import { FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
 import { PropertiesInput } from './editorCatalog.ts';
 
@@ -65,6 +66,19 @@ export const RevisionSchema = z
 
 const TransitionInSchema = z.object({ transitionId: z.string(), durationMs: z.number().int() });
 
+export const EasingSchema = z
+  .enum(EASINGS)
+  .describe(
+    'The curve of the segment leaving a keyframe, progress p from 0 to 1: linear p; easeIn p³; easeOut 1 − (1 − p)³; easeInOut 4p³ below p = 0.5, else 1 − (−2p + 2)³ / 2; hold keeps the value until the next keyframe.',
+  );
+const KeyframeSchema = z.object({
+  atMs: z.number().describe("From the clip's start on the timeline, ms (0 to the clip's length)."),
+  value: z.number(),
+  easing: EasingSchema.optional(),
+});
+const KEYFRAMES_DESCRIPTION =
+  "Property → its keyframes in time order (unique atMs): the value before the first keyframe is the first's, after the last the last's, between two the first's eased toward the next. Properties are the animatable clip properties of the catalog and effect parameters as effect:<effectId>.<param>. Keyframes count from the clip's start and move with it; trimming its start shifts them by the trim (cut away outside the clip, with a keyframe holding the curve's value at each new edge); a split gives each part its stretch of the curve.";
+
 export const MediaClipSchema = z.object({
   id: z.uuid(),
   kind: z.literal('media'),
@@ -78,6 +92,20 @@ export const MediaClipSchema = z.object({
     .array(z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) }))
     .describe('In the order they apply; at most one of each effect.'),
   transitionIn: TransitionInSchema.nullable().describe('How the clip comes in; null for a cut.'),
+  transitionOut: TransitionInSchema.nullable()
+    .optional()
+    .describe('How the clip goes out (fade, dissolve or crossfade); absent for a cut.'),
+  keyframes: z
+    .record(z.string(), z.array(KeyframeSchema))
+    .optional()
+    .describe(`${KEYFRAMES_DESCRIPTION} Absent when nothing is animated.`),
+  freezeMs: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'A freeze frame: the picture at inMs held this long (the clip lasts freezeMs; it has no sound). Absent for moving media.',
+    ),
   fit: FitSchema,
 });
 
@@ -163,6 +191,13 @@ export const CommandSchema = z.discriminatedUnion('type', [
       startMs: ms('Where it starts on the timeline.'),
       inMs: ms('Start of the used source range; 0 by default.').optional(),
       outMs: ms('End of the used source range; the whole media (an image: 5000 ms) by default.').optional(),
+      freezeMs: z
+        .number()
+        .int()
+        .min(1)
+        .max(EDITOR_LIMITS.timelineMaxMs)
+        .optional()
+        .describe('Make a freeze frame: the picture at inMs held this long (video tracks only; no sound).'),
     },
     'Place media on a video or audio track.',
   ),
@@ -224,8 +259,51 @@ export const CommandSchema = z.discriminatedUnion('type', [
       clipId,
       transitionId: z.string().nullable().describe('A transition from the catalog, or null for a cut.'),
       durationMs: z.number().int().min(1).optional().describe('The catalog default if not given.'),
+      edge: z
+        .enum(['in', 'out'])
+        .optional()
+        .describe(
+          "Which end: in (the default) or out. Out takes fade, dissolve or crossfade. A crossfade (sound only) needs this clip's own media beyond that edge for half its length (handles); the clip meeting it there plays on as far as its media goes, and where none meets it does nothing.",
+        ),
     },
-    'Set how a media clip comes in.',
+    'Set how a media clip comes in or goes out.',
+  ),
+  command(
+    'setKeyframes',
+    {
+      clipId,
+      property: z
+        .string()
+        .min(1)
+        .max(200)
+        .describe(
+          'An animatable clip property of the catalog (opacity, scale, positionX, positionY, rotation, volume) or an effect parameter of an effect the clip has, as effect:<effectId>.<param> (e.g. effect:blur.radius).',
+        ),
+      keyframes: z
+        .array(
+          z.strictObject({
+            atMs: ms("From the clip's start, at most its length."),
+            value: z.number().describe("In the property's range."),
+            easing: EasingSchema.optional().describe('linear when not given.'),
+          }),
+        )
+        .max(KEYFRAMES_MAX, `must hold at most ${KEYFRAMES_MAX} keyframes`)
+        .describe(
+          `The whole new list (sorted by atMs when stored; one keyframe per moment). An empty list removes the animation: the static value applies again.`,
+        ),
+    },
+    "Set a property's keyframes on a media clip.",
+  ),
+  command(
+    'freezeFrame',
+    {
+      clipId,
+      atMs: ms('A timeline position strictly inside the clip: the picture shown there is held.'),
+      durationMs: z.number().int().min(1).max(EDITOR_LIMITS.timelineMaxMs).describe('How long the picture is held.'),
+      newClipId: uuid('Your own ID for the part after the hold.').optional(),
+      freezeClipId: uuid('Your own ID for the held picture.').optional(),
+    },
+    'Cut a video-track clip at a moment and hold that picture for durationMs: the held picture is a clip of its own (freezeMs), and the rest of the clip and every later clip of the track move later by durationMs.',
   ),
   command(
     'addCaption',

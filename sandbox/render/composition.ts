@@ -2,6 +2,7 @@
 // pictures (bottom first), captions over them, and sounds. A timeline range and an export's
 // clip list both become a Composition (timelineComposition.ts, clipListComposition.ts), and
 // one renderer draws it (renderGraph.ts), so the two kinds of output cannot disagree.
+import type { ClipKeyframes, Keyframe } from '../../shared/timeline/keyframes.ts';
 import type { Fit } from '../../shared/timeline/timelineTypes.ts';
 
 /** What the renderer needs to know of a media file (media/ffmpeg.ts probes it). */
@@ -50,6 +51,15 @@ export interface Layer {
   transition: { kind: TransitionKind; durationMs: number } | null;
   /** How long after endMs the clip stays, frozen on its last picture, under a successor's transition. */
   holdMs: number;
+  /** Keyframed properties and effect parameters (clip time); the static values above apply without. */
+  keyframes?: ClipKeyframes;
+  /** Alpha ramps over the clip's first and last ms. */
+  fadeInMs?: number;
+  fadeOutMs?: number;
+  /** How it goes out: fade (colours to black) or dissolve (alpha to 0) over its last durationMs. */
+  transitionOut?: { kind: 'fade' | 'dissolve'; durationMs: number } | null;
+  /** Plays its range backwards. */
+  reverse?: boolean;
   /** Clip-list exports only: a slow zoom or pan over the clip, and a colour look. */
   motion?: 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right';
   look?: 'warm' | 'cool';
@@ -81,7 +91,24 @@ export interface Sound {
   volume: number;
   /** Its gain rises from 0 to 1 over this long from startMs (fade and dissolve). */
   fadeInMs: number;
+  /** Keyframed volume (clip time); `volume` without. */
+  keyframes?: Keyframe[];
+  /** Equal-power fades over its first and last ms. */
+  audioFadeInMs?: number;
+  audioFadeOutMs?: number;
+  /** Its gain falls from 1 to 0 over its last ms (a fade or dissolve out). */
+  outFadeMs?: number;
+  /** Crossfades at its start and end (their whole durations): it sounds from startMs − leadMs to endMs + tailMs. */
+  crossInMs?: number;
+  crossOutMs?: number;
+  leadMs?: number;
+  tailMs?: number;
+  /** Plays its range backwards. */
+  reverse?: boolean;
 }
+
+/** When a sound is heard: its clip, and its crossfades' reach beyond it. */
+export const soundSpan = (s: Sound): [number, number] => [s.startMs - (s.leadMs ?? 0), s.endMs + (s.tailMs ?? 0)];
 
 export interface Composition {
   width: number;
@@ -118,7 +145,7 @@ function spansOf(composition: Composition) {
   const time = (ms: number) => Math.min(frames, Math.max(0, ((ms - startMs) * fps) / 1000));
   return {
     layers: composition.layers.map((l) => [frame(l.startMs), frame(l.endMs + l.holdMs)] as const),
-    sounds: composition.sounds.map((s) => [time(s.startMs), time(s.endMs)] as const),
+    sounds: composition.sounds.map((s) => soundSpan(s).map(time) as unknown as readonly [number, number]),
   };
 }
 

@@ -3,8 +3,9 @@
 // volume, faded in by its transition, and placed at its start; all summed at unity gain
 // and kept under −1 dBFS by a peak limiter, to exactly the render's length at 48 kHz
 // stereo.
-import type { Composition, Sound } from './composition.ts';
-import { type Inputs, num } from './filterText.ts';
+import { soundSpan, type Composition, type Sound } from './composition.ts';
+import { curveExpr } from './curveExpressions.ts';
+import { expr, type Inputs, num } from './filterText.ts';
 
 export const SAMPLE_RATE = 48_000;
 /** −1 dBFS as a linear peak. */
@@ -23,27 +24,59 @@ function tempoFilters(rate: number): string[] {
   return filters;
 }
 
+/** The sound's gain beyond volume and the in-transition, at timeline time T (an expression in ms); null when 1. */
+function gainExpr(sound: Sound): string | null {
+  const factors: string[] = [];
+  const { startMs, endMs } = sound;
+  if (sound.keyframes && sound.keyframes.length > 0)
+    factors.push(curveExpr(sound.keyframes, sound.volume, `(T-${startMs})`));
+  const ramp = (from: string, ms: number) => `clip((${from})/${num(ms)},0,1)`;
+  if (sound.audioFadeInMs) factors.push(`sin(PI/2*${ramp(`T-${startMs}`, sound.audioFadeInMs)})`);
+  if (sound.audioFadeOutMs) factors.push(`sin(PI/2*${ramp(`${endMs}-T`, sound.audioFadeOutMs)})`);
+  if (sound.outFadeMs) factors.push(ramp(`${endMs}-T`, sound.outFadeMs));
+  if (sound.crossInMs) factors.push(`sin(PI/2*${ramp(`T-${num(startMs - sound.crossInMs / 2)}`, sound.crossInMs)})`);
+  if (sound.crossOutMs) factors.push(`cos(PI/2*${ramp(`T-${num(endMs - sound.crossOutMs / 2)}`, sound.crossOutMs)})`);
+  return factors.length > 0 ? factors.join('*') : null;
+}
+
 function soundChain(sound: Sound, index: number, composition: Composition, inputs: Inputs): string | null {
   const rangeStart = composition.startMs;
   const rangeEnd = composition.startMs + (composition.frames * 1000) / composition.fps;
-  const from = Math.max(sound.startMs, rangeStart);
-  const to = Math.min(sound.endMs, rangeEnd);
+  const [heardFrom, heardTo] = soundSpan(sound);
+  const from = Math.max(heardFrom, rangeStart);
+  const to = Math.min(heardTo, rangeEnd);
   if (to <= from) return null;
   // A fade that began before the range is worked out from the clip's start, then cut.
   const chainStart = sound.fadeInMs > 0 && rangeStart < sound.startMs + sound.fadeInMs ? sound.startMs : from;
-  const sourceAt = (t: number) => Math.min(sound.outMs, sound.inMs + (t - sound.startMs) * sound.rate);
-  const seekMs = sourceAt(chainStart);
+  // Source time at timeline time t (a reversed clip runs from outMs down), within what the crossfades reach.
+  const played = (t: number) => (t - sound.startMs) * sound.rate;
+  const sourceAt = (t: number) =>
+    sound.reverse
+      ? Math.max(0, sound.outMs - played(t))
+      : Math.max(0, Math.min(sound.outMs + (sound.tailMs ?? 0) * sound.rate, sound.inMs + played(t)));
+  // Backwards: the stretch [sourceAt(to), sourceAt(chainStart)] is read, then reversed.
+  const seekMs = sound.reverse ? sourceAt(to) : sourceAt(chainStart);
+  const lengthMs = Math.abs(sourceAt(to) - sourceAt(chainStart));
   const input = inputs.media(sound.source.path, seekMs);
   const filters: string[] = [];
   if (sound.source.channels === 1) filters.push('pan=stereo|c0=c0|c1=c0');
   filters.push(
     `aresample=${SAMPLE_RATE}`,
     `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo`,
-    `atrim=start=0:end=${num((sourceAt(to) - seekMs) / 1000)}`,
+    `atrim=start=0:end=${num(lengthMs / 1000)}`,
     'asetpts=PTS-STARTPTS',
+    ...(sound.reverse ? ['areverse', 'asetpts=PTS-STARTPTS'] : []),
     ...tempoFilters(sound.rate),
   );
-  if (sound.volume !== 1) filters.push(`volume=${num(sound.volume)}`);
+  const gain = gainExpr(sound);
+  if (gain) {
+    // Evaluated every 5 ms of sound (T: timeline ms), so ramps are smooth steps well inside a 50 ms window.
+    const volume = sound.keyframes?.length ? '' : `${num(sound.volume)}*`;
+    filters.push(
+      'asetnsamples=n=240:p=0',
+      `volume=eval=frame:volume=${expr(volume + gain.replaceAll('T', `(${num(chainStart)}+t*1000)`))}`,
+    );
+  } else if (sound.volume !== 1) filters.push(`volume=${num(sound.volume)}`);
   if (chainStart === sound.startMs && sound.fadeInMs > 0)
     filters.push(`afade=t=in:st=0:d=${num(sound.fadeInMs / 1000)}:curve=tri`);
   if (chainStart < from) filters.push(`atrim=start=${num((from - chainStart) / 1000)}`, 'asetpts=PTS-STARTPTS');

@@ -3,6 +3,7 @@
 // frozen under its successor's dissolve, wipe or slide; every caption track's captions;
 // and the sound of every unmuted audio track and of every video clip on an unmuted video
 // track. Pure: the media files' facts come from `source`.
+import { CROSSFADE } from '../../shared/timeline/crossfade.ts';
 import type { CaptionClip, MediaClip, Track } from '../editor/timelineSchemas.ts';
 import {
   frameCount,
@@ -28,17 +29,38 @@ export const rateOf = (clip: MediaClip): number => clip.effects.find((e) => e.ef
 
 const property = (clip: MediaClip, name: string, fallback: number): number => clip.properties[name] ?? fallback;
 
-/** The clip's transition, its length clamped to the clip's own. */
+/** The clip's transition, its length clamped to the clip's own (a crossfade is sound only). */
 function transitionOf(clip: MediaClip): Layer['transition'] {
   const t = clip.transitionIn;
-  if (!t) return null;
+  if (!t || t.transitionId === CROSSFADE) return null;
   return { kind: t.transitionId as TransitionKind, durationMs: Math.min(t.durationMs, clip.endMs - clip.startMs) };
 }
 
 /** How long `clip` is held after its end: its successor's dissolve, wipe or slide, when one starts right there. */
 function holdOf(next: MediaClip | undefined, clip: MediaClip): number {
-  if (!next || next.startMs !== clip.endMs || !next.transitionIn) return 0;
+  if (!next || next.startMs !== clip.endMs || !next.transitionIn || !transitionOf(next)) return 0;
   return HOLDING.has(next.transitionIn.transitionId) ? transitionOf(next)!.durationMs : 0;
+}
+
+/** The clip's transition out, when it shapes the picture and sound (a crossfade does the sound alone). */
+function transitionOutOf(clip: MediaClip): Layer['transitionOut'] {
+  const t = clip.transitionOut;
+  if (!t || (t.transitionId !== 'fade' && t.transitionId !== 'dissolve')) return null;
+  return { kind: t.transitionId, durationMs: Math.min(t.durationMs, clip.endMs - clip.startMs) };
+}
+
+/** The crossfade's length where `earlier` ends and `later` starts, meeting on one track (0: none). */
+function crossfadeAt(earlier: MediaClip | undefined, later: MediaClip | undefined): number {
+  if (!earlier || !later || earlier.endMs !== later.startMs) return 0;
+  if (later.transitionIn?.transitionId === CROSSFADE) return later.transitionIn.durationMs;
+  if (earlier.transitionOut?.transitionId === CROSSFADE) return earlier.transitionOut.durationMs;
+  return 0;
+}
+
+/** Source ms beyond the clip's first (`head`) or last picture, in play order (Infinity: not known, the media ends it). */
+function handleOf(clip: MediaClip, side: 'head' | 'tail'): number {
+  const reversed = (clip.properties.reverse ?? 0) >= 0.5;
+  return side === 'head' ? (reversed ? Infinity : clip.inMs) : reversed ? clip.inMs : Infinity;
 }
 
 const overlaps = (range: RenderRange, startMs: number, endMs: number) => startMs < range.endMs && endMs > range.startMs;
@@ -78,11 +100,26 @@ export function timelineComposition(
             effects: clip.effects.filter((e) => e.effectId !== 'speed'),
             transition,
             holdMs,
+            ...(clip.keyframes && { keyframes: clip.keyframes }),
+            fadeInMs: property(clip, 'fadeInMs', 0),
+            fadeOutMs: property(clip, 'fadeOutMs', 0),
+            transitionOut: transitionOutOf(clip),
+            reverse: property(clip, 'reverse', 0) >= 0.5,
           });
         }
       }
       const volume = property(clip, 'volume', 1);
-      if (!track.muted && facts.hasAudio && volume > 0 && overlaps(range, clip.startMs, clip.endMs)) {
+      const volumeKeys = clip.keyframes?.volume;
+      const audible = volume > 0 || (volumeKeys?.some((k) => k.value > 0) ?? false);
+      // A crossfade reaches half its length past each edge, as far as the media goes.
+      const crossInMs = crossfadeAt(clips[i - 1], clip);
+      const crossOutMs = crossfadeAt(clip, clips[i + 1]);
+      const rate = rateOf(clip);
+      const leadMs = Math.min(crossInMs / 2, handleOf(clip, 'head') / rate);
+      const tailMs = Math.min(crossOutMs / 2, handleOf(clip, 'tail') / rate);
+      const heard = overlaps(range, clip.startMs - leadMs, clip.endMs + tailMs);
+      if (!track.muted && facts.hasAudio && clip.freezeMs === undefined && audible && heard) {
+        const out = transitionOutOf(clip);
         sounds.push({
           source: facts,
           startMs: clip.startMs,
@@ -92,6 +129,15 @@ export function timelineComposition(
           rate: rateOf(clip),
           volume,
           fadeInMs: transition && FADING_SOUND.has(transition.kind) ? transition.durationMs : 0,
+          ...(volumeKeys && { keyframes: volumeKeys }),
+          audioFadeInMs: property(clip, 'audioFadeInMs', 0),
+          audioFadeOutMs: property(clip, 'audioFadeOutMs', 0),
+          outFadeMs: out?.durationMs ?? 0,
+          crossInMs,
+          crossOutMs,
+          leadMs,
+          tailMs,
+          reverse: property(clip, 'reverse', 0) >= 0.5,
         });
       }
     });

@@ -8,6 +8,7 @@ import { addCaption, updateCaption } from './captionHandlers.ts';
 import { addClip, moveClip, removeClip, splitClip, trimClip } from './clipHandlers.ts';
 import { CommandStep, type ApplyContext } from './commandStep.ts';
 import type { CommandOf, EditorCommand } from './editorCommands.ts';
+import { freezeFrame, setKeyframes } from './keyframeHandlers.ts';
 import { applyEffect, removeEffect, setClipFit, setClipProperties, setTransition } from './lookHandlers.ts';
 import { addTrack, moveTrack, removeTrack, updateTrack } from './trackHandlers.ts';
 import { createTrackIndex, durationOf, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
@@ -32,6 +33,8 @@ const HANDLERS: { [T in EditorCommand['type']]: (step: CommandStep<CommandOf<T>>
   setTransition,
   addCaption,
   updateCaption,
+  setKeyframes,
+  freezeFrame,
 };
 
 /** Applies one command (the `at`-th of its list) to the working copy; throws EditRejected when it cannot apply. */

@@ -1,8 +1,16 @@
 // The commands that place, move, trim, split and remove clips.
 import { shiftWords, wordsWithin } from './captionWords.ts';
-import { setWords, type CommandStep } from './commandStep.ts';
+import { setKeyframesOf, setWords, type CommandStep } from './commandStep.ts';
 import type { CommandOf } from './editorCommands.ts';
-import { ACCEPTS, DEFAULT_IMAGE_MS, defaultProperties, mediaLength, playbackRate } from './timelineRules.ts';
+import { sliceAll } from './keyframes.ts';
+import {
+  ACCEPTS,
+  DEFAULT_IMAGE_MS,
+  defaultProperties,
+  isReversed,
+  mediaLength,
+  playbackRate,
+} from './timelineRules.ts';
 import { DEFAULT_FIT, type Clip, type MediaClip } from './timelineTypes.ts';
 
 export function addClip(s: CommandStep<CommandOf<'addClip'>>): void {
@@ -64,6 +72,12 @@ export function addClip(s: CommandStep<CommandOf<'addClip'>>): void {
     transitionIn: null,
     fit: DEFAULT_FIT,
   };
+  if (command.freezeMs !== undefined) {
+    if (track.kind !== 'video')
+      s.fail('editor.command_invalid', 'freezeMs', 'a freeze frame holds a picture: put it on a video track.');
+    clip.freezeMs = command.freezeMs;
+    clip.endMs = clip.startMs + command.freezeMs;
+  }
   s.put(track, clip, 'startMs');
 }
 
@@ -95,7 +109,15 @@ export function trimClip(s: CommandStep<CommandOf<'trimClip'>>): void {
   const inMs = command.inMs ?? entry.clip.inMs;
   const outMs = command.outMs ?? entry.clip.outMs;
   s.checkRange(entry.clip.assetId, inMs, outMs, command.inMs !== undefined ? 'inMs' : 'outMs');
-  s.reshape(entry, (clip) => Object.assign(clip, { inMs, outMs, startMs: command.startMs ?? clip.startMs }), 'startMs');
+  // What now plays first played this much later before (a reversed clip starts at its outMs).
+  const { clip: old } = entry;
+  const headShift = Math.round((isReversed(old) ? old.outMs - outMs : inMs - old.inMs) / playbackRate(old));
+  s.reshape(
+    entry,
+    (clip) => Object.assign(clip, { inMs, outMs, startMs: command.startMs ?? clip.startMs }),
+    'startMs',
+    headShift,
+  );
 }
 
 export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
@@ -112,20 +134,9 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
   s.index.unplace(clip);
   let right: Clip;
   if (clip.kind === 'media') {
-    const cut = clip.inMs + Math.round((command.atMs - clip.startMs) * playbackRate(clip));
-    if (cut <= clip.inMs || cut >= clip.outMs)
-      s.fail(
-        'editor.command_invalid',
-        'atMs',
-        `${command.atMs} ms is too close to an edge of clip ${clip.id} to split it.`,
-        'The playhead is too close to an edge of the clip to split it.',
-      );
-    right = { ...structuredClone(clip), id: rightId, inMs: cut, transitionIn: null };
-    clip.outMs = cut;
-    clip.endMs = clip.startMs + mediaLength(clip);
-    right.startMs = clip.endMs;
-    right.endMs = right.startMs + mediaLength(right);
+    right = splitMedia(s, clip, command.atMs, rightId);
     s.checkTransitionFits(clip, 'atMs');
+    s.checkTransitionFits(right, 'atMs');
   } else {
     right = { ...clip, id: rightId, startMs: command.atMs };
     setWords(right, wordsWithin(clip.words ?? [], right.startMs, right.endMs));
@@ -134,6 +145,53 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
   }
   s.put(track, clip, 'atMs');
   s.put(track, right, 'atMs');
+}
+
+/** The source time shown at timeline time `atMs` inside the clip, refused too near an edge to cut. */
+export function sourceCut(s: CommandStep, clip: MediaClip, atMs: number): number {
+  const played = Math.round((atMs - clip.startMs) * playbackRate(clip));
+  const cut = isReversed(clip) ? clip.outMs - played : clip.inMs + played;
+  if (clip.freezeMs !== undefined || cut <= clip.inMs || cut >= clip.outMs)
+    s.fail(
+      'editor.command_invalid',
+      'atMs',
+      `${atMs} ms is too close to an edge of clip ${clip.id} to cut it there.`,
+      clip.freezeMs !== undefined
+        ? 'A frozen frame cannot be split: trim it instead.'
+        : 'The playhead is too close to an edge of the clip to split it.',
+    );
+  return cut;
+}
+
+/**
+ * Cuts a media clip (taken off its track) at timeline time `atMs`: it keeps what plays before,
+ * with its transition and fade in; the part returned plays after, with its transition and fade
+ * out. Each keeps its own stretch of the keyframed curves (keyframes.ts, sliceAll).
+ */
+export function splitMedia(s: CommandStep, clip: MediaClip, atMs: number, rightId: string): MediaClip {
+  const cut = sourceCut(s, clip, atMs);
+  const length = clip.endMs - clip.startMs;
+  const keyframes = clip.keyframes;
+  const right: MediaClip = { ...structuredClone(clip), id: rightId, transitionIn: null };
+  if (isReversed(clip)) {
+    clip.inMs = cut;
+    right.outMs = cut;
+  } else {
+    clip.outMs = cut;
+    right.inMs = cut;
+  }
+  delete clip.transitionOut;
+  clip.properties.fadeOutMs &&= 0;
+  clip.properties.audioFadeOutMs &&= 0;
+  right.properties.fadeInMs &&= 0;
+  right.properties.audioFadeInMs &&= 0;
+  clip.endMs = clip.startMs + mediaLength(clip);
+  right.startMs = clip.endMs;
+  right.endMs = right.startMs + mediaLength(right);
+  const leftLength = clip.endMs - clip.startMs;
+  setKeyframesOf(clip, sliceAll(keyframes, 0, leftLength));
+  setKeyframesOf(right, sliceAll(keyframes, leftLength, length));
+  return right;
 }
 
 export function removeClip(s: CommandStep<CommandOf<'removeClip'>>): void {

@@ -10,7 +10,9 @@
 // the check that needs it is left to the service.
 import type { ErrorCode } from '../errorCodes.ts';
 import type { EditorCommand } from './editorCommands.ts';
-import { mediaLength } from './timelineRules.ts';
+import { checkCrossfade, CROSSFADE } from './crossfade.ts';
+import { sliceAll, type ClipKeyframes } from './keyframes.ts';
+import { FADE_PROPERTIES, isReversed, mediaLength, REVERSE_MAX_MS } from './timelineRules.ts';
 import type { TrackIndex } from './trackIndex.ts';
 import type { CaptionClip, Catalog, Clip, MediaClip, Track, Word } from './timelineTypes.ts';
 
@@ -69,6 +71,12 @@ export interface MediaEntry {
 export interface CaptionEntry {
   clip: CaptionClip;
   track: Track;
+}
+
+/** Sets a media clip's keyframes; none leaves it without the field. */
+export function setKeyframesOf(clip: MediaClip, keyframes: ClipKeyframes | undefined): void {
+  if (keyframes && Object.keys(keyframes).length > 0) clip.keyframes = keyframes;
+  else delete clip.keyframes;
 }
 
 /** Sets a caption's words; an empty list leaves it without. */
@@ -231,23 +239,55 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
     }
   }
 
+  /** Each transition and fade of the clip lasts at most the clip. */
   checkTransitionFits(clip: MediaClip, field: string): void {
     const length = clip.endMs - clip.startMs;
-    if (clip.transitionIn && clip.transitionIn.durationMs > length) {
+    for (const [edge, transition] of [
+      ['in', clip.transitionIn],
+      ['out', clip.transitionOut],
+    ] as const) {
+      if (transition && transition.durationMs > length)
+        this.fail(
+          'editor.command_invalid',
+          field,
+          `clip ${clip.id} would last ${length} ms, shorter than its ${transition.durationMs} ms transition ${edge}; shorten or remove the transition first.`,
+          'The clip would be shorter than its transition: shorten or remove the transition first.',
+        );
+      if (transition?.transitionId === CROSSFADE) checkCrossfade(this, clip, edge, transition.durationMs, field);
+    }
+    if (isReversed(clip) && clip.outMs - clip.inMs > REVERSE_MAX_MS)
       this.fail(
         'editor.command_invalid',
         field,
-        `clip ${clip.id} would last ${length} ms, shorter than its ${clip.transitionIn.durationMs} ms transition; shorten or remove the transition first.`,
-        'The clip would be shorter than its transition: shorten or remove the transition first.',
+        `clip ${clip.id} would play ${clip.outMs - clip.inMs} ms of its media backwards; a reversed clip uses at most ${REVERSE_MAX_MS} ms (split it, or trim it first).`,
+        'A reversed clip plays at most 10 seconds of its media: split or trim it first.',
       );
+    for (const name of FADE_PROPERTIES) {
+      const fade = clip.properties[name] ?? 0;
+      if (fade > length)
+        this.fail(
+          'editor.command_invalid',
+          field,
+          `clip ${clip.id} would last ${length} ms, shorter than its ${fade} ms ${name}; shorten the fade first.`,
+          'The clip would be shorter than its fade: shorten the fade first.',
+        );
     }
   }
 
-  /** Takes a media clip off its track, changes it, and puts it back where it now belongs. */
-  reshape(entry: MediaEntry, change: (clip: MediaClip) => void, field: string): void {
+  /**
+   * Takes a media clip off its track, changes it, and puts it back where it now belongs. Its
+   * keyframes keep to the clip's content: `headShiftMs` is how far later (clip time) what now
+   * plays first used to play (a start trimmed by d at rate r: d / r), and what falls outside
+   * the new length is cut away with a keyframe at each new edge (keyframes.ts, sliceKeyframes).
+   */
+  reshape(entry: MediaEntry, change: (clip: MediaClip) => void, field: string, headShiftMs = 0): void {
     this.index.unplace(entry.clip);
     change(entry.clip);
     entry.clip.endMs = entry.clip.startMs + mediaLength(entry.clip);
+    setKeyframesOf(
+      entry.clip,
+      sliceAll(entry.clip.keyframes, headShiftMs, headShiftMs + entry.clip.endMs - entry.clip.startMs),
+    );
     this.checkTransitionFits(entry.clip, field);
     this.put(entry.track, entry.clip, field);
   }

@@ -19,6 +19,8 @@ const VERBS: Record<EditorCommand['type'], string> = {
   setTransition: 'Set transition',
   addCaption: 'Add caption',
   updateCaption: 'Change caption',
+  setKeyframes: 'Set keyframes',
+  freezeFrame: 'Freeze frame',
 };
 
 /** "Move clip", "Move 3 clips", "Ripple delete", or a mix ("Add clip + Set properties"). */
@@ -67,10 +69,18 @@ export function describeCommand(command: EditorCommand, name: (clipId: string) =
       return `Remove ${command.effectId} from ${name(command.clipId)}`;
     case 'setClipFit':
       return `Fit ${name(command.clipId)}: ${command.fit}`;
-    case 'setTransition':
+    case 'setTransition': {
+      const way = command.edge === 'out' ? 'out of' : 'into';
       return command.transitionId === null
-        ? `Cut into ${name(command.clipId)} (no transition)`
-        : `${command.transitionId} into ${name(command.clipId)}`;
+        ? `Cut ${way} ${name(command.clipId)} (no transition)`
+        : `${command.transitionId} ${way} ${name(command.clipId)}`;
+    }
+    case 'setKeyframes':
+      return command.keyframes.length === 0
+        ? `Remove ${command.property} keyframes from ${name(command.clipId)}`
+        : `${command.keyframes.length} ${command.property} keyframe${command.keyframes.length === 1 ? '' : 's'} on ${name(command.clipId)}`;
+    case 'freezeFrame':
+      return `Freeze ${name(command.clipId)} at ${seconds(command.atMs)} for ${seconds(command.durationMs)}`;
     case 'addCaption':
       return `Add caption "${command.text}" at ${seconds(command.startMs)}`;
     case 'updateCaption':

@@ -3,6 +3,7 @@
 // service checks them again against the timeline (overlaps, locks, ranges).
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../limits.ts';
+import { EASINGS, KEYFRAMES_MAX } from './keyframes.ts';
 import { FitSchema, TrackKindSchema } from './timelineTypes.ts';
 
 const ms = z
@@ -18,6 +19,10 @@ const numbers = z.record(z.string().max(100), z.number());
 const words = z
   .array(z.strictObject({ text, startMs: ms, endMs: ms }))
   .max(EDITOR_LIMITS.captionWordsMax, `a caption holds at most ${EDITOR_LIMITS.captionWordsMax} word timings`);
+
+const keyframes = z
+  .array(z.strictObject({ atMs: ms, value: z.number(), easing: z.enum(EASINGS).optional() }))
+  .max(KEYFRAMES_MAX, `a property holds at most ${KEYFRAMES_MAX} keyframes`);
 
 const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -44,6 +49,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     startMs: ms,
     inMs: ms.optional(),
     outMs: ms.optional(),
+    freezeMs: z.number().int().min(1).optional(),
   }),
   command('moveClip', { clipId: uuid, startMs: ms, trackId: uuid.optional() }),
   command('trimClip', { clipId: uuid, inMs: ms.optional(), outMs: ms.optional(), startMs: ms.optional() }),
@@ -57,6 +63,15 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     clipId: uuid,
     transitionId: catalogId.nullable(),
     durationMs: z.number().int().min(1).optional(),
+    edge: z.enum(['in', 'out']).optional(),
+  }),
+  command('setKeyframes', { clipId: uuid, property: z.string().min(1).max(200), keyframes }),
+  command('freezeFrame', {
+    clipId: uuid,
+    atMs: ms,
+    durationMs: z.number().int().min(1).max(EDITOR_LIMITS.timelineMaxMs),
+    newClipId: uuid.optional(),
+    freezeClipId: uuid.optional(),
   }),
   command('addCaption', {
     trackId: uuid,

@@ -45,16 +45,26 @@ export function placeMedia(
   const length = clip.endMs - clip.startMs;
   const interimOut = clip.inMs + Math.max(1, Math.min(clip.outMs - clip.inMs, length));
   const commands: EditorCommand[] = [
-    { type: 'addClip', trackId, clipId, assetId: clip.assetId, startMs, inMs: clip.inMs, outMs: interimOut },
+    {
+      type: 'addClip',
+      trackId,
+      clipId,
+      assetId: clip.assetId,
+      startMs,
+      inMs: clip.inMs,
+      outMs: interimOut,
+      ...(clip.freezeMs !== undefined && { freezeMs: clip.freezeMs }),
+    },
   ];
-  const changed = Object.fromEntries(
-    Object.entries(clip.properties).filter(([name, value]) => defaults[name] !== value),
-  );
-  if (Object.keys(changed).length > 0) commands.push({ type: 'setClipProperties', clipId, properties: changed });
   for (const effect of clip.effects)
     commands.push({ type: 'applyEffect', clipId, effectId: effect.effectId, params: { ...effect.params } });
   if (fitOf(clip) !== 'contain') commands.push({ type: 'setClipFit', clipId, fit: fitOf(clip) });
   if (interimOut !== clip.outMs) commands.push({ type: 'trimClip', clipId, outMs: clip.outMs });
+  // Properties once the clip has its length (a fade may not outlast the clip).
+  const changed = Object.fromEntries(
+    Object.entries(clip.properties).filter(([name, value]) => defaults[name] !== value),
+  );
+  if (Object.keys(changed).length > 0) commands.push({ type: 'setClipProperties', clipId, properties: changed });
   if (clip.transitionIn)
     commands.push({
       type: 'setTransition',
@@ -62,7 +72,49 @@ export function placeMedia(
       transitionId: clip.transitionIn.transitionId,
       durationMs: clip.transitionIn.durationMs,
     });
+  if (clip.transitionOut)
+    commands.push({
+      type: 'setTransition',
+      clipId,
+      edge: 'out',
+      transitionId: clip.transitionOut.transitionId,
+      durationMs: clip.transitionOut.durationMs,
+    });
+  commands.push(...keyframesOf({ ...clip, id: clipId }));
   return commands;
+}
+
+/** The commands that set every keyframed property of the clip back to its list as it is now. */
+function keyframesOf(clip: MediaClip): EditorCommand[] {
+  return Object.entries(clip.keyframes ?? {}).map(([property, list]) => ({
+    type: 'setKeyframes',
+    clipId: clip.id,
+    property,
+    keyframes: list.map((k) => ({ atMs: k.atMs, value: k.value, ...(k.easing && { easing: k.easing }) })),
+  }));
+}
+
+/**
+ * What a cut changes of the clip it leaves on the left, put back once it has its length
+ * again: its fades out, its transition out and its keyframes (read now, before the cut).
+ */
+function restoreAfterCut(clip: MediaClip): EditorCommand[] {
+  const commands: EditorCommand[] = [{ type: 'trimClip', clipId: clip.id, inMs: clip.inMs, outMs: clip.outMs }];
+  const fades = Object.fromEntries(
+    ['fadeOutMs', 'audioFadeOutMs'].flatMap((name) =>
+      clip.properties[name] ? [[name, clip.properties[name]!] as const] : [],
+    ),
+  );
+  if (Object.keys(fades).length > 0) commands.push({ type: 'setClipProperties', clipId: clip.id, properties: fades });
+  if (clip.transitionOut)
+    commands.push({
+      type: 'setTransition',
+      clipId: clip.id,
+      edge: 'out',
+      transitionId: clip.transitionOut.transitionId,
+      durationMs: clip.transitionOut.durationMs,
+    });
+  return [...commands, ...keyframesOf(clip)];
 }
 
 function inverseOf(
@@ -128,6 +180,7 @@ function inverseOf(
           outMs: entry.clip.outMs,
           startMs: entry.clip.startMs,
         },
+        ...keyframesOf(entry.clip),
       ];
     }
     case 'splitClip': {
@@ -136,14 +189,45 @@ function inverseOf(
       const { clip, track } = entry;
       const known = idsOn(w, track.id, command.newClipId);
       // Read now: the split changes the clip (in place, once this list owns it).
-      const restore: EditorCommand =
+      const restore: EditorCommand[] =
         clip.kind === 'media'
-          ? { type: 'trimClip', clipId: clip.id, outMs: clip.outMs }
-          : { type: 'updateCaption', clipId: clip.id, endMs: clip.endMs, ...wordsOf(clip) };
+          ? restoreAfterCut(clip)
+          : [{ type: 'updateCaption', clipId: clip.id, endMs: clip.endMs, ...wordsOf(clip) }];
       return (after) => {
         const rightId = command.newClipId ?? newestClipOn(known, after, track.id);
-        return rightId ? [{ type: 'removeClip', clipId: rightId }, restore] : [restore];
+        return rightId ? [{ type: 'removeClip', clipId: rightId }, ...restore] : restore;
       };
+    }
+    case 'freezeFrame': {
+      const entry = w.findClip(command.clipId);
+      if (entry?.clip.kind !== 'media') return [];
+      const { clip, track } = entry;
+      const known = new Set(track.clips.map((c) => c.id));
+      const restore = restoreAfterCut(clip);
+      return (after) => {
+        const made = after.findTrack(track.id)?.clips.filter((c) => !known.has(c.id)) ?? [];
+        const held = made.find((c) => c.startMs === command.atMs);
+        const right = made.find((c) => c !== held);
+        // Taking the hold out with a ripple brings the rest of the track back; then the cut is undone.
+        return [
+          ...(held ? [{ type: 'removeClip', clipId: held.id, ripple: true } as const] : []),
+          ...(right ? [{ type: 'removeClip', clipId: right.id } as const] : []),
+          ...restore,
+        ];
+      };
+    }
+    case 'setKeyframes': {
+      const entry = w.findClip(command.clipId);
+      if (entry?.clip.kind !== 'media') return [];
+      const old = entry.clip.keyframes?.[command.property] ?? [];
+      return [
+        {
+          type: 'setKeyframes',
+          clipId: command.clipId,
+          property: command.property,
+          keyframes: old.map((k) => ({ atMs: k.atMs, value: k.value, ...(k.easing && { easing: k.easing }) })),
+        },
+      ];
     }
     case 'removeClip': {
       const entry = w.findClip(command.clipId);
@@ -173,9 +257,13 @@ function inverseOf(
       const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
       const existing = entry.clip.effects.find((e) => e.effectId === command.effectId);
-      return existing
-        ? [{ type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params: { ...existing.params } }]
-        : [{ type: 'removeEffect', clipId: command.clipId, effectId: command.effectId }];
+      // A change of speed changes the clip's length, and its keyframes with it: they come back as they were.
+      return [
+        existing
+          ? { type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params: { ...existing.params } }
+          : { type: 'removeEffect', clipId: command.clipId, effectId: command.effectId },
+        ...keyframesOf(entry.clip),
+      ];
     }
     case 'removeEffect': {
       const entry = w.findClip(command.clipId);
@@ -187,7 +275,10 @@ function inverseOf(
       if (at < clip.effects.length - 1)
         return [{ type: 'removeClip', clipId: clip.id }, ...placeMedia(track.id, clip, clip.startMs, defaults)];
       const params = { ...clip.effects[at]!.params };
-      return [{ type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params }];
+      return [
+        { type: 'applyEffect', clipId: command.clipId, effectId: command.effectId, params },
+        ...keyframesOf(clip),
+      ];
     }
     case 'setClipFit': {
       const entry = w.findClip(command.clipId);
@@ -197,16 +288,19 @@ function inverseOf(
     case 'setTransition': {
       const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'media') return [];
-      const old = entry.clip.transitionIn;
+      const out = command.edge === 'out';
+      const old = out ? entry.clip.transitionOut : entry.clip.transitionIn;
+      const edge = out ? ({ edge: 'out' } as const) : {};
       return [
         old
           ? {
               type: 'setTransition',
               clipId: command.clipId,
+              ...edge,
               transitionId: old.transitionId,
               durationMs: old.durationMs,
             }
-          : { type: 'setTransition', clipId: command.clipId, transitionId: null },
+          : { type: 'setTransition', clipId: command.clipId, ...edge, transitionId: null },
       ];
     }
     case 'updateCaption': {

@@ -1,6 +1,8 @@
 // The commands that change how a media clip looks and sounds: its properties, effects, fit
-// and the transition it comes in with.
-import type { CommandStep } from './commandStep.ts';
+// and the transitions it comes in and goes out with.
+import { checkCrossfade, CROSSFADE } from './crossfade.ts';
+import { setKeyframesOf, type CommandStep } from './commandStep.ts';
+import { FADE_PROPERTIES } from './timelineRules.ts';
 import type { CommandOf } from './editorCommands.ts';
 
 export function setClipProperties(s: CommandStep<CommandOf<'setClipProperties'>>): void {
@@ -24,8 +26,14 @@ export function setClipProperties(s: CommandStep<CommandOf<'setClipProperties'>>
         `${value} is outside ${def.min} to ${def.max}.`,
         `${def.label ?? name} must be from ${def.min} to ${def.max}.`,
       );
+    const length = entry.clip.endMs - entry.clip.startMs;
+    if (FADE_PROPERTIES.has(name) && (value < 0 || value > length))
+      s.fail('editor.command_invalid', field, `a fade lasts 0 to the clip's length (${length} ms), not ${value} ms.`);
+    if (name === 'reverse' && value !== 0 && value !== 1)
+      s.fail('editor.command_invalid', field, 'reverse is 1 (play backwards) or 0 (forwards).');
     entry.clip.properties[name] = value;
   }
+  s.checkTransitionFits(entry.clip, 'properties');
 }
 
 export function applyEffect(s: CommandStep<CommandOf<'applyEffect'>>): void {
@@ -84,7 +92,17 @@ export function removeEffect(s: CommandStep<CommandOf<'removeEffect'>>): void {
       `clip ${entry.clip.id} has no ${command.effectId} effect.`,
       `The clip has no ${command.effectId} effect.`,
     );
-  s.reshape(entry, (clip) => void clip.effects.splice(at, 1), 'effectId');
+  s.reshape(
+    entry,
+    (clip) => {
+      clip.effects.splice(at, 1);
+      // Its parameters' keyframes go with it.
+      const prefix = `effect:${command.effectId}.`;
+      const kept = Object.entries(clip.keyframes ?? {}).filter(([property]) => !property.startsWith(prefix));
+      setKeyframesOf(clip, Object.fromEntries(kept));
+    },
+    'effectId',
+  );
 }
 
 export function setClipFit(s: CommandStep<CommandOf<'setClipFit'>>): void {
@@ -97,11 +115,16 @@ export function setClipFit(s: CommandStep<CommandOf<'setClipFit'>>): void {
 /** A transition's length when neither the command nor the catalog says. */
 const DEFAULT_TRANSITION_MS = 500;
 
+/** The transitions that may end a clip (wipe and slide come in over the clip before). */
+export const OUT_TRANSITIONS: ReadonlySet<string> = new Set(['fade', 'dissolve', 'crossfade']);
+
 export function setTransition(s: CommandStep<CommandOf<'setTransition'>>): void {
   const { command, catalog } = s;
   const entry = s.mediaOf(command.clipId);
+  const edge = command.edge ?? 'in';
   if (command.transitionId === null) {
-    entry.clip.transitionIn = null;
+    if (edge === 'in') entry.clip.transitionIn = null;
+    else delete entry.clip.transitionOut;
     return;
   }
   const def = catalog?.transitions.find((t) => t.id === command.transitionId);
@@ -111,6 +134,12 @@ export function setTransition(s: CommandStep<CommandOf<'setTransition'>>): void 
       'transitionId',
       `unknown transition "${command.transitionId}"; the catalog has ${catalog.transitions.map((t) => t.id).join(', ')}.`,
     );
+  if (edge === 'out' && !OUT_TRANSITIONS.has(command.transitionId))
+    s.fail(
+      'editor.command_invalid',
+      'edge',
+      `${command.transitionId} comes in over the clip before; a clip goes out with ${[...OUT_TRANSITIONS].join(', ')}.`,
+    );
   const durationMs = command.durationMs ?? def?.defaultDurationMs ?? DEFAULT_TRANSITION_MS;
   if (def && (durationMs < def.minDurationMs || durationMs > def.maxDurationMs))
     s.fail(
@@ -118,6 +147,9 @@ export function setTransition(s: CommandStep<CommandOf<'setTransition'>>): void 
       'durationMs',
       `a ${def.id} lasts ${def.minDurationMs} to ${def.maxDurationMs} ms.`,
     );
-  entry.clip.transitionIn = { transitionId: command.transitionId, durationMs };
+  if (command.transitionId === CROSSFADE) checkCrossfade(s, entry.clip, edge, durationMs, 'durationMs');
+  const transition = { transitionId: command.transitionId, durationMs };
+  if (edge === 'in') entry.clip.transitionIn = transition;
+  else entry.clip.transitionOut = transition;
   s.checkTransitionFits(entry.clip, 'durationMs');
 }

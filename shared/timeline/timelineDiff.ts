@@ -10,7 +10,7 @@ export interface ClipChange {
   /** The clip as it is now (or was, when removed). */
   readonly clip: Clip;
   readonly trackName: string;
-  /** Changed fields, e.g. "startMs", "outMs", "properties.volume", "effects", "track". */
+  /** Changed fields, e.g. "startMs", "outMs", "properties.volume", "effects", "keyframes.opacity", "track". */
   readonly fields: string[];
 }
 
@@ -26,7 +26,7 @@ export interface TimelineDiff {
   readonly tracks: TrackChange[];
 }
 
-const CLIP_FIELDS = ['startMs', 'endMs', 'inMs', 'outMs', 'text', 'style', 'font', 'assetId'] as const;
+const CLIP_FIELDS = ['startMs', 'endMs', 'inMs', 'outMs', 'text', 'style', 'font', 'assetId', 'freezeMs'] as const;
 
 function clipFields(before: Clip, after: Clip, movedTrack: boolean): string[] {
   const fields: string[] = [];
@@ -39,6 +39,12 @@ function clipFields(before: Clip, after: Clip, movedTrack: boolean): string[] {
     for (const name of names) if (before.properties[name] !== after.properties[name]) fields.push(`properties.${name}`);
     if (JSON.stringify(before.effects) !== JSON.stringify(after.effects)) fields.push('effects');
     if (JSON.stringify(before.transitionIn) !== JSON.stringify(after.transitionIn)) fields.push('transition');
+    if (JSON.stringify(before.transitionOut ?? null) !== JSON.stringify(after.transitionOut ?? null))
+      fields.push('transitionOut');
+    const animated = new Set([...Object.keys(before.keyframes ?? {}), ...Object.keys(after.keyframes ?? {})]);
+    for (const property of animated)
+      if (JSON.stringify(before.keyframes?.[property]) !== JSON.stringify(after.keyframes?.[property]))
+        fields.push(`keyframes.${property}`);
   }
   return fields;
 }
@@ -91,6 +97,10 @@ export function clipsTouched(commands: readonly EditorCommand[]): Set<string> {
   for (const command of commands) {
     if ('clipId' in command && command.clipId) ids.add(command.clipId);
     if (command.type === 'splitClip' && command.newClipId) ids.add(command.newClipId);
+    if (command.type === 'freezeFrame') {
+      if (command.newClipId) ids.add(command.newClipId);
+      if (command.freezeClipId) ids.add(command.freezeClipId);
+    }
   }
   return ids;
 }

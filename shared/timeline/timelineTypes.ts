@@ -2,6 +2,7 @@
 // GET /editor/catalog). Tolerant like every client schema here: unknown fields are kept
 // and ignored, so a newer service does not break an older app.
 import { z } from 'zod';
+import { EASINGS } from './keyframes.ts';
 
 export const TRACK_KINDS = ['video', 'audio', 'caption'] as const;
 export const TrackKindSchema = z.enum(TRACK_KINDS);
@@ -19,6 +20,7 @@ export type Word = z.infer<typeof WordSchema>;
 
 const EffectSchema = z.object({ effectId: z.string(), params: z.record(z.string(), z.number()) }).loose();
 const TransitionInSchema = z.object({ transitionId: z.string(), durationMs: z.number() }).loose();
+const KeyframeSchema = z.object({ atMs: z.number(), value: z.number(), easing: z.enum(EASINGS).optional() });
 
 export const MediaClipSchema = z
   .object({
@@ -32,6 +34,12 @@ export const MediaClipSchema = z
     properties: z.record(z.string(), z.number()),
     effects: z.array(EffectSchema),
     transitionIn: TransitionInSchema.nullable(),
+    /** How the clip goes out; absent (or null) for a cut. */
+    transitionOut: TransitionInSchema.nullable().optional(),
+    /** Property → its keyframes (keyframes.ts); absent when nothing is animated. */
+    keyframes: z.record(z.string(), z.array(KeyframeSchema)).optional(),
+    /** A freeze frame: the picture at inMs held this long (the clip's length); absent for moving media. */
+    freezeMs: z.number().optional(),
     /** Absent from an older service: contain. */
     fit: FitSchema.optional(),
   })
@@ -122,7 +130,10 @@ export const CatalogSchema = z
     ),
     captionStyles: z.array(z.object({ id: z.string(), name: z.string(), defaultFontId: z.string() }).loose()),
     fonts: z.array(z.object({ id: z.string(), name: z.string() }).loose()),
-    properties: z.array(NumberParamSchema.extend({ appliesTo: z.array(z.string()) })),
+    properties: z.array(
+      NumberParamSchema.extend({ appliesTo: z.array(z.string()), animatable: z.boolean().optional() }),
+    ),
+    easings: z.array(z.string()).optional(),
     fits: z
       .array(z.object({ id: z.string(), label: z.string().optional(), description: z.string().optional() }).loose())
       .optional(),

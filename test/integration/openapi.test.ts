@@ -153,6 +153,51 @@ describe('the OpenAPI document', () => {
     expect(validBody({ output: { frameRate: 29.97 } })).toBe(false);
   });
 
+  it('describes change over time: setKeyframes with its easings and limits, transition edges, freeze frames and the catalog', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const body = doc.paths['/projects/{id}/editor/commands'].post.requestBody.content['application/json'].schema;
+    const variants: any[] = body.properties.commands.items.oneOf ?? body.properties.commands.items.anyOf;
+    const of = (type: string) => variants.find((v) => v.properties.type.const === type);
+    const keyframes = of('setKeyframes').properties.keyframes;
+    expect(keyframes.maxItems).toBe(1000);
+    expect(keyframes.items.properties.easing.enum).toEqual(['linear', 'easeIn', 'easeOut', 'easeInOut', 'hold']);
+    expect(keyframes.items.properties.atMs).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(of('setTransition').properties.edge.enum).toEqual(['in', 'out']);
+    expect(of('freezeFrame').required).toEqual(expect.arrayContaining(['clipId', 'atMs', 'durationMs']));
+    expect(of('addClip').properties.freezeMs).toMatchObject({ type: 'integer', minimum: 1 });
+    const fades = of('setClipProperties').properties.properties.properties;
+    expect(fades.audioFadeOutMs).toMatchObject({ type: 'number', minimum: 0 });
+    expect(fades.reverse).toMatchObject({ minimum: 0, maximum: 1 });
+    expect(fades.volume).toMatchObject({ minimum: 0, maximum: 2 });
+    const valid = ajv.compile(body);
+    const clipId = '0b6a4f36-5d8e-4c1e-9d0a-5b2f6c1d2e3f';
+    const setKeyframes = (easing: string) => ({
+      revision: 'r1',
+      commands: [{ type: 'setKeyframes', clipId, property: 'opacity', keyframes: [{ atMs: 0, value: 1, easing }] }],
+    });
+    expect(valid(setKeyframes('easeInOut'))).toBe(true);
+    expect(valid(setKeyframes('bounce'))).toBe(false);
+    const clip =
+      doc.paths['/projects/{id}/editor/timeline'].get.responses['200'].content['application/json'].schema.properties
+        .data.properties.tracks.items.properties.clips.items;
+    const media = (clip.oneOf ?? clip.anyOf).find((v: any) => v.properties.kind.const === 'media');
+    expect(Object.keys(media.properties)).toEqual(expect.arrayContaining(['keyframes', 'transitionOut', 'freezeMs']));
+    const render = doc.paths['/projects/{id}/editor/render'].post.description;
+    expect(render).toMatch(/## Change over time/);
+    expect(render).toMatch(/easeInOut/);
+    const catalog = (await call('GET', '/editor/catalog')).body.data;
+    expect(catalog.easings).toEqual(['linear', 'easeIn', 'easeOut', 'easeInOut', 'hold']);
+    expect(catalog.outTransitions).toEqual(['fade', 'dissolve', 'crossfade']);
+    expect(catalog.limits.keyframesPerProperty).toBe(1000);
+    const animatable = catalog.properties.filter((p: any) => p.animatable).map((p: any) => p.name);
+    expect(animatable.sort()).toEqual(['opacity', 'positionX', 'positionY', 'rotation', 'scale', 'volume']);
+    expect(catalog.properties.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['fadeInMs', 'fadeOutMs', 'audioFadeInMs', 'audioFadeOutMs', 'reverse']),
+    );
+    expect(catalog.transitions.map((t: any) => t.id)).toContain('crossfade');
+  });
+
   it("declares the Messaging API's sandbox-only controls with a security scheme, not a bare header", async () => {
     const res = await fetch(`${sandbox.messagingBaseUrl}/openapi.json`);
     const messaging = (await res.json()) as any;

@@ -122,7 +122,7 @@ export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
   if (timeline.tracks.length === 0 || p(7, 9) === 0) return trackCommand(timeline, pick);
   const clips = timeline.tracks.flatMap((t) => t.clips.map((c) => ({ c, t })));
   const at = (i: number) => p(i, 40) * 250;
-  if (clips.length === 0 || p(0, 12) < 3) {
+  if (clips.length === 0 || p(0, 16) < 3) {
     const track = timeline.tracks[p(1, timeline.tracks.length)]!;
     if (track.kind === 'caption') {
       const startMs = at(2);
@@ -151,7 +151,7 @@ export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
   }
   const { c, t } = clips[p(1, clips.length)]!;
   const mediaClips = clips.map((x) => x.c).filter((x) => x.kind === 'media');
-  switch (p(0, 12)) {
+  switch (p(0, 16)) {
     case 3:
     case 4: {
       const other = timeline.tracks.filter((x) => x.kind === t.kind)[p(6, 2)];
@@ -208,6 +208,13 @@ export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
       const effectId = p(3, 4) === 0 || has.length === 0 ? EFFECT_IDS[p(2, 3)]! : has[p(2, has.length)]!;
       return { type: 'removeEffect', clipId: clip.id, effectId };
     }
+    case 12:
+    case 13:
+      return c.kind === 'media' ? keyframesFor(c, t.kind, pick) : captionChange(c, pick);
+    case 14:
+      return c.kind === 'media' ? endsOf(c, t.kind, pick) : captionChange(c, pick);
+    case 15:
+      return c.kind === 'media' ? freezeOrJoin(c, pick) : captionChange(c, pick);
     default:
       return p(2, 3) === 0
         ? { type: 'setTransition', clipId: c.id, transitionId: null }
@@ -218,6 +225,100 @@ export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
             durationMs: 100 + p(4, 10) * 100,
           };
   }
+}
+
+type Media = Extract<Timeline['tracks'][number]['clips'][number], { kind: 'media' }>;
+const EASING_PICKS = ['linear', 'easeIn', 'easeOut', 'easeInOut', 'hold', undefined] as const;
+
+/** Keyframes on a property of the clip: up to four, now and then one past its end, out of range, or on an effect it lacks. */
+function keyframesFor(c: Media, kind: string, pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => pick[i]! % n;
+  const length = c.endMs - c.startMs;
+  const effect = c.effects.find((e) => e.effectId !== 'speed');
+  const properties =
+    kind === 'audio'
+      ? ['volume']
+      : [
+          'opacity',
+          'scale',
+          'positionX',
+          'rotation',
+          'volume',
+          effect ? `effect:${effect.effectId}.${EFFECT_PARAMS[effect.effectId]}` : 'effect:blur.radius',
+        ];
+  const property = properties[p(2, properties.length)]!;
+  const [min, max] =
+    property === 'scale'
+      ? [0.1, 10]
+      : property === 'rotation'
+        ? [-360, 360]
+        : property === 'positionX'
+          ? [-1, 1]
+          : [0, 1];
+  const n = p(3, 5);
+  const keyframes = Array.from({ length: n }, (_, k) => ({
+    atMs: k === 3 && p(4, 6) === 0 ? length + 10 : Math.floor((length * (k + p(5, 2))) / 4),
+    value: p(6, 12) === 0 ? max + 1 : min + ((max - min) * ((k + p(4, 3)) % 4)) / 3,
+    ...(EASING_PICKS[(k + p(7, 6)) % 6] && { easing: EASING_PICKS[(k + p(7, 6)) % 6]! }),
+  }));
+  return { type: 'setKeyframes', clipId: c.id, property, keyframes };
+}
+
+/** A fade, a reversal or a transition out on the clip (sometimes longer than the clip: refused). */
+function endsOf(c: Media, kind: string, pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => pick[i]! % n;
+  const length = c.endMs - c.startMs;
+  const fades =
+    kind === 'audio'
+      ? ['audioFadeInMs', 'audioFadeOutMs']
+      : ['fadeInMs', 'fadeOutMs', 'audioFadeInMs', 'audioFadeOutMs'];
+  switch (p(2, 4)) {
+    case 0:
+      return {
+        type: 'setClipProperties',
+        clipId: c.id,
+        properties: { [fades[p(3, fades.length)]!]: Math.floor((length * p(4, 6)) / 4) },
+      };
+    case 1:
+      return { type: 'setClipProperties', clipId: c.id, properties: { reverse: p(3, 2) } };
+    case 2:
+      return {
+        type: 'setTransition',
+        clipId: c.id,
+        edge: 'out',
+        transitionId: p(3, 3) === 0 ? null : 'fade',
+        durationMs: 100 + p(4, 10) * 100,
+      };
+    default:
+      return {
+        type: 'setTransition',
+        clipId: c.id,
+        edge: 'out',
+        transitionId: 'dissolve',
+        durationMs: 100 + p(4, 10) * 100,
+      };
+  }
+}
+
+/** A freeze frame inside the clip, or a crossfade with the clip it meets (often refused: no neighbour or no handles). */
+function freezeOrJoin(c: Media, pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => pick[i]! % n;
+  if (p(2, 2) === 0)
+    return {
+      type: 'freezeFrame',
+      clipId: c.id,
+      atMs: c.startMs + 1 + p(3, Math.max(1, c.endMs - c.startMs - 1)),
+      durationMs: 100 + p(4, 20) * 100,
+      newClipId: randomUUID(),
+      freezeClipId: randomUUID(),
+    };
+  return {
+    type: 'setTransition',
+    clipId: c.id,
+    transitionId: 'crossfade',
+    edge: p(3, 2) === 0 ? 'in' : 'out',
+    durationMs: 100 + p(4, 10) * 100,
+  };
 }
 
 /** Edits: lists of 1 to 3 commands, each chosen by 8 numbers (commandFrom). */

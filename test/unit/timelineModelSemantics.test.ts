@@ -19,7 +19,8 @@ import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
 import { ACCEPTS, mediaLength } from '../../shared/timeline/timelineRules.ts';
 import { indexClips, type ClipPlaces } from '../../shared/timeline/trackIndex.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
-import { ASSETS, commandFrom, ctx, emptyTimeline, lists, serviceDeps } from '../support/timelineEdits.ts';
+import { parseEffectProperty } from '../../shared/timeline/keyframes.ts';
+import { ASSETS, catalog, commandFrom, ctx, emptyTimeline, lists, serviceDeps } from '../support/timelineEdits.ts';
 
 /** Every rule of the written semantics that holds of any timeline the editor makes; the first broken, or null. */
 function brokenRule(timeline: Timeline): string | null {
@@ -42,8 +43,14 @@ function brokenRule(timeline: Timeline): string | null {
         if (asset.durationMs !== null && clip.outMs > asset.durationMs)
           return `${name} ends at ${clip.outMs} ms of media lasting ${asset.durationMs} ms`;
         if (clip.endMs - clip.startMs !== mediaLength(clip)) return `${name} does not last its range at its speed`;
-        if (clip.transitionIn && clip.transitionIn.durationMs > clip.endMs - clip.startMs)
-          return `${name} is shorter than its transition`;
+        const length = clip.endMs - clip.startMs;
+        if (clip.transitionIn && clip.transitionIn.durationMs > length) return `${name} is shorter than its transition`;
+        if (clip.transitionOut && clip.transitionOut.durationMs > length)
+          return `${name} is shorter than its transition out`;
+        for (const fade of ['fadeInMs', 'fadeOutMs', 'audioFadeInMs', 'audioFadeOutMs'])
+          if ((clip.properties[fade] ?? 0) > length) return `${name} is shorter than its ${fade}`;
+        const broken = brokenKeyframes(clip, track.kind);
+        if (broken) return `${name}: ${broken}`;
       } else {
         if (track.kind !== 'caption') return `${name}: a caption on a ${track.kind} track`;
         for (const [w, word] of (clip.words ?? []).entries()) {
@@ -56,6 +63,29 @@ function brokenRule(timeline: Timeline): string | null {
     }
   }
   if (timeline.durationMs !== durationMs) return `durationMs is ${timeline.durationMs}, not ${durationMs}`;
+  return null;
+}
+
+/** Keyframes lie inside the clip, in order, one per moment, in their property's range, on effects the clip has. */
+function brokenKeyframes(clip: Extract<Timeline['tracks'][number]['clips'][number], { kind: 'media' }>, kind: string) {
+  const length = clip.endMs - clip.startMs;
+  for (const [property, list] of Object.entries(clip.keyframes ?? {})) {
+    if (list.length === 0) return `keeps an empty ${property} list`;
+    if (list.length > 1000) return `holds ${list.length} ${property} keyframes`;
+    const effect = parseEffectProperty(property);
+    const def = effect
+      ? catalog.effects.find((e) => e.id === effect.effectId)?.params.find((x) => x.name === effect.param)
+      : catalog.properties.find((x) => x.name === property && x.animatable && x.appliesTo.includes(kind));
+    if (!def) return `animates ${property}, which it may not`;
+    if (effect && !clip.effects.some((e) => e.effectId === effect.effectId))
+      return `animates ${property} without the effect`;
+    for (const [k, key] of list.entries()) {
+      if (key.atMs < 0 || key.atMs > length)
+        return `${property} keyframe at ${key.atMs} ms lies outside its ${length} ms`;
+      if (k > 0 && key.atMs <= list[k - 1]!.atMs) return `${property} keyframes are out of order or share a moment`;
+      if (key.value < def.min || key.value > def.max) return `${property} keyframe value ${key.value} is out of range`;
+    }
+  }
   return null;
 }
 
