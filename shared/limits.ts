@@ -44,6 +44,10 @@ export const EDITOR_LIMITS = {
   /** Word timings one caption may carry (karaoke). */
   captionWordsMax: 500,
   trackNameMax: 80,
+  /** Markers on one timeline, a marker's name and its note, in characters. */
+  markersPerTimeline: 500,
+  markerNameMax: 80,
+  markerNoteMax: 1000,
   /** A render covers at most this much of the timeline, holding at most this many media clips. */
   renderMaxDurationMs: 30 * 60_000,
   renderMaxClips: 1000,

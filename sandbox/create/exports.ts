@@ -36,7 +36,13 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
         'export.timeline_invalid',
         "The project's timeline is empty: add clips to it before exporting.",
       );
-    const render = timelineRender(stored.tracks, { startMs: 0, endMs: durationMs }, output, project.aspect_ratio);
+    const render = timelineRender(
+      stored.tracks,
+      { startMs: 0, endMs: durationMs },
+      output,
+      project.aspect_ratio,
+      stored.markers,
+    );
     const problem = renderProblem(render, 'timeline');
     if (problem) throw new ApiError('export.timeline_invalid', problem);
     return store.insert(accountId, body.projectId, {

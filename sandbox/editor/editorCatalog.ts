@@ -9,7 +9,7 @@ import {
   DEFAULT_IMAGE_MS,
   REVERSE_MAX_MS,
 } from '../../shared/timeline/timelineRules.ts';
-import { FITS, TRACK_KINDS, type Fit, type TrackKind } from '../../shared/timeline/timelineTypes.ts';
+import { FITS, MARKER_COLORS, TRACK_KINDS, type Fit, type TrackKind } from '../../shared/timeline/timelineTypes.ts';
 
 export interface NumberParam {
   name: string;
@@ -402,6 +402,9 @@ export const CatalogSchema = z.object({
     )
     .describe("The values of a media clip's fit (setClipFit); contain by default."),
   trackKinds: z.array(TRACK_KIND),
+  markerColors: z
+    .array(z.enum(MARKER_COLORS))
+    .describe(`The colours a marker may have (addMarker, updateMarker); ${MARKER_COLORS[0]} by default.`),
   defaultImageDurationMs: z.number().int().describe('How long an image clip lasts when addClip gives no outMs.'),
   limits: z
     .object({
@@ -413,6 +416,8 @@ export const CatalogSchema = z.object({
       renderMaxDurationMs: z.number().int(),
       keyframesPerProperty: z.number().int(),
       reverseMaxMs: z.number().int().describe('The longest clip that may play reversed.'),
+      markersPerTimeline: z.number().int(),
+      markerNameMax: z.number().int().describe("A marker name's most characters."),
     })
     .describe('What one command list, one timeline and one render may hold.'),
 });
@@ -428,6 +433,7 @@ export function catalog(): z.infer<typeof CatalogSchema> {
     outTransitions: OUT_TRANSITION_IDS,
     fits: FITS.map((id) => ({ id, label: FIT_LABELS[id], description: FIT_DESCRIPTIONS[id] })),
     trackKinds: [...TRACK_KINDS],
+    markerColors: [...MARKER_COLORS],
     defaultImageDurationMs: DEFAULT_IMAGE_MS,
     limits: {
       commandsPerRequest: EDITOR_LIMITS.commandsPerRequest,
@@ -438,6 +444,8 @@ export function catalog(): z.infer<typeof CatalogSchema> {
       renderMaxDurationMs: EDITOR_LIMITS.renderMaxDurationMs,
       keyframesPerProperty: KEYFRAMES_MAX,
       reverseMaxMs: REVERSE_MAX_MS,
+      markersPerTimeline: EDITOR_LIMITS.markersPerTimeline,
+      markerNameMax: EDITOR_LIMITS.markerNameMax,
     },
   };
 }

@@ -94,7 +94,7 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
             throw invalid(`range.endMs (${range.endMs}) must be greater than range.startMs (${range.startMs}).`);
           if (range.endMs > durationMs)
             throw invalid(`range.endMs (${range.endMs}) is past the end of the timeline (${durationMs} ms).`);
-          const render = timelineRender(stored.tracks, range, output, project.aspect_ratio);
+          const render = timelineRender(stored.tracks, range, output, project.aspect_ratio, stored.markers);
           const problem = renderProblem(render, body?.range ? 'range' : 'timeline');
           if (problem) throw invalid(problem);
           return store.insert({ accountId, projectId, revision: stored.revision, render });

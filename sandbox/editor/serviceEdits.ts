@@ -9,7 +9,7 @@ import type { ClipPlaces, TrackIndex } from '../../shared/timeline/trackIndex.ts
 import type { Catalog } from '../../shared/timeline/timelineTypes.ts';
 import { ApiError } from '../http/apiError.ts';
 import { catalog } from './editorCatalog.ts';
-import type { Command, Track } from './timelineSchemas.ts';
+import type { Command, Marker, Track } from './timelineSchemas.ts';
 
 export interface AssetFacts {
   kind: 'image' | 'video' | 'audio';
@@ -37,12 +37,13 @@ export function rejectionError(err: EditRejected): ApiError {
   );
 }
 
-/** The working copy with the list applied (its tracks, and what it changed); `places` indexes `stored`. */
+/** The working copy with the list applied (its tracks and markers, and what it changed); `places` indexes `stored`. */
 export function applyOnService(
   stored: readonly Track[],
   commands: readonly Command[],
   deps: ApplyDeps,
   places?: ClipPlaces,
+  markers?: readonly Marker[],
 ): TrackIndex {
   const ctx: ApplyContext = {
     catalog: SERVICE_CATALOG,
@@ -51,7 +52,7 @@ export function applyOnService(
     newId: deps.newId,
   };
   try {
-    return applyToTracks(stored, commands as readonly EditorCommand[], ctx, places);
+    return applyToTracks(stored, commands as readonly EditorCommand[], ctx, places, markers);
   } catch (err) {
     throw err instanceof EditRejected ? rejectionError(err) : err;
   }

@@ -3,12 +3,13 @@
 // editor renders, timeline exports and production batches all go through here.
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import type { SandboxContext } from '../context.ts';
+import { chaptersIn, type Chapter } from '../render/chapters.ts';
 import { frameCount } from '../render/composition.ts';
 import { frameSize, outputProblem, type OutputSettings } from '../render/outputSettings.ts';
 import { renderComposition } from '../render/renderComposition.ts';
 import { sourceFactsOf } from '../render/sourceFacts.ts';
 import { timelineComposition, type RenderRange } from '../render/timelineComposition.ts';
-import type { Track } from './timelineSchemas.ts';
+import type { Marker, Track } from './timelineSchemas.ts';
 
 export interface TimelineRender {
   aspectRatio: string;
@@ -16,6 +17,8 @@ export interface TimelineRender {
   output: OutputSettings;
   /** The timeline's tracks with only the clips that reach the range. */
   tracks: Track[];
+  /** The markers inside the range as the file's chapters; absent from a render accepted before markers. */
+  chapters?: Chapter[];
 }
 
 /** The render of `range`: the tracks cut down to the clips that can show or sound in it. */
@@ -24,11 +27,13 @@ export function timelineRender(
   range: RenderRange,
   output: OutputSettings,
   aspectRatio: string,
+  markers: readonly Marker[] = [],
 ): TimelineRender {
   return {
     aspectRatio,
     range,
     output,
+    chapters: chaptersIn(markers, range),
     // A clip ending right at the range's start may be held under its successor's transition.
     tracks: tracks.map((t) => ({
       ...t,
@@ -76,5 +81,8 @@ export async function renderTimeline(
     { ...frameSize(render.aspectRatio, render.output.resolution), fps: render.output.frameRate },
     (id) => facts.get(id)!,
   );
-  await renderComposition(composition, { quality: render.output.quality, output, ...(signal && { signal }) });
+  await renderComposition(
+    { ...composition, chapters: render.chapters ?? [] },
+    { quality: render.output.quality, output, ...(signal && { signal }) },
+  );
 }

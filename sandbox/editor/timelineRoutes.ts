@@ -52,7 +52,7 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       auth: 'any',
       tag: 'Editor',
       summary:
-        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, addClip, moveClip, trimClip, splitClip, removeClip, setClipProperties, applyEffect, removeEffect, setTransition, addCaption, updateCaption',
+        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, addClip, moveClip, trimClip, splitClip, removeClip, setClipProperties, applyEffect, removeEffect, setTransition, addCaption, updateCaption, setKeyframes, freezeFrame, addMarker, updateMarker, removeMarker',
       body: CommandsInput,
       headers: {
         Prefer: {
@@ -104,7 +104,13 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
           if (replayed !== undefined) return store.result(replayed, wholeTimeline);
           const stored = store.read(accountId, projectId);
           if (body.revision !== revisionLabel(stored.revision)) throw revisionConflict(stored, body.revision);
-          const working = applyOnService(stored.tracks, body.commands, { asset, newId: randomUUID }, stored.places);
+          const working = applyOnService(
+            stored.tracks,
+            body.commands,
+            { asset, newId: randomUUID },
+            stored.places,
+            stored.markers,
+          );
           const made = store.commit(stored, working, body.commands.length);
           ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
           return wholeTimeline

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
 import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
-import { FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
+import { MarkerColorSchema, MarkerNameSchema, MarkerNoteSchema } from '../../shared/timeline/editorCommands.ts';
+import { DEFAULT_MARKER_COLOR, FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
 import { PropertiesInput } from './editorCatalog.ts';
 
 const ms = (what: string) =>
@@ -131,12 +132,35 @@ export const TrackSchema = z.object({
   clips: z.array(ClipSchema).describe('In timeline order; clips of one track never overlap.'),
 });
 
+const markerColor = MarkerColorSchema.describe(
+  `The marker's colour (the catalog's markerColors); ${DEFAULT_MARKER_COLOR} when not given.`,
+);
+const markerName = MarkerNameSchema.describe(
+  `One line of 1 to ${EDITOR_LIMITS.markerNameMax} characters: the chapter's title in MP4 and MOV exports.`,
+);
+const markerNote = MarkerNoteSchema.describe(
+  `Free text of up to ${EDITOR_LIMITS.markerNoteMax} characters; an empty note removes it.`,
+);
+
+export const MarkerSchema = z.object({
+  id: z.uuid(),
+  atMs: z.number().int().describe('Where it is on the timeline, ms.'),
+  name: z.string(),
+  color: MarkerColorSchema,
+  note: z.string().optional().describe('Absent when it has none.'),
+});
+
 export const TimelineSchema = z.object({
   projectId: z.number().int(),
   revision: z.string().describe('Changes with every applied command list; send it with the next commands.'),
   durationMs: z.number().int().describe('Where the last clip of any track ends.'),
   updatedAt: z.string(),
   tracks: z.array(TrackSchema).describe('Video tracks listed later are drawn on top of earlier ones.'),
+  markers: z
+    .array(MarkerSchema)
+    .describe(
+      'Named moments, in time order (ties by ID). Every MP4 and MOV export and render carries those inside it as chapters titled by their names, each lasting until the next (the last until the end).',
+    ),
 });
 
 export type MediaClip = z.infer<typeof MediaClipSchema>;
@@ -144,6 +168,7 @@ export type CaptionClip = z.infer<typeof CaptionClipSchema>;
 export type Word = z.infer<typeof WordSchema>;
 export type Clip = MediaClip | CaptionClip;
 export type Track = z.infer<typeof TrackSchema>;
+export type Marker = z.infer<typeof MarkerSchema>;
 export type Timeline = z.infer<typeof TimelineSchema>;
 
 // ---- commands ----
@@ -332,6 +357,29 @@ export const CommandSchema = z.discriminatedUnion('type', [
     },
     'Change a caption.',
   ),
+  command(
+    'addMarker',
+    {
+      markerId: uuid('Your own ID for the marker, so later commands can name it.').optional(),
+      atMs: ms('Where it goes on the timeline (0 to the timeline limit; it need not be inside a clip).'),
+      name: markerName,
+      color: markerColor.optional(),
+      note: markerNote.optional(),
+    },
+    `Add a marker (a timeline holds at most ${EDITOR_LIMITS.markersPerTimeline}).`,
+  ),
+  command(
+    'updateMarker',
+    {
+      markerId: uuid('The marker.'),
+      atMs: ms('Its new place on the timeline.').optional(),
+      name: markerName.optional(),
+      color: markerColor.optional(),
+      note: markerNote.optional(),
+    },
+    'Move, rename, recolour or annotate a marker (name at least one field).',
+  ),
+  command('removeMarker', { markerId: uuid('The marker.') }, 'Remove a marker.'),
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;
@@ -358,6 +406,10 @@ export const TimelineChangesSchema = z
     removedClipIds: z
       .array(z.uuid())
       .describe("The clips the list took off the tracks that remain (a removed track's clips go with it)."),
+    markers: z
+      .array(MarkerSchema)
+      .optional()
+      .describe('Every marker of the new revision, in time order; absent when the list changed no marker.'),
   })
   .describe('What one command list changed.');
 

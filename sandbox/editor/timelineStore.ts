@@ -7,7 +7,8 @@
 // project is kept in memory (frozen: shared by every request, changed by none), so an edit
 // neither parses nor writes the whole timeline. An identical retry of a command list is
 // answered from the row it made, even after later edits. A project that was never edited
-// gets r0 (three empty tracks) on first read.
+// gets r0 (three empty tracks) on first read. Markers are few: a full copy keeps them in a
+// column of their own, and a list that changed one answers with all of them.
 import { randomUUID } from 'node:crypto';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
@@ -17,7 +18,7 @@ import { ApiError } from '../http/apiError.ts';
 import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';
 import { durationOf, indexClips, type ClipPlaces, type TrackIndex } from '../../shared/timeline/trackIndex.ts';
 import { DEFAULT_FIT } from '../../shared/timeline/timelineTypes.ts';
-import type { Timeline, Track } from './timelineSchemas.ts';
+import type { Marker, Timeline, Track } from './timelineSchemas.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS editor_revisions (
@@ -62,6 +63,8 @@ export interface StoredTimeline {
   readonly updatedAt: string;
   /** Where each clip is, for the next command list. */
   readonly places: ClipPlaces;
+  /** In time order; shared and frozen like the tracks. */
+  readonly markers: readonly Marker[];
 }
 
 interface Cached extends StoredTimeline {
@@ -114,13 +117,16 @@ function freezeTracks(tracks: Track[]): readonly Track[] {
   return Object.freeze(tracks);
 }
 
-export function toTimeline(stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'>): Timeline {
+export function toTimeline(
+  stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'> & { markers?: readonly Marker[] },
+): Timeline {
   return {
     projectId: stored.projectId,
     revision: revisionLabel(stored.revision),
     durationMs: durationOf(stored.tracks),
     updatedAt: stored.updatedAt,
     tracks: stored.tracks,
+    markers: [...(stored.markers ?? [])],
   };
 }
 
@@ -131,8 +137,12 @@ interface RevisionRow {
   applied: number;
   tracks: string;
   answer: string | null;
+  /** A full copy's markers (JSON); null in a row of changes, or one written before markers. */
+  markers: string | null;
   created_at: string;
 }
+
+const parseMarkers = (json: string | null): Marker[] => (json ? (JSON.parse(json) as Marker[]) : []);
 
 /** Tracks as stored; clips saved before media clips had a fit get the default one. */
 export function parseTracks(json: string): Track[] {
@@ -148,6 +158,7 @@ export function createTimelineStore(ctx: SandboxContext) {
   const { db } = ctx;
   db.exec(EDITOR_TIMELINE_SCHEMA);
   addColumnIfMissing(db, 'editor_revisions', 'answer', 'TEXT');
+  addColumnIfMissing(db, 'editor_revisions', 'markers', 'TEXT');
   if (!memory.has(db)) memory.set(db, new Map());
   const cached = memory.get(db)!;
   const projects = createProjectStore(ctx);
@@ -160,7 +171,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     'SELECT * FROM editor_revisions WHERE project_id = ? AND revision > ? AND revision <= ? ORDER BY revision',
   );
   const insert = db.prepare(
-    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, markers, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const point = db.prepare('INSERT OR REPLACE INTO editor_timelines (project_id, revision_id) VALUES (?, ?)');
 
@@ -168,12 +179,14 @@ export function createTimelineStore(ctx: SandboxContext) {
   function rebuild(projectId: number, revision: number): Omit<Cached, 'rowId'> & { row: RevisionRow } {
     const copy = lastCopy.get(projectId, revision) as unknown as RevisionRow;
     let tracks = parseTracks(copy.tracks);
+    let markers = parseMarkers(copy.markers);
     const places = indexClips(tracks);
     let row = copy;
     let changeBytes = 0;
     for (const later of changesAfter.all(projectId, copy.revision, revision) as unknown as RevisionRow[]) {
       const answer = JSON.parse(later.answer!) as CommandsResult;
       tracks = replayChanges(tracks, places, answer.changes!) as Track[];
+      if (answer.changes!.markers) markers = answer.changes!.markers as Marker[];
       changeBytes += later.answer!.length;
       row = later;
     }
@@ -181,6 +194,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       projectId,
       revision: row.revision,
       tracks: freezeTracks(tracks) as Track[],
+      markers: deepFreeze(markers),
       updatedAt: row.created_at,
       places,
       copyBytes: copy.tracks.length,
@@ -196,6 +210,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       applied,
       tracksJson,
       answer,
+      tracksJson === NOT_KEPT ? null : JSON.stringify(entry.markers),
       entry.updatedAt,
     );
     point.run(entry.projectId, lastInsertRowid);
@@ -211,6 +226,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     revision: number,
     applied: number,
     tracks: Track[],
+    markers: readonly Marker[],
     updatedAt = iso(ctx.clock.now()),
     answer: string | null = null,
   ): Cached {
@@ -219,6 +235,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       projectId,
       revision,
       tracks: freezeTracks(tracks) as Track[],
+      markers: deepFreeze([...markers]),
       updatedAt,
       places: indexClips(tracks),
       copyBytes: json.length,
@@ -229,7 +246,7 @@ export function createTimelineStore(ctx: SandboxContext) {
 
   function current(projectId: number): Cached {
     const rowId = (pointer.get(projectId) as { revision_id: number } | undefined)?.revision_id;
-    if (rowId === undefined) return writeCopy(projectId, 0, 0, starterTracks());
+    if (rowId === undefined) return writeCopy(projectId, 0, 0, starterTracks(), []);
     const known = cached.get(projectId);
     if (known?.rowId === rowId) return known;
     const { revision } = byId.get(rowId) as unknown as RevisionRow;
@@ -256,6 +273,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       const updatedAt = iso(ctx.clock.now());
       const changes = changesOf(index);
       const tracks = index.tracks as Track[];
+      const markers = index.markers() as Marker[];
       const result: CommandsResult = {
         revision: revisionLabel(revision),
         baseRevision: revisionLabel(stored.revision),
@@ -269,13 +287,14 @@ export function createTimelineStore(ctx: SandboxContext) {
       cached.delete(stored.projectId);
       const changeBytes = was.changeBytes + answer.length;
       if (changeBytes >= Math.max(was.copyBytes, MIN_COPY_GAP))
-        return { id: writeCopy(stored.projectId, revision, applied, tracks, updatedAt, answer).rowId, result };
+        return { id: writeCopy(stored.projectId, revision, applied, tracks, markers, updatedAt, answer).rowId, result };
       // The store's own index moves on with the list (one transaction at a time: nothing reads it meanwhile).
       index.commit(stored.places);
       const entry = {
         projectId: stored.projectId,
         revision,
         tracks: freezeTracks(tracks) as Track[],
+        markers: deepFreeze([...markers]),
         updatedAt,
         places: stored.places,
         copyBytes: was.copyBytes,
@@ -284,10 +303,19 @@ export function createTimelineStore(ctx: SandboxContext) {
       return { id: write(entry, applied, NOT_KEPT, answer).rowId, result };
     },
 
-    /** Writes a whole new track list as the next revision (a template's variant); its row's ID. */
-    save(changed: Pick<StoredTimeline, 'projectId' | 'revision'> & { tracks: Track[] }, applied: number): number {
+    /** Writes a whole new track list (and markers: none by default) as the next revision (a template's variant, a copy); its row's ID. */
+    save(
+      changed: Pick<StoredTimeline, 'projectId' | 'revision'> & { tracks: Track[]; markers?: readonly Marker[] },
+      applied: number,
+    ): number {
       // A copy of its own: the store freezes what it keeps, and the caller's tracks may be shared.
-      return writeCopy(changed.projectId, changed.revision + 1, applied, structuredClone(changed.tracks)).rowId;
+      return writeCopy(
+        changed.projectId,
+        changed.revision + 1,
+        applied,
+        structuredClone(changed.tracks),
+        structuredClone([...(changed.markers ?? [])]),
+      ).rowId;
     },
 
     /** What the command list that made the revision `id` answered: the same again for an identical retry. */
@@ -299,6 +327,7 @@ export function createTimelineStore(ctx: SandboxContext) {
             ...row,
             projectId: row.project_id,
             tracks: parseTracks(row.tracks),
+            markers: parseMarkers(row.markers),
             updatedAt: row.created_at,
           });
         return toTimeline(rebuild(row.project_id, row.revision));

@@ -2,6 +2,7 @@
 // pictures (bottom first), captions over them, and sounds. A timeline range and an export's
 // clip list both become a Composition (timelineComposition.ts, clipListComposition.ts), and
 // one renderer draws it (renderGraph.ts), so the two kinds of output cannot disagree.
+import type { Chapter } from './chapters.ts';
 import type { ClipKeyframes, Keyframe } from '../../shared/timeline/keyframes.ts';
 import type { Fit } from '../../shared/timeline/timelineTypes.ts';
 
@@ -121,6 +122,8 @@ export interface Composition {
   layers: Layer[];
   captions: Caption[];
   sounds: Sound[];
+  /** The file's chapters (render/chapters.ts); none when absent. */
+  chapters?: Chapter[];
 }
 
 /** round((end − start) × fps / 1000), in integers so no float rounding can slip. */

@@ -7,6 +7,7 @@
 // settings) and a float WAV of its unlimited mix, then one run joins them — the pictures
 // copied, the sound limited once over the whole and encoded.
 import { captionChains } from './captionDraws.ts';
+import { chapterArgs, type Chapter } from './chapters.ts';
 import type { Composition } from './composition.ts';
 import { Inputs } from './filterText.ts';
 import { ENCODING, type Quality } from './outputSettings.ts';
@@ -46,7 +47,11 @@ function graphOf(composition: Composition, options: CommandOptions, limited: boo
   const captioned = captionChains(composition, options.textFile, picture, chains);
   chains.push(`${captioned}format=yuv420p[vout]`);
   soundMix(composition, inputs, chains, limited);
-  return { inputs: [...inputs.args, '-filter_complex_script', options.graphFile], graph: chains.join(';\n') };
+  return {
+    inputs: [...inputs.args, '-filter_complex_script', options.graphFile],
+    inputCount: inputs.count,
+    graph: chains.join(';\n'),
+  };
 }
 
 /** The whole render in one run, to the MP4 at `output`. */
@@ -54,9 +59,10 @@ export function buildRenderCommand(
   composition: Composition,
   options: CommandOptions & { output: string },
 ): RenderCommand {
-  const { inputs, graph } = graphOf(composition, options, true);
+  const { inputs, inputCount, graph } = graphOf(composition, options, true);
   const args = [
     ...inputs,
+    ...chapterArgs(composition.chapters, inputCount, options.textFile),
     '-map',
     '[vout]',
     '-map',
@@ -94,11 +100,15 @@ export function buildJoinCommand(options: {
   pictures: string;
   sounds: string;
   output: string;
+  /** The chapters, and the file (ffmetadata, render/chapters.ts) the caller wrote them to. */
+  chapters?: readonly Chapter[];
+  chaptersFile?: string;
 }): string[] {
   // prettier-ignore
   return [
     '-f', 'concat', '-safe', '0', '-i', options.pictures,
     '-f', 'concat', '-safe', '0', '-i', options.sounds,
+    ...chapterArgs(options.chapters, 2, () => options.chaptersFile!),
     '-map', '0:v', '-map', '1:a', '-c:v', 'copy',
     '-af', LIMITER, ...audioEncoder(options.quality),
     '-movflags', '+faststart', options.output,

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpeg } from '../media/ffmpeg.ts';
+import { chapterMetadata } from './chapters.ts';
 import { compositionPart, inputsOf, partBoundaries, type Composition } from './composition.ts';
 import type { Quality } from './outputSettings.ts';
 import { buildJoinCommand, buildPartCommand, buildRenderCommand, type RenderCommand } from './renderCommand.ts';
@@ -73,11 +74,14 @@ export async function renderComposition(
     }
     await writeFile(join(dir, 'pictures.txt'), pictures.map(listLine).join(''));
     await writeFile(join(dir, 'sounds.txt'), sounds.map(listLine).join(''));
+    const chaptersFile = join(dir, 'chapters.txt');
+    if (composition.chapters?.length) await writeFile(chaptersFile, chapterMetadata(composition.chapters));
     const joined = buildJoinCommand({
       quality,
       pictures: join(dir, 'pictures.txt'),
       sounds: join(dir, 'sounds.txt'),
       output,
+      ...(composition.chapters && { chapters: composition.chapters, chaptersFile }),
     });
     await ffmpeg(joined, signal ? { signal } : {});
   } catch (err) {

@@ -9,10 +9,11 @@ import { addClip, moveClip, removeClip, splitClip, trimClip } from './clipHandle
 import { CommandStep, type ApplyContext } from './commandStep.ts';
 import type { CommandOf, EditorCommand } from './editorCommands.ts';
 import { freezeFrame, setKeyframes } from './keyframeHandlers.ts';
+import { addMarker, removeMarker, updateMarker } from './markerHandlers.ts';
 import { applyEffect, removeEffect, setClipFit, setClipProperties, setTransition } from './lookHandlers.ts';
 import { addTrack, moveTrack, removeTrack, updateTrack } from './trackHandlers.ts';
 import { createTrackIndex, durationOf, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
-import type { Timeline, Track } from './timelineTypes.ts';
+import { markersOf, type Marker, type Timeline, type Track } from './timelineTypes.ts';
 
 export { EditRejected, type ApplyContext, type AssetFacts } from './commandStep.ts';
 
@@ -35,6 +36,9 @@ const HANDLERS: { [T in EditorCommand['type']]: (step: CommandStep<CommandOf<T>>
   updateCaption,
   setKeyframes,
   freezeFrame,
+  addMarker,
+  updateMarker,
+  removeMarker,
 };
 
 /** Applies one command (the `at`-th of its list) to the working copy; throws EditRejected when it cannot apply. */
@@ -43,24 +47,31 @@ export function applyStep(index: TrackIndex, command: EditorCommand, at: number,
   handler(new CommandStep(index, command, at, ctx));
 }
 
-/** The working copy with the list applied (its tracks, and what it changed); `places` indexes `tracks`. */
+/** The working copy with the list applied (its tracks and markers, and what it changed); `places` indexes `tracks`. */
 export function applyToTracks(
   tracks: readonly Track[],
   commands: readonly EditorCommand[],
   ctx: ApplyContext,
   places?: ClipPlaces,
+  markers?: readonly Marker[],
 ): TrackIndex {
-  const index = createTrackIndex(tracks, places);
+  const index = createTrackIndex(tracks, places, markers);
   commands.forEach((command, at) => applyStep(index, command, at, ctx));
   return index;
 }
 
 /** The timeline with the list applied (tracks and clips it did not touch are the same objects). */
 export function applyCommands(timeline: Timeline, commands: readonly EditorCommand[], ctx: ApplyContext): Timeline {
-  return withTracks(timeline, applyToTracks(timeline.tracks, commands, ctx).tracks);
+  return withEdits(timeline, applyToTracks(timeline.tracks, commands, ctx, undefined, markersOf(timeline)));
 }
 
 /** The timeline with these tracks, and the duration they make. */
 export function withTracks(timeline: Timeline, tracks: Track[]): Timeline {
   return { ...timeline, durationMs: durationOf(tracks), tracks };
+}
+
+/** The timeline with the working copy's tracks, and its markers when the list changed them. */
+export function withEdits(timeline: Timeline, index: TrackIndex): Timeline {
+  const edited = withTracks(timeline, index.tracks);
+  return index.markersChanged() ? { ...edited, markers: [...index.markers()] } : edited;
 }

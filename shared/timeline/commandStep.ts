@@ -104,7 +104,7 @@ export class CommandStep<C extends EditorCommand = EditorCommand> {
   }
 
   /** A limit of the catalog; none without it (the service decides). */
-  limit(name: 'clipsPerTimeline' | 'tracksPerTimeline' | 'timelineMaxMs'): number {
+  limit(name: 'clipsPerTimeline' | 'tracksPerTimeline' | 'timelineMaxMs' | 'markersPerTimeline'): number {
     return this.ctx.catalog?.limits?.[name] ?? Infinity;
   }
 

@@ -21,6 +21,9 @@ const VERBS: Record<EditorCommand['type'], string> = {
   updateCaption: 'Change caption',
   setKeyframes: 'Set keyframes',
   freezeFrame: 'Freeze frame',
+  addMarker: 'Add marker',
+  updateMarker: 'Change marker',
+  removeMarker: 'Remove marker',
 };
 
 /** "Move clip", "Move 3 clips", "Ripple delete", or a mix ("Add clip + Set properties"). */
@@ -32,7 +35,7 @@ export function describeCommands(commands: readonly EditorCommand[]): string {
   }
   const parts = [...counts].map(([verb, n]) => {
     if (n === 1) return verb;
-    if (/ (clip|caption)$/.test(verb)) return verb.replace(/ (clip|caption)$/, ` ${n} $1s`);
+    if (/ (clip|caption|marker)$/.test(verb)) return verb.replace(/ (clip|caption|marker)$/, ` ${n} $1s`);
     return `${verb} ×${n}`;
   });
   return parts.slice(0, 3).join(' + ') + (parts.length > 3 ? ' + …' : '');
@@ -85,6 +88,10 @@ export function describeCommand(command: EditorCommand, name: (clipId: string) =
       return `Add caption "${command.text}" at ${seconds(command.startMs)}`;
     case 'updateCaption':
       return `Change caption ${name(command.clipId)}`;
+    case 'addMarker':
+      return `Add marker "${command.name}" at ${seconds(command.atMs)}`;
+    case 'updateMarker':
+      return command.atMs !== undefined ? `Move marker to ${seconds(command.atMs)}` : 'Change marker';
     default:
       return VERBS[command.type];
   }

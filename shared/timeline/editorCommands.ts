@@ -3,8 +3,9 @@
 // service checks them again against the timeline (overlaps, locks, ranges).
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../limits.ts';
+import { atMostCharacters, textProblem } from '../textRules.ts';
 import { EASINGS, KEYFRAMES_MAX } from './keyframes.ts';
-import { FitSchema, TrackKindSchema } from './timelineTypes.ts';
+import { FitSchema, MARKER_COLORS, TrackKindSchema } from './timelineTypes.ts';
 
 const ms = z
   .number()
@@ -23,6 +24,20 @@ const words = z
 const keyframes = z
   .array(z.strictObject({ atMs: ms, value: z.number(), easing: z.enum(EASINGS).optional() }))
   .max(KEYFRAMES_MAX, `a property holds at most ${KEYFRAMES_MAX} keyframes`);
+
+/** A marker's name: one line of 1 to 80 characters. */
+export const MarkerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine(atMostCharacters(EDITOR_LIMITS.markerNameMax), `must be at most ${EDITOR_LIMITS.markerNameMax} characters`)
+  .refine((name) => textProblem(name, false) === null, 'must be a single line of printable text');
+/** A marker's note; an empty one removes it. */
+export const MarkerNoteSchema = z
+  .string()
+  .trim()
+  .refine(atMostCharacters(EDITOR_LIMITS.markerNoteMax), `must be at most ${EDITOR_LIMITS.markerNoteMax} characters`);
+export const MarkerColorSchema = z.enum(MARKER_COLORS);
 
 const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -92,6 +107,21 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     font: catalogId.optional(),
     words: words.optional(),
   }),
+  command('addMarker', {
+    markerId: uuid.optional(),
+    atMs: ms,
+    name: MarkerNameSchema,
+    color: MarkerColorSchema.optional(),
+    note: MarkerNoteSchema.optional(),
+  }),
+  command('updateMarker', {
+    markerId: uuid,
+    atMs: ms.optional(),
+    name: MarkerNameSchema.optional(),
+    color: MarkerColorSchema.optional(),
+    note: MarkerNoteSchema.optional(),
+  }),
+  command('removeMarker', { markerId: uuid }),
 ]);
 
 export type EditorCommand = z.infer<typeof EditorCommandSchema>;

@@ -2,11 +2,19 @@
 // that put things back (the service's history is never rewritten; an undo is one more
 // edit). Each command's inverse is read from the state just before it, and the inverses
 // run in reverse order.
-import { applyStep, withTracks, type ApplyContext } from './applyCommands.ts';
+import { applyStep, withEdits, type ApplyContext } from './applyCommands.ts';
 import type { EditorCommand } from './editorCommands.ts';
 import { defaultProperties } from './timelineRules.ts';
 import { createTrackIndex, type TrackIndex } from './trackIndex.ts';
-import { fitOf, type Clip, type MediaClip, type Timeline, type Track } from './timelineTypes.ts';
+import {
+  fitOf,
+  markersOf,
+  type Clip,
+  type MarkerColor,
+  type MediaClip,
+  type Timeline,
+  type Track,
+} from './timelineTypes.ts';
 
 /** The commands that make `clip` again on `track`, as it is (properties, effects, transition). */
 export function recreateClip(track: Track, clip: Clip, defaults: Readonly<Record<string, number>>): EditorCommand[] {
@@ -303,6 +311,42 @@ function inverseOf(
           : { type: 'setTransition', clipId: command.clipId, ...edge, transitionId: null },
       ];
     }
+    case 'addMarker': {
+      const known = new Set(w.markers().map((m) => m.id));
+      return (after) => {
+        const id = command.markerId ?? after.markers().find((m) => !known.has(m.id))?.id;
+        return id ? [{ type: 'removeMarker', markerId: id }] : [];
+      };
+    }
+    case 'removeMarker': {
+      const marker = w.markers().find((m) => m.id === command.markerId);
+      if (!marker) return [];
+      return [
+        {
+          type: 'addMarker',
+          markerId: marker.id,
+          atMs: marker.atMs,
+          name: marker.name,
+          color: marker.color as MarkerColor,
+          ...(marker.note && { note: marker.note }),
+        },
+      ];
+    }
+    case 'updateMarker': {
+      const marker = w.markers().find((m) => m.id === command.markerId);
+      if (!marker) return [];
+      return [
+        {
+          type: 'updateMarker',
+          markerId: marker.id,
+          ...(command.atMs !== undefined && { atMs: marker.atMs }),
+          ...(command.name !== undefined && { name: marker.name }),
+          ...(command.color !== undefined && { color: marker.color as MarkerColor }),
+          // An empty note takes away the one the update gave.
+          ...(command.note !== undefined && { note: marker.note ?? '' }),
+        },
+      ];
+    }
     case 'updateCaption': {
       const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'caption') return [];
@@ -349,7 +393,7 @@ export function applyWithInverse(
   commands: readonly EditorCommand[],
   ctx: ApplyContext,
 ): { timeline: Timeline; inverse: EditorCommand[] } {
-  const w = createTrackIndex(timeline.tracks);
+  const w = createTrackIndex(timeline.tracks, undefined, markersOf(timeline));
   const inverses: EditorCommand[][] = [];
   const defaults = defaultProperties(ctx.catalog);
   commands.forEach((command, i) => {
@@ -357,5 +401,5 @@ export function applyWithInverse(
     applyStep(w, command, i, ctx);
     inverses.push(typeof inverse === 'function' ? inverse(w) : inverse);
   });
-  return { timeline: withTracks(timeline, w.tracks), inverse: inverses.reverse().flat() };
+  return { timeline: withEdits(timeline, w), inverse: inverses.reverse().flat() };
 }

@@ -8,7 +8,7 @@
 // there are no `changes`, and the app applies its own commands to its copy as before.
 import { z } from 'zod';
 import { durationOf, lowerBound, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
-import { ClipSchema, TrackSchema, type Clip, type Timeline, type Track } from './timelineTypes.ts';
+import { ClipSchema, MarkerSchema, TrackSchema, type Clip, type Timeline, type Track } from './timelineTypes.ts';
 
 export const TimelineChangesSchema = z
   .object({
@@ -18,6 +18,8 @@ export const TimelineChangesSchema = z
     clips: z.array(z.object({ trackId: z.string(), clip: ClipSchema }).loose()),
     /** Clips taken off the tracks that remain (a removed track's clips go with it). */
     removedClipIds: z.array(z.string()),
+    /** Every marker of the new revision, in time order; absent when the list changed none. */
+    markers: z.array(MarkerSchema).optional(),
   })
   .loose();
 export type TimelineChanges = z.infer<typeof TimelineChangesSchema>;
@@ -35,6 +37,7 @@ export function changesOf(index: TrackIndex): TimelineChanges {
     tracks: index.tracks.map(headerOf),
     clips: clips.map(({ clip, track }) => ({ trackId: track.id, clip })),
     removedClipIds,
+    ...(index.markersChanged() && { markers: [...index.markers()] }),
   };
 }
 
@@ -110,6 +113,7 @@ export function applyChanges(base: Timeline, ack: EditAck & { changes: TimelineC
     durationMs: ack.durationMs ?? durationOf(tracks),
     ...(ack.updatedAt !== null && { updatedAt: ack.updatedAt }),
     tracks,
+    ...(changes.markers && { markers: changes.markers }),
   };
 }
 
@@ -159,6 +163,7 @@ function sameHeader(track: Omit<Track, 'clips'>, header: Omit<Track, 'clips'>): 
  */
 export function sameTracks(a: Timeline, b: Timeline): boolean {
   if (a.tracks.length !== b.tracks.length) return false;
+  if (a.markers !== b.markers && !sameValue(a.markers ?? [], b.markers ?? [])) return false;
   return a.tracks.every((track, i) => {
     const other = b.tracks[i]!;
     if (track === other) return true;

@@ -73,6 +73,25 @@ export const TrackSchema = z
   })
   .loose();
 
+/** The colours a marker may have (the catalog lists them); blue when none is given. */
+export const MARKER_COLORS = ['blue', 'cyan', 'green', 'yellow', 'orange', 'red', 'pink', 'purple'] as const;
+export type MarkerColor = (typeof MARKER_COLORS)[number];
+export const DEFAULT_MARKER_COLOR: MarkerColor = 'blue';
+
+/** A named moment of the timeline (chapters of an export are made from them). */
+export const MarkerSchema = z
+  .object({
+    id: z.string(),
+    atMs: z.number(),
+    name: z.string(),
+    /** A colour of MARKER_COLORS; another (from a newer service) is shown as the default. */
+    color: z.string(),
+    /** Absent when it has none. */
+    note: z.string().optional(),
+  })
+  .loose();
+export type Marker = z.infer<typeof MarkerSchema>;
+
 export const TimelineSchema = z
   .object({
     projectId: z.number().int(),
@@ -81,6 +100,8 @@ export const TimelineSchema = z
     durationMs: z.number(),
     updatedAt: z.string().optional(),
     tracks: z.array(TrackSchema),
+    /** In time order (ties by ID); absent from an older service (none). */
+    markers: z.array(MarkerSchema).optional(),
   })
   .loose();
 
@@ -138,6 +159,7 @@ export const CatalogSchema = z
       .array(z.object({ id: z.string(), label: z.string().optional(), description: z.string().optional() }).loose())
       .optional(),
     defaultImageDurationMs: z.number().optional(),
+    markerColors: z.array(z.string()).optional(),
     limits: z
       .object({
         commandsPerRequest: z.number(),
@@ -146,6 +168,7 @@ export const CatalogSchema = z
         timelineMaxMs: z.number(),
         captionTextMax: z.number(),
         renderMaxDurationMs: z.number(),
+        markersPerTimeline: z.number(),
       })
       .partial()
       .loose()
@@ -159,6 +182,9 @@ export type PropertyDef = Catalog['properties'][number];
 
 /** A media clip's fit; contain when the service did not say. */
 export const fitOf = (clip: MediaClip): Fit => clip.fit ?? DEFAULT_FIT;
+
+/** The timeline's markers, in time order; none when the service did not say. */
+export const markersOf = (timeline: Pick<Timeline, 'markers'>): readonly Marker[] => timeline.markers ?? [];
 
 export const isMedia = (clip: Clip): clip is MediaClip => clip.kind === 'media';
 export const isCaption = (clip: Clip): clip is CaptionClip => clip.kind === 'caption';

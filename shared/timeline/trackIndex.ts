@@ -6,8 +6,9 @@
 // Clips are found by ID through an index of the timeline given (the service passes the one
 // it keeps between edits; otherwise it is built on the first lookup) plus what this list
 // moved, and within their track by binary search (each track's clips stay sorted by start).
+// The timeline's markers ride along: a list of their own, copied the first time one changes.
 import { shiftWords } from './captionWords.ts';
-import type { Clip, Track } from './timelineTypes.ts';
+import type { Clip, Marker, Track } from './timelineTypes.ts';
 
 export interface ClipEntry {
   clip: Clip;
@@ -80,8 +81,14 @@ function copyValue<T>(value: T): T {
  * `given` and `givenPlaces` are read, never changed, while the list is applied; the service
  * calls `commit` on its index only once the revision the list made is written.
  */
-export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlaces) {
+export function createTrackIndex(
+  given: readonly Track[],
+  givenPlaces?: ClipPlaces,
+  givenMarkers: readonly Marker[] = [],
+) {
   const tracks = [...given];
+  let markers = givenMarkers;
+  let markersOwned = false;
   const owned = new Set<Track>();
   let places = givenPlaces ?? null;
   const placesGiven = (): ClipPlaces => (places ??= indexClips(given));
@@ -149,6 +156,18 @@ export function createTrackIndex(given: readonly Track[], givenPlaces?: ClipPlac
 
   return {
     tracks,
+    /** The markers as they are now, in time order (ties by ID), to read only. */
+    markers: (): readonly Marker[] => markers,
+    /** True once this list changed a marker. */
+    markersChanged: (): boolean => markersOwned,
+    /** The markers, made this list's own (each a copy) so they may change; `sortMarkers` puts them back in order. */
+    ownMarkers(): Marker[] {
+      if (!markersOwned) {
+        markers = markers.map((m) => ({ ...m }));
+        markersOwned = true;
+      }
+      return markers as Marker[];
+    },
     /** The track, made this list's own so it may change. */
     track,
     /** The track as it is now, to read only. */

@@ -51,8 +51,23 @@ export const serviceDeps = {
 
 /** What the service makes of the same list, or null when it refuses it. */
 export function onService(timeline: Timeline, commands: EditorCommand[]): Timeline['tracks'] | null {
+  return onServiceWithMarkers(timeline, commands)?.tracks ?? null;
+}
+
+/** The tracks and markers the service makes of the same list, or null when it refuses it. */
+export function onServiceWithMarkers(
+  timeline: Timeline,
+  commands: EditorCommand[],
+): Pick<Timeline, 'tracks' | 'markers'> | null {
   try {
-    return serviceApply(timeline.tracks as never, commands as Command[], serviceDeps).tracks;
+    const index = serviceApply(
+      timeline.tracks as never,
+      commands as Command[],
+      serviceDeps,
+      undefined,
+      (timeline.markers ?? []) as never,
+    );
+    return { tracks: index.tracks, markers: [...index.markers()] };
   } catch {
     return null;
   }
@@ -113,6 +128,37 @@ function trackCommand(timeline: Timeline, pick: number[]): EditorCommand {
   }
 }
 
+/** A change to the markers: added (with or without an ID), moved, renamed, recoloured, annotated, removed. */
+function markerCommand(timeline: Timeline, pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => (n <= 0 ? 0 : pick[i]! % n);
+  const markers = timeline.markers ?? [];
+  const marker = markers[p(1, markers.length)];
+  if (!marker || p(0, 4) === 0)
+    return {
+      type: 'addMarker',
+      ...(p(2, 3) > 0 && { markerId: randomUUID() }),
+      atMs: p(3, 40) * 250,
+      name: ['Intro', 'Verse', 'Outro'][p(4, 3)]!,
+      ...(p(5, 2) === 1 && { color: (['red', 'green', 'purple'] as const)[p(6, 3)]! }),
+      ...(p(6, 3) === 0 && { note: 'Check the sound here' }),
+    };
+  switch (p(0, 4)) {
+    case 1:
+      return { type: 'updateMarker', markerId: marker.id, atMs: p(3, 40) * 250 };
+    case 2:
+      return {
+        type: 'updateMarker',
+        markerId: marker.id,
+        ...(p(4, 2) === 0 && { name: 'Renamed' }),
+        ...(p(5, 2) === 0 && { color: 'yellow' as const }),
+        ...(p(6, 3) > 0 && { note: p(6, 3) === 1 ? '' : 'A note' }),
+      };
+    default:
+      // Now and then one that no longer exists: refused.
+      return { type: 'removeMarker', markerId: p(5, 8) === 0 ? randomUUID() : marker.id };
+  }
+}
+
 const EFFECT_IDS = ['speed', 'blur', 'contrast'];
 const EFFECT_PARAMS: Record<string, string> = { speed: 'rate', blur: 'radius', contrast: 'amount' };
 
@@ -120,6 +166,7 @@ const EFFECT_PARAMS: Record<string, string> = { speed: 'rate', blur: 'radius', c
 export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
   const p = (i: number, n: number) => (n <= 0 ? 0 : pick[i]! % n);
   if (timeline.tracks.length === 0 || p(7, 9) === 0) return trackCommand(timeline, pick);
+  if (p(7, 9) === 1) return markerCommand(timeline, pick);
   const clips = timeline.tracks.flatMap((t) => t.clips.map((c) => ({ c, t })));
   const at = (i: number) => p(i, 40) * 250;
   if (clips.length === 0 || p(0, 16) < 3) {

@@ -15,7 +15,15 @@ import { nextRevision } from '../../shared/timeline/revision.ts';
 import { applyChanges, changesOf, editAckOf } from '../../shared/timeline/timelineChanges.ts';
 import { diffTimelines } from '../../shared/timeline/timelineDiff.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
-import { commandFrom, ctx, emptyTimeline, lists, onService, serviceDeps } from '../support/timelineEdits.ts';
+import {
+  commandFrom,
+  ctx,
+  emptyTimeline,
+  lists,
+  onService,
+  onServiceWithMarkers,
+  serviceDeps,
+} from '../support/timelineEdits.ts';
 
 /** The same timeline whatever order effects were re-added in. */
 function normal(tracks: Timeline['tracks']): unknown {
@@ -45,6 +53,9 @@ describe('the optimistic timeline', () => {
           expect(normal(undone.tracks)).toEqual(normal(timeline.tracks));
           // The service agrees that the undo applies, and makes the same timeline of it.
           expect(normal(onService(done.timeline, done.inverse)!)).toEqual(normal(timeline.tracks));
+          // Markers come back exactly: same IDs, times, names, colours and notes, in the same order.
+          expect(undone.markers ?? []).toEqual(timeline.markers ?? []);
+          expect(onServiceWithMarkers(done.timeline, done.inverse)!.markers).toEqual(timeline.markers ?? []);
           timeline = done.timeline;
         }
       }),
@@ -61,7 +72,13 @@ describe('the optimistic timeline', () => {
           const before = JSON.stringify(timeline);
           let working;
           try {
-            working = serviceApply(timeline.tracks as never, commands as Command[], serviceDeps);
+            working = serviceApply(
+              timeline.tracks as never,
+              commands as Command[],
+              serviceDeps,
+              undefined,
+              (timeline.markers ?? []) as never,
+            );
           } catch {
             working = null;
           }
@@ -80,6 +97,7 @@ describe('the optimistic timeline', () => {
           const ack = editAckOf(answer)!;
           const next = applyChanges({ ...timeline, revision: `r${n}` }, { ...ack, changes: ack.changes! });
           expect(next.tracks).toEqual(working.tracks);
+          expect(next.markers ?? []).toEqual(working.markers());
           expect(next.revision).toBe(`r${n + 1}`);
           timeline = next;
         }
