@@ -8,27 +8,13 @@ import { ApiError } from '../http/apiError.ts';
 import { intQuery, pageOf, pageQuery } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { trimmedText } from '../http/trimmedText.ts';
+import { createTimelineCopier } from '../editor/timelineCopy.ts';
+import { createProjectStore, ProjectSchema, type ProjectRow } from './projectStore.ts';
 
-interface ProjectRow {
-  id: number;
-  account_id: number;
-  name: string;
-  aspect_ratio: string;
-  created_at: string;
-  updated_at: string;
-}
+export { createProjectStore, ProjectSchema } from './projectStore.ts';
 
 const { min: nameMin, max: nameMax } = CREATE_LIMITS.projectName;
 const projectName = trimmedText(nameMin, nameMax);
-
-export const ProjectSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  aspectRatio: z.string(),
-  scenes: z.array(z.object({ id: z.string().uuid(), position: z.number().int() })),
-  createdAt: z.string(),
-  updatedAt: z.string().describe('The revision for rename: send it back as `revision`.'),
-});
 
 const ProjectInput = z.strictObject({
   name: projectName,
@@ -37,6 +23,15 @@ const ProjectInput = z.strictObject({
     .regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"')
     .default('16:9')
     .describe('Width:height, e.g. 16:9, 9:16, 1:1.'),
+  fromProjectId: z
+    .number()
+    .int()
+    .min(1)
+    .max(CREATE_LIMITS.idMax)
+    .optional()
+    .describe(
+      "Make the new project a copy of this one in the new shape: its timeline (tracks, clips, markers) copied, every media clip of a video track set to fit cover (filling the new frame, cropped), and the original's media and attached brand assets attached to the new project (not copied). The original is not changed.",
+    ),
 });
 
 const RenameInput = z.strictObject({
@@ -44,29 +39,10 @@ const RenameInput = z.strictObject({
   revision: z.iso.datetime({ offset: true }).describe('The project updatedAt read from GET.'),
 });
 
-export function createProjectStore(ctx: SandboxContext) {
-  const { db } = ctx;
-  const scenesOf = db.prepare('SELECT id, position FROM scenes WHERE project_id = ? ORDER BY position');
-  const toProject = (row: ProjectRow) => ({
-    id: row.id,
-    name: row.name,
-    aspectRatio: row.aspect_ratio,
-    scenes: scenesOf.all(row.id) as { id: string; position: number }[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
-  const get = (accountId: number, id: number): ProjectRow => {
-    const row = db.prepare('SELECT * FROM projects WHERE id = ? AND account_id = ?').get(id, accountId) as
-      ProjectRow | undefined;
-    if (!row) throw new ApiError('resource.not_found', `No project ${id} in this account.`);
-    return row;
-  };
-  return { get, toProject };
-}
-
 export function projectRoutes(ctx: SandboxContext) {
   const { db, clock } = ctx;
   const store = createProjectStore(ctx);
+  const copier = createTimelineCopier(ctx);
 
   /** A revision must change on every write, even two in one millisecond. */
   function nextRevision(previous?: string): string {
@@ -100,12 +76,21 @@ export function projectRoutes(ctx: SandboxContext) {
       path: '/projects',
       auth: 'any',
       tag: 'Projects',
-      summary: 'Create a project with one empty scene',
+      summary:
+        'Create a project with one empty scene, or (with fromProjectId) a copy of a project in another shape: a reframed copy',
       body: ProjectInput,
-      responses: { 201: { description: 'The new project', schema: ProjectSchema } },
+      responses: {
+        201: {
+          description:
+            "The new project; a copy's timeline (GET …/editor/timeline) holds the original's at r0, its media attached",
+          schema: ProjectSchema,
+        },
+        404: { description: 'resource.not_found: fromProjectId names no project of this account' },
+      },
       handler({ principal, body }) {
         const now = nextRevision();
         const id = transaction(db, () => {
+          if (body.fromProjectId !== undefined) copier.checkSource(principal.accountId, body.fromProjectId);
           const { lastInsertRowid } = db
             .prepare(
               'INSERT INTO projects (account_id, name, aspect_ratio, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
@@ -116,6 +101,8 @@ export function projectRoutes(ctx: SandboxContext) {
             lastInsertRowid,
             now,
           );
+          if (body.fromProjectId !== undefined)
+            copier.copy(principal.accountId, body.fromProjectId, Number(lastInsertRowid));
           return Number(lastInsertRowid);
         });
         return { status: 201, data: store.toProject(store.get(principal.accountId, id)) };

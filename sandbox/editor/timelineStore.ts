@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
-import { createProjectStore } from '../create/projects.ts';
+import { createProjectStore } from '../create/projectStore.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
 import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';

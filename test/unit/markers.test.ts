@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CommandSchema } from '../../sandbox/editor/timelineSchemas.ts';
 import { chapterArgs, chapterMetadata, chaptersIn } from '../../sandbox/render/chapters.ts';
+import { buildJoinCommand } from '../../sandbox/render/renderCommand.ts';
 import { applyCommands, EditRejected } from '../../shared/timeline/applyCommands.ts';
 import { describeCommands } from '../../shared/timeline/describeCommands.ts';
 import { EditorCommandSchema, type EditorCommand } from '../../shared/timeline/editorCommands.ts';
@@ -159,6 +160,23 @@ describe('chapters of a render', () => {
       '3',
     ]);
     expect(chapterArgs([], 3, () => '/tmp/c.txt')).toEqual(['-map_chapters', '-1']);
+    // A render made in parts gets them when the parts are joined (the third input, after picture and sound).
+    const join = buildJoinCommand({
+      quality: 'draft',
+      pictures: 'p',
+      sounds: 's',
+      output: 'o',
+      chapters,
+      chaptersFile: 'c',
+    });
+    expect(join.slice(join.indexOf('ffmetadata') - 1, join.indexOf('ffmetadata') + 5)).toEqual([
+      '-f',
+      'ffmetadata',
+      '-i',
+      'c',
+      '-map_chapters',
+      '2',
+    ]);
   });
 });
 
