@@ -1,11 +1,14 @@
 // The time ruler: ticks and time labels for what is on screen (a canvas redrawn at most once
 // a frame as the view moves), the preview range, and the playhead — a slider a keyboard
-// moves frame by frame, and a pointer clicks or scrubs.
+// moves frame by frame, and a pointer clicks or scrubs — and over it the markers
+// (MarkerStrip.tsx), beside the slider rather than in it, so each is a control of its own.
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { usePreferences } from '../../stores/preferencesStore.ts';
 import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
+import { MarkerEditor } from './MarkerEditor.tsx';
+import { MarkerStrip } from './MarkerStrip.tsx';
 
 const STEPS_MS = [
   1000 / 30,
@@ -113,25 +116,29 @@ export function TimeRuler() {
   }
 
   return (
-    <div
-      className="tl-ruler"
-      role="slider"
-      tabIndex={0}
-      aria-label="Playhead"
-      aria-valuemin={0}
-      aria-valuemax={Math.round(contentMs)}
-      aria-valuenow={playheadMs}
-      aria-valuetext={formatTime(playheadMs)}
-      onPointerDown={(event) => {
-        event.currentTarget.setPointerCapture(event.pointerId);
-        seek(event);
-      }}
-      onPointerMove={(event) => {
-        if (event.buttons & 1) seek(event);
-      }}
-      onKeyDown={onKeyDown}
-    >
-      <canvas ref={canvas} className="tl-ruler-canvas" aria-hidden="true" />
+    <div className="tl-ruler-area">
+      <div
+        className="tl-ruler"
+        role="slider"
+        tabIndex={0}
+        aria-label="Playhead"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(contentMs)}
+        aria-valuenow={playheadMs}
+        aria-valuetext={formatTime(playheadMs)}
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture(event.pointerId);
+          seek(event);
+        }}
+        onPointerMove={(event) => {
+          if (event.buttons & 1) seek(event);
+        }}
+        onKeyDown={onKeyDown}
+      >
+        <canvas ref={canvas} className="tl-ruler-canvas" aria-hidden="true" />
+      </div>
+      <MarkerStrip />
+      <MarkerEditor />
     </div>
   );
 }

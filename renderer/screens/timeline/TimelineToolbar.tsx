@@ -9,6 +9,7 @@ import {
   Crosshair,
   Keyboard,
   Magnet,
+  MapPin,
   Redo2,
   RefreshCw,
   Scissors,
@@ -19,6 +20,8 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { IconButton } from '../../components/Button.tsx';
+import { Menu } from '../../components/Menu.tsx';
+import { addMarkerAtPlayhead, copyYoutubeChapters, jumpToMarker } from './markerActions.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
@@ -187,6 +190,37 @@ export function TimelineToolbar() {
           shortcut={keys('snapping')}
           pressed={snapping}
           onClick={() => view().setSnapping(!snapping)}
+        />
+      </span>
+      <span className="tl-separator" aria-hidden="true" />
+      <span className="tl-group">
+        <Menu
+          label="Markers"
+          text="Markers"
+          icon={MapPin}
+          size="sm"
+          variant="ghost"
+          items={[
+            {
+              id: 'add',
+              label: 'Add marker at playhead',
+              shortcut: keys('addMarker'),
+              onSelect: addMarkerAtPlayhead,
+            },
+            {
+              id: 'previous',
+              label: 'Previous marker',
+              shortcut: keys('previousMarker'),
+              onSelect: () => jumpToMarker(-1),
+            },
+            { id: 'next', label: 'Next marker', shortcut: keys('nextMarker'), onSelect: () => jumpToMarker(1) },
+            { id: 'sep', separator: true },
+            {
+              id: 'youtube',
+              label: 'Copy YouTube chapters',
+              onSelect: () => void copyYoutubeChapters(),
+            },
+          ]}
         />
       </span>
       <span className="tl-group tl-group-end">

@@ -15,8 +15,9 @@ import {
   splitAtPlayhead,
   trimSelectionToPlayhead,
 } from './timelineActions.ts';
+import { addMarkerAtPlayhead, jumpToMarker } from './markerActions.ts';
 
-export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Selection', 'View'] as const;
+export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Markers', 'Selection', 'View'] as const;
 
 const mod = (e: KeyboardEvent) => e.ctrlKey || e.metaKey;
 const plain = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey;
@@ -195,6 +196,31 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     group: 'Editing',
     matches: key('y', mod),
     run: () => useTimeline.getState().redo(),
+  },
+  {
+    id: 'addMarker',
+    keys: 'M',
+    action: 'Add a marker at the playhead (and name it)',
+    group: 'Markers',
+    matches: key('m', (e) => plain(e) && !e.shiftKey),
+    run: addMarkerAtPlayhead,
+  },
+  // As in Premiere Pro: Shift+M goes on to the next marker, Mod+Shift+M back to the previous.
+  {
+    id: 'nextMarker',
+    keys: 'Shift+M',
+    action: 'Playhead to the next marker',
+    group: 'Markers',
+    matches: (e) => e.key.toLowerCase() === 'm' && e.shiftKey && plain(e),
+    run: () => jumpToMarker(1),
+  },
+  {
+    id: 'previousMarker',
+    keys: 'Mod+Shift+M',
+    action: 'Playhead to the previous marker',
+    group: 'Markers',
+    matches: (e) => e.key.toLowerCase() === 'm' && e.shiftKey && mod(e) && !e.altKey,
+    run: () => jumpToMarker(-1),
   },
   {
     id: 'selectAll',

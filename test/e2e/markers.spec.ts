@@ -1,0 +1,83 @@
+// Markers on the ruler, driven from the keyboard as an editor would: M at the playhead adds a
+// marker and opens its editor with the name selected; typing a name and Enter saves it, and
+// the service's timeline holds it. Shift+M and Ctrl+Shift+M jump the playhead between
+// markers; a marker's flag is a button named by its name, Delete removes it, undo brings it back.
+import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { firstLaunchPage } from './pages/firstLaunchPage.ts';
+import { serviceApi, timelinePage } from './pages/timelinePage.ts';
+
+const fixtures = makeFixtureDir();
+test.afterAll(() => fixtures.cleanup());
+
+test('M adds a named marker at the playhead, kept by the service; Shift+M and Ctrl+Shift+M jump between markers', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(120_000);
+  await firstLaunchPage(page).useLocalWorkspace();
+  const api = await serviceApi(app);
+  const projectId = await api.createProject('Markers');
+  await api.upload(await makeMp4(fixtures.dir, { seconds: 3, name: 'walk.mp4' }), projectId);
+  const markers = async () =>
+    ((await api.timeline(projectId)) as unknown as { markers: { atMs: number; name: string }[] }).markers;
+
+  const tl = timelinePage(page);
+  await tl.open('Markers');
+  await tl.addMedia('walk.mp4');
+  await tl.saved();
+
+  await tl.setPlayhead(1.5);
+  await tl.press('m');
+  const editor = page.getByRole('dialog', { name: 'Marker' });
+  await expect(editor).toBeVisible();
+  const name = editor.getByLabel('Name');
+  await expect(name).toBeFocused();
+  await page.keyboard.type('Chorus');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  await tl.saved();
+  await expect.poll(markers, { timeout: 20_000 }).toEqual([expect.objectContaining({ atMs: 1500, name: 'Chorus' })]);
+  await expect(page.getByRole('button', { name: 'Marker Chorus at 00:00:01.500' })).toBeVisible();
+
+  // A second marker, named as it comes (Escape keeps "Marker 2").
+  await tl.setPlayhead(0.5);
+  await tl.press('m');
+  await expect(editor).toBeVisible();
+  await page.keyboard.press('Escape');
+  await tl.saved();
+  await expect
+    .poll(async () => (await markers()).map((m) => [m.atMs, m.name]), { timeout: 20_000 })
+    .toEqual([
+      [500, 'Marker 2'],
+      [1500, 'Chorus'],
+    ]);
+
+  // Jump: from the start to the next marker, and on; then back.
+  const playhead = page.getByRole('slider', { name: 'Playhead' });
+  await tl.press('Home');
+  await tl.press('Shift+M');
+  await expect(playhead).toHaveAttribute('aria-valuenow', '500');
+  await tl.press('Shift+M');
+  await expect(playhead).toHaveAttribute('aria-valuenow', '1500');
+  await tl.press('Control+Shift+M');
+  await expect(playhead).toHaveAttribute('aria-valuenow', '500');
+
+  // The flag is a control: Delete removes the marker, Ctrl+Z brings it back.
+  const flag = page.getByRole('button', { name: 'Marker Chorus at 00:00:01.500' });
+  await flag.focus();
+  await page.keyboard.press('Delete');
+  await expect(flag).toHaveCount(0);
+  await tl.saved();
+  await expect.poll(async () => (await markers()).map((m) => m.name), { timeout: 20_000 }).toEqual(['Marker 2']);
+  await tl.press('Control+z');
+  await tl.saved();
+  await expect
+    .poll(async () => (await markers()).map((m) => m.name), { timeout: 20_000 })
+    .toEqual(['Marker 2', 'Chorus']);
+
+  // The shortcut sheet lists the marker keys.
+  await tl.press('?');
+  const help = page.getByRole('dialog', { name: /shortcuts/i });
+  await expect(help.getByRole('table', { name: 'Markers' })).toContainText('Shift+M');
+});
