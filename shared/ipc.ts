@@ -112,6 +112,8 @@ export const REQUESTS = {
           `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
         ),
       aspectRatio: z.string().regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"'),
+      /** A reframed copy: the new project holds this one's timeline, its media attached. */
+      fromProjectId: id.optional(),
     }),
   ),
   'projects.get': request<Project>()(z.strictObject({ id })),

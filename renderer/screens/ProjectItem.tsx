@@ -1,6 +1,6 @@
 // One project of the list: made the current project (and its timeline opened), or renamed
-// in place (the revision read with it is sent back).
-import { Clapperboard, Pencil } from 'lucide-react';
+// in place (the revision read with it is sent back), or copied in another shape.
+import { Clapperboard, Crop, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Field } from '../components/Field.tsx';
@@ -9,12 +9,14 @@ import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useCurrentProject } from '../stores/currentProjectStore.ts';
 import { useNavigation } from '../stores/navigationStore.ts';
 import { useProjects } from '../stores/projectsStore.ts';
+import { ReframeCopyDialog } from './ReframeCopyDialog.tsx';
 
 export function ProjectItem({ project }: { project: Project }) {
   const renaming = useProjects((s) => s.renamingId === project.id);
   const rename = useProjects((s) => s.rename);
   const current = useCurrentProject((s) => s.projectId === project.id);
   const [editing, setEditing] = useState(false);
+  const [copying, setCopying] = useState(false);
   const [name, setName] = useState(project.name);
   const problem = tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
@@ -89,7 +91,17 @@ export function ProjectItem({ project }: { project: Project }) {
         >
           Rename
         </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={Crop}
+          aria-label={`Make a copy of ${project.name} in another shape`}
+          onClick={() => setCopying(true)}
+        >
+          Copy in another shape…
+        </Button>
       </span>
+      {copying && <ReframeCopyDialog project={project} onClose={() => setCopying(false)} />}
     </li>
   );
 }

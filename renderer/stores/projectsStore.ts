@@ -31,7 +31,8 @@ interface ProjectsState {
   loadFirst(): Promise<void>;
   loadMore(): Promise<void>;
   /** The new project, or null (with a message) when it was not made. */
-  create(name: string, aspectRatio: string): Promise<Project | null>;
+  /** With `fromProjectId`, a copy of that project in the new shape (a reframed copy). */
+  create(name: string, aspectRatio: string, fromProjectId?: number): Promise<Project | null>;
   rename(project: Project, name: string): Promise<boolean>;
   /** keepMine renames again over the current revision; keepCurrent takes the other name. */
   resolveConflict(choice: 'keepMine' | 'keepCurrent'): Promise<void>;
@@ -82,15 +83,19 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
     }
   },
 
-  async create(name, aspectRatio) {
+  async create(name, aspectRatio, fromProjectId) {
     set({ creating: true });
     try {
-      const project = await invoke('projects.create', { name, aspectRatio });
+      const project = await invoke('projects.create', {
+        name,
+        aspectRatio,
+        ...(fromProjectId !== undefined && { fromProjectId }),
+      });
       // Newest first, as the service lists them.
       set((s) => ({ items: [project, ...s.items.filter((p) => p.id !== project.id)] }));
       return project;
     } catch (err) {
-      showError('Creating the project', err);
+      showError(fromProjectId !== undefined ? 'Making the copy' : 'Creating the project', err);
       return null;
     } finally {
       set({ creating: false });

@@ -245,6 +245,8 @@ export const ProjectInputSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"')
     .optional(),
+  /** Make the project a copy of this one in the new shape (its timeline, its media attached). */
+  fromProjectId: id.optional(),
 });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 
