@@ -63,6 +63,16 @@ function brokenRule(timeline: Timeline): string | null {
     }
   }
   if (timeline.durationMs !== durationMs) return `durationMs is ${timeline.durationMs}, not ${durationMs}`;
+  // Markers: unique IDs, named, in time order (ties by ID), at or after 0.
+  const markers = timeline.markers ?? [];
+  for (const [k, marker] of markers.entries()) {
+    if (markers.findIndex((m) => m.id === marker.id) !== k) return `marker ${marker.id} is on the timeline twice`;
+    if (marker.atMs < 0 || marker.name.trim() === '')
+      return `marker ${marker.id} is at ${marker.atMs} ms named "${marker.name}"`;
+    const before = markers[k - 1];
+    if (before && (before.atMs > marker.atMs || (before.atMs === marker.atMs && before.id > marker.id)))
+      return `marker ${marker.id} is out of order`;
+  }
   return null;
 }
 
@@ -214,13 +224,13 @@ describe('the timeline model', () => {
           places ??= indexClips(timeline.tracks);
           let index;
           try {
-            index = applyToTracks(timeline.tracks, commands, ctx, places);
+            index = applyToTracks(timeline.tracks, commands, ctx, places, timeline.markers);
           } catch {
             return null;
           }
           index.commit(places);
           expect(places).toStrictEqual(indexClips(index.tracks));
-          return { ...timeline, tracks: index.tracks };
+          return { ...timeline, tracks: index.tracks, markers: [...index.markers()] };
         });
       }),
       { numRuns: 200 },
@@ -269,7 +279,13 @@ describe('the timeline model', () => {
         eachEdit(edits, (timeline, commands) => {
           let onService;
           try {
-            onService = applyOnService(timeline.tracks as never, commands as Command[], serviceDeps).tracks;
+            onService = applyOnService(
+              timeline.tracks as never,
+              commands as Command[],
+              serviceDeps,
+              undefined,
+              (timeline.markers ?? []) as never,
+            ).tracks;
           } catch (err) {
             // The service's error names the command the model refuses.
             const refused = attempt(timeline, commands) as EditRejected;
