@@ -4,6 +4,7 @@
 // markers; a marker's flag is a button named by its name, Delete removes it, undo brings it back.
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoViolations } from './pages/accessibility.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
 
@@ -33,6 +34,7 @@ test('M adds a named marker at the playhead, kept by the service; Shift+M and Ct
   await expect(editor).toBeVisible();
   const name = editor.getByLabel('Name');
   await expect(name).toBeFocused();
+  await expectNoViolations(page, 'the marker editor');
   await page.keyboard.type('Chorus');
   await page.keyboard.press('Enter');
   await expect(editor).toBeHidden();
@@ -52,6 +54,8 @@ test('M adds a named marker at the playhead, kept by the service; Shift+M and Ct
       [500, 'Marker 2'],
       [1500, 'Chorus'],
     ]);
+
+  await expectNoViolations(page, 'the timeline with markers on the ruler');
 
   // Jump: from the start to the next marker, and on; then back.
   const playhead = page.getByRole('slider', { name: 'Playhead' });
