@@ -1,8 +1,9 @@
 // What changed between two readings of a timeline: which clips were added, removed or
-// changed, and which of their fields (start, trims, properties, effects, captions). The
+// changed, and which of their fields (start, trims, properties, effects, captions), and the
+// same of tracks and markers. The
 // conflict review shows it beside the user's own edit, so nothing changes unseen.
 import type { EditorCommand } from './editorCommands.ts';
-import type { Clip, Timeline, Track } from './timelineTypes.ts';
+import { markersOf, type Clip, type Timeline, type Track } from './timelineTypes.ts';
 
 export interface ClipChange {
   readonly clipId: string;
@@ -21,9 +22,38 @@ export interface TrackChange {
   readonly fields: string[];
 }
 
+export interface MarkerChange {
+  readonly markerId: string;
+  readonly change: 'added' | 'removed' | 'changed';
+  /** Its name now (or when removed, then). */
+  readonly name: string;
+  /** Changed fields: "atMs", "name", "color", "note". */
+  readonly fields: string[];
+}
+
 export interface TimelineDiff {
   readonly clips: ClipChange[];
   readonly tracks: TrackChange[];
+  readonly markers: MarkerChange[];
+}
+
+function diffMarkers(before: Timeline, after: Timeline): MarkerChange[] {
+  const changes: MarkerChange[] = [];
+  const was = new Map(markersOf(before).map((m) => [m.id, m]));
+  const now = new Set<string>();
+  for (const marker of markersOf(after)) {
+    now.add(marker.id);
+    const old = was.get(marker.id);
+    if (!old) {
+      changes.push({ markerId: marker.id, change: 'added', name: marker.name, fields: [] });
+      continue;
+    }
+    const fields = (['atMs', 'name', 'color', 'note'] as const).filter((f) => old[f] !== marker[f]);
+    if (fields.length > 0) changes.push({ markerId: marker.id, change: 'changed', name: marker.name, fields });
+  }
+  for (const [id, marker] of was)
+    if (!now.has(id)) changes.push({ markerId: id, change: 'removed', name: marker.name, fields: [] });
+  return changes;
 }
 
 const CLIP_FIELDS = ['startMs', 'endMs', 'inMs', 'outMs', 'text', 'style', 'font', 'assetId', 'freezeMs'] as const;
@@ -88,7 +118,7 @@ export function diffTimelines(before: Timeline, after: Timeline): TimelineDiff {
   }
   for (const track of before.tracks)
     if (!newTracks.has(track.id)) tracks.push({ trackId: track.id, change: 'removed', name: track.name, fields: [] });
-  return { clips, tracks };
+  return { clips, tracks, markers: diffMarkers(before, after) };
 }
 
 /** The clips a command list touches (by ID), for "both changed this clip" in the review. */

@@ -136,6 +136,32 @@ describe('the optimistic timeline', () => {
 });
 
 describe('reviewing a conflict', () => {
+  it('names the markers another edit added, changed or removed, and which of their fields', () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const start = applyCommands(
+      emptyTimeline(),
+      [
+        { type: 'addMarker', markerId: a, atMs: 0, name: 'Intro' },
+        { type: 'addMarker', markerId: b, atMs: 5000, name: 'Outro' },
+      ],
+      ctx,
+    );
+    const theirs = applyCommands(
+      start,
+      [
+        { type: 'updateMarker', markerId: a, atMs: 100, color: 'red' },
+        { type: 'removeMarker', markerId: b },
+        { type: 'addMarker', markerId: c, atMs: 9000, name: 'Credits' },
+      ],
+      ctx,
+    );
+    expect(diffTimelines(start, theirs).markers).toEqual([
+      { markerId: a, change: 'changed', name: 'Intro', fields: ['atMs', 'color'] },
+      { markerId: c, change: 'added', name: 'Credits', fields: [] },
+      { markerId: b, change: 'removed', name: 'Outro', fields: [] },
+    ]);
+  });
+
   it('names the clips another edit changed, and which of their fields', () => {
     const base = emptyTimeline();
     const video = base.tracks[0]!.id;

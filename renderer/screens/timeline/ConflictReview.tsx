@@ -144,7 +144,10 @@ export function ConflictReview({ review }: { review: EditReview }) {
             </p>
           )}
           {!review.busy && review.edited && changes.length === 0 && (
-            <p>No clip changed{review.diff?.tracks.length ? ', but the tracks did' : ''}.</p>
+            <p>
+              No clip changed
+              {review.diff?.tracks.length || review.diff?.markers.length ? ', but the tracks or markers did' : ''}.
+            </p>
           )}
           <ul aria-label="Changes by others">
             {shown.map((change) => (
@@ -153,6 +156,12 @@ export function ConflictReview({ review }: { review: EditReview }) {
             {review.diff?.tracks.map((track) => (
               <li key={track.trackId}>
                 Track {track.name} — {track.change === 'changed' ? `changed: ${track.fields.join(', ')}` : track.change}
+              </li>
+            ))}
+            {review.diff?.markers.map((marker) => (
+              <li key={marker.markerId}>
+                Marker {marker.name} —{' '}
+                {marker.change === 'changed' ? `changed: ${marker.fields.join(', ')}` : marker.change}
               </li>
             ))}
           </ul>
