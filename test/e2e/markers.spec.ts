@@ -80,6 +80,16 @@ test('M adds a named marker at the playhead, kept by the service; Shift+M and Ct
     .poll(async () => (await markers()).map((m) => m.name), { timeout: 20_000 })
     .toEqual(['Marker 2', 'Chorus']);
 
+  // Copy YouTube chapters (the Markers menu): the lines, and what breaks YouTube's rules.
+  const origin = new URL(page.url()).origin;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await page.getByRole('button', { name: 'Markers' }).click();
+  await page.getByRole('menuitem', { name: 'Copy YouTube chapters' }).click();
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+    'YouTube needs at least 3 chapters; there are 2: add markers.',
+  );
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0:00 Marker 2\n0:01 Chorus');
+
   // The shortcut sheet lists the marker keys.
   await tl.press('?');
   const help = page.getByRole('dialog', { name: /shortcuts/i });
