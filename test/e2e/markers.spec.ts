@@ -1,7 +1,8 @@
 // Markers on the ruler, driven from the keyboard as an editor would: M at the playhead adds a
 // marker and opens its editor with the name selected; typing a name and Enter saves it, and
 // the service's timeline holds it. Shift+M and Ctrl+Shift+M jump the playhead between
-// markers; a marker's flag is a button named by its name, Delete removes it, undo brings it back.
+// markers; a marker's flag is a button named by its name, Delete removes it, undo brings it
+// back; a drag or Alt+→ moves it; the Markers menu copies the YouTube chapters.
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoViolations } from './pages/accessibility.ts';
@@ -80,6 +81,25 @@ test('M adds a named marker at the playhead, kept by the service; Shift+M and Ct
     .poll(async () => (await markers()).map((m) => m.name), { timeout: 20_000 })
     .toEqual(['Marker 2', 'Chorus']);
 
+  // Moved by dragging its flag (one edit), and a frame on with Alt+→ from the keyboard.
+  const chorus = page.getByRole('button', { name: /^Marker Chorus at / });
+  const box = (await chorus.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + 5, { steps: 4 });
+  await page.mouse.up();
+  await tl.saved();
+  const dragged = (await markers()).find((m) => m.name === 'Chorus')!.atMs;
+  expect(dragged).toBeGreaterThan(1500);
+  await expect(editor).toBeHidden();
+  await chorus.focus();
+  await page.keyboard.press('Alt+ArrowRight');
+  await tl.saved();
+  await expect
+    .poll(async () => (await markers()).find((m) => m.name === 'Chorus')!.atMs, { timeout: 20_000 })
+    // The next frame (frames of 1/30 s from 0).
+    .toBe(Math.round((Math.round(dragged / (1000 / 30)) + 1) * (1000 / 30)));
+
   // Copy YouTube chapters (the Markers menu): the lines, and what breaks YouTube's rules.
   const origin = new URL(page.url()).origin;
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -88,7 +108,7 @@ test('M adds a named marker at the playhead, kept by the service; Shift+M and Ct
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
     'YouTube needs at least 3 chapters; there are 2: add markers.',
   );
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0:00 Marker 2\n0:01 Chorus');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^0:00 Marker 2\n0:0[12] Chorus$/);
 
   // The shortcut sheet lists the marker keys.
   await tl.press('?');
