@@ -191,3 +191,30 @@ describe('a reframed copy', () => {
     expect(res.body.error.message).toMatch(/^fromProjectId: no project 999999/);
   });
 });
+
+describe('markers kept with the revisions', () => {
+  it('read back the same after a restart, from the changes each list stored', async () => {
+    const project = await harness.createProject('Markers across a restart');
+    let { revision } = await timelineOf(project);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const lists = [
+      [{ type: 'addMarker', markerId: ids[0], atMs: 3000, name: 'One', note: 'First' }],
+      [{ type: 'addMarker', markerId: ids[1], atMs: 1000, name: 'Two', color: 'green' }],
+      [{ type: 'addTrack', kind: 'video' }],
+      [{ type: 'updateMarker', markerId: ids[0], atMs: 500, name: 'One moved' }],
+      [{ type: 'addMarker', markerId: ids[2], atMs: 9000, name: 'Three' }],
+      [{ type: 'removeMarker', markerId: ids[1] }],
+    ];
+    for (const commands of lists) {
+      const res = await send(project, revision, commands);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      revision = res.body.data.revision;
+    }
+    const before = await timelineOf(project);
+    expect(before.markers.map((m: any) => m.name)).toEqual(['One moved', 'Three']);
+    sandbox = await sandbox.restart();
+    call = apiClient(sandbox.createBaseUrl, sandbox.apiKey);
+    harness = exportHarness(sandbox, call, fixtures.dir);
+    expect(await timelineOf(project)).toEqual(before);
+  });
+});
