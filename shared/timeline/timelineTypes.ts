@@ -183,8 +183,10 @@ export type PropertyDef = Catalog['properties'][number];
 /** A media clip's fit; contain when the service did not say. */
 export const fitOf = (clip: MediaClip): Fit => clip.fit ?? DEFAULT_FIT;
 
-/** The timeline's markers, in time order; none when the service did not say. */
-export const markersOf = (timeline: Pick<Timeline, 'markers'>): readonly Marker[] => timeline.markers ?? [];
+const NO_MARKERS: readonly Marker[] = Object.freeze([]);
+
+/** The timeline's markers, in time order; none when the service did not say (always the same empty list, for selectors). */
+export const markersOf = (timeline: Pick<Timeline, 'markers'>): readonly Marker[] => timeline.markers ?? NO_MARKERS;
 
 export const isMedia = (clip: Clip): clip is MediaClip => clip.kind === 'media';
 export const isCaption = (clip: Clip): clip is CaptionClip => clip.kind === 'caption';

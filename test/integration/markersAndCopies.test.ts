@@ -194,7 +194,7 @@ describe('a reframed copy', () => {
 
 describe('markers kept with the revisions', () => {
   it('read back the same after a restart, from the changes each list stored', async () => {
-    const project = await harness.createProject('Markers across a restart');
+    const project = await harness.createProject('Markers across a restart', '16:9');
     let { revision } = await timelineOf(project);
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     const lists = [

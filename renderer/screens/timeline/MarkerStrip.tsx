@@ -32,7 +32,7 @@ export function markerLabel(marker: Marker): string {
 }
 
 export function MarkerStrip() {
-  const markers = useTimeline((s) => (s.timeline ? markersOf(s.timeline) : []));
+  const markers = useTimeline((s) => markersOf(s.timeline ?? {}));
   const viewStartMs = useTimelineView((s) => s.viewStartMs);
   const pxPerMs = useTimelineView((s) => s.pxPerMs);
   const viewportPx = useTimelineView((s) => s.viewportPx);
