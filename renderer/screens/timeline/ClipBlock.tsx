@@ -7,9 +7,14 @@ import type { ClipStrip } from '../../../shared/timeline/timelineViews.ts';
 import type { Clip, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { ClipMedia } from './ClipMedia.tsx';
+import { FadeHandles, KeyframeLane, VolumeLine } from './ClipAutomation.tsx';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 export type DragPart = 'body' | 'start' | 'end';
+
+/** The clip's height above its label: where the waveform and the volume line are drawn. */
+const AUTOMATION_PX = 38;
 
 export interface ClipDragLook {
   readonly dxPx: number;
@@ -52,6 +57,9 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
       : null,
   );
   const transitionText = transition ? `${transitionName} in, ${(transition.durationMs / 1000).toFixed(1)} s` : null;
+  const keyframeProperty = useTimelineView((s) => (props.selected ? s.keyframeProperty : null));
+  const automated = clip.kind === 'media' && !drag && !props.locked ? clip : null;
+  const hasSound = trackKind === 'audio' || (trackKind === 'video' && !!strip?.peaks);
   const effectIds = clip.kind === 'media' ? clip.effects.map((e) => e.effectId).join(',') : '';
   const effects = useTimeline((s) =>
     effectIds
@@ -92,6 +100,21 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
         <span className="tl-transition" title={transitionText!} style={{ width: transition.durationMs * pxPerMs }}>
           {transition.durationMs * pxPerMs > 56 && <span className="tl-transition-label">{transitionName}</span>}
         </span>
+      )}
+      {automated && hasSound && width > 8 && (
+        <VolumeLine clip={automated} name={label} pxPerMs={pxPerMs} height={AUTOMATION_PX} />
+      )}
+      {automated && width > 24 && (
+        <FadeHandles
+          clip={automated}
+          trackKind={trackKind}
+          name={label}
+          pxPerMs={pxPerMs}
+          height={AUTOMATION_PX + 14}
+        />
+      )}
+      {automated && keyframeProperty && (trackKind === 'video' || keyframeProperty === 'volume') && (
+        <KeyframeLane clip={automated} property={keyframeProperty} pxPerMs={pxPerMs} />
       )}
       {clip.kind === 'caption' && width > 12 && <span className="tl-caption-text">{clip.text}</span>}
       {width > 24 && clip.kind === 'media' && (
