@@ -83,3 +83,10 @@ export function adjacentKeyframe(list: readonly Keyframe[], atMs: number, direct
 
 /** Values kept to a ten-thousandth: a dragged line gives plain numbers. */
 export const round = (v: number) => Math.round(v * 1e4) / 1e4;
+
+/** The property a selected clip's keyframe lane shows: the one chosen in the Inspector, else the first the clip animates. */
+export function laneProperty(clip: MediaClip, chosen: string | null): string | null {
+  if (chosen) return chosen;
+  const animated = Object.entries(clip.keyframes ?? {}).find(([, list]) => list.length > 0);
+  return animated ? animated[0] : null;
+}

@@ -9,6 +9,7 @@ import { useTimeline } from '../../stores/timelineStore.ts';
 import { ClipMedia } from './ClipMedia.tsx';
 import { FadeHandles, KeyframeLane, VolumeLine } from './ClipAutomation.tsx';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { laneProperty } from '../../model/timeline/keyframeEdits.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 export type DragPart = 'body' | 'start' | 'end';
@@ -57,9 +58,11 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
       : null,
   );
   const transitionText = transition ? `${transitionName} in, ${(transition.durationMs / 1000).toFixed(1)} s` : null;
-  const keyframeProperty = useTimelineView((s) => (props.selected ? s.keyframeProperty : null));
+  const chosenProperty = useTimelineView((s) => (props.selected ? s.keyframeProperty : null));
   const automated = clip.kind === 'media' && !drag && !props.locked ? clip : null;
+  const keyframeProperty = automated && props.selected ? laneProperty(automated, chosenProperty) : null;
   const hasSound = trackKind === 'audio' || (trackKind === 'video' && !!strip?.peaks);
+  if (keyframeProperty) classes.push('has-keyframe-lane');
   const effectIds = clip.kind === 'media' ? clip.effects.map((e) => e.effectId).join(',') : '';
   const effects = useTimeline((s) =>
     effectIds

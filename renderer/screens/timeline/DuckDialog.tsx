@@ -109,20 +109,22 @@ export function DuckDialog({ track, onClose }: { track: Track; onClose: () => vo
           Lowers {track.name} wherever speech plays on the other tracks: from a clip&apos;s transcript where it has one,
           otherwise from its level. The result is volume keyframes you can edit; one undo takes it back.
         </p>
-        {SETTINGS.map((s) => (
-          <Field key={s.key} label={s.label} hint={s.hint} error={problems[s.key]} inline>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                min={s.min}
-                max={s.max}
-                value={values[s.key]}
-                onChange={(e) => setValues((v) => ({ ...v, [s.key]: e.target.value }))}
-              />
-            )}
-          </Field>
-        ))}
+        <div className="tl-duck-fields">
+          {SETTINGS.map((s) => (
+            <Field key={s.key} label={s.label} hint={s.hint} error={problems[s.key]}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={s.min}
+                  max={s.max}
+                  value={values[s.key]}
+                  onChange={(e) => setValues((v) => ({ ...v, [s.key]: e.target.value }))}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
       </form>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import {
   clipTimeOf,
   keyframeIndexAt,
   keyframesOf,
+  laneProperty,
   toggleKeyframe,
   valueOfAt,
 } from '../../model/timeline/keyframeEdits.ts';
@@ -251,7 +252,9 @@ export function freezeFrameAtPlayhead(durationMs = 2000): void {
 function keyframeTarget(): { clip: MediaClip; property: string; fallback: number } | null {
   const item = selected().find((i) => i.clip.kind === 'media');
   if (!item || item.clip.kind !== 'media') return null;
-  const property = useTimelineView.getState().keyframeProperty ?? (item.track.kind === 'video' ? 'opacity' : 'volume');
+  const property =
+    laneProperty(item.clip, useTimelineView.getState().keyframeProperty) ??
+    (item.track.kind === 'video' ? 'opacity' : 'volume');
   const effect = parseEffectProperty(property);
   const catalog = useTimeline.getState().catalog;
   const fallback = effect
