@@ -126,4 +126,35 @@ test('keyframes, the volume line and fade handles edit the service timeline, one
   await tl.press('Control+z');
   await tl.saved();
   expect(clipOf(await service(), 'video').properties.fadeOutMs ?? 0).toBe(0);
+
+  // By keyboard: Alt+K adds a keyframe at the playhead; a focused diamond moves a frame with → and goes with Delete.
+  await tl.setPlayhead(1);
+  await tl.press('Alt+k');
+  await tl.saved();
+  expect(clipOf(await service(), 'video').keyframes!.opacity!.map((k) => k.atMs)).toEqual([500, 1000, 2000]);
+  const third = tl.lane('Video 1').getByRole('slider', { name: 'Opacity keyframe at 00:00:01.000' });
+  await third.focus();
+  await third.press('ArrowRight');
+  await tl.saved();
+  expect(clipOf(await service(), 'video').keyframes!.opacity!.map((k) => k.atMs)).toEqual([500, 1033, 2000]);
+  await tl.lane('Video 1').getByRole('slider', { name: 'Opacity keyframe at 00:00:01.033' }).press('Delete');
+  await tl.saved();
+  expect(clipOf(await service(), 'video').keyframes!.opacity!.map((k) => k.atMs)).toEqual([500, 2000]);
+  // Video 1 still holds its one clip: Delete on a diamond is the diamond's, not the clip's.
+  expect(trackOf(await service(), 'video').clips).toHaveLength(1);
+
+  // F: a freeze frame at the playhead, two seconds long.
+  await tl.setPlayhead(3);
+  await tl.press('f');
+  await tl.saved();
+  const frozen = trackOf(await service(), 'video').clips as unknown as {
+    startMs: number;
+    endMs: number;
+    freezeMs?: number;
+  }[];
+  expect(frozen.map((c) => [c.startMs, c.endMs, c.freezeMs ?? null])).toEqual([
+    [0, 3000, null],
+    [3000, 5000, 2000],
+    [5000, 6000, null],
+  ]);
 });
