@@ -219,7 +219,7 @@ export function VolumeLine({
 
   const now = list.length === 0 ? base : valueAt(list, base, 0);
   return (
-    <svg className="tl-volume" width={width} height={height} aria-hidden={false} role="presentation">
+    <svg className="tl-volume" width={width} height={height}>
       <polyline className="tl-volume-line" points={points.join(' ')} />
       {shown.map((k, i) => (
         <circle key={i} className="tl-volume-point" cx={k.atMs * pxPerMs} cy={yOf(k.value, height)} r={2.5} />
