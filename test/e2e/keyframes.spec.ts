@@ -53,6 +53,13 @@ test('keyframes, the volume line and fade handles edit the service timeline, one
   await opacity.fill('0.2');
   await opacity.press('Enter');
   await tl.saved();
+  expect(clipOf(await service(), 'video').keyframes?.opacity).toHaveLength(2);
+  // One undo takes the typed keyframe away; redo brings it back.
+  await tl.press('Control+z');
+  await tl.saved();
+  expect(clipOf(await service(), 'video').keyframes?.opacity).toHaveLength(1);
+  await tl.press('Control+Shift+z');
+  await tl.saved();
   await tl.setPlayhead(0.5);
   await expect(inspector.getByRole('button', { name: 'Opacity keyframe at playhead' })).toHaveAttribute(
     'aria-pressed',

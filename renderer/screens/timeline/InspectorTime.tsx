@@ -64,8 +64,8 @@ export function TimeSettings({ catalog, items }: { catalog: Catalog; items: read
   const reversed = common(items.map((i) => (i.clip.properties.reverse ?? 0) >= 0.5));
   const video = items.some((i) => i.track.kind === 'video');
   return (
-    <section className="tl-inspector-section" aria-label="Time">
-      <h3>Time</h3>
+    <section className="tl-inspector-section" aria-label="Reverse and freeze frame">
+      <h3>Reverse and freeze frame</h3>
       {reversible && (
         <label className="tl-check">
           <input
