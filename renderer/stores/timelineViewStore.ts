@@ -40,6 +40,9 @@ interface TimelineViewState {
   transform: TransformPreview | null;
   /** Clips copied (Ctrl+C), pasted at the playhead. */
   clipboard: readonly CopiedClip[];
+  /** The property whose keyframes the timeline draws under the selected clips (the Inspector's last used). */
+  keyframeProperty: string | null;
+  setKeyframeProperty(property: string | null): void;
   /** The bin item being dragged (a drag's data cannot be read until the drop), for the drop's ghost. */
   draggedAsset: number | null;
   setDraggedAsset(assetId: number | null): void;
@@ -70,6 +73,7 @@ const INITIAL = {
   snapping: true,
   drag: null,
   transform: null,
+  keyframeProperty: null,
 };
 
 /** The widest zoom shows the whole content; it never goes tighter than one frame per FRAME_PX. */
@@ -143,6 +147,7 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
       set({ selection: next });
     },
     setSnapping: (snapping) => set({ snapping }),
+    setKeyframeProperty: (keyframeProperty) => set({ keyframeProperty }),
     setDrag: (drag) => set({ drag }),
     setTransform: (transform) => set({ transform }),
     setClipboard: (clipboard) => set({ clipboard }),

@@ -155,6 +155,8 @@ export const CatalogSchema = z
       NumberParamSchema.extend({ appliesTo: z.array(z.string()), animatable: z.boolean().optional() }),
     ),
     easings: z.array(z.string()).optional(),
+    /** The transitions a clip may go out with (setTransition edge "out"). */
+    outTransitions: z.array(z.string()).optional(),
     fits: z
       .array(z.object({ id: z.string(), label: z.string().optional(), description: z.string().optional() }).loose())
       .optional(),

@@ -7,9 +7,15 @@ import type { ClipStrip } from '../../../shared/timeline/timelineViews.ts';
 import type { Clip, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { ClipMedia } from './ClipMedia.tsx';
+import { FadeHandles, KeyframeLane, VolumeLine } from './ClipAutomation.tsx';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { laneProperty } from '../../model/timeline/keyframeEdits.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 
 export type DragPart = 'body' | 'start' | 'end';
+
+/** The clip's height above its label: where the waveform and the volume line are drawn. */
+const AUTOMATION_PX = 38;
 
 export interface ClipDragLook {
   readonly dxPx: number;
@@ -52,6 +58,11 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
       : null,
   );
   const transitionText = transition ? `${transitionName} in, ${(transition.durationMs / 1000).toFixed(1)} s` : null;
+  const chosenProperty = useTimelineView((s) => (props.selected ? s.keyframeProperty : null));
+  const automated = clip.kind === 'media' && !drag && !props.locked ? clip : null;
+  const keyframeProperty = automated && props.selected ? laneProperty(automated, chosenProperty) : null;
+  const hasSound = trackKind === 'audio' || (trackKind === 'video' && !!strip?.peaks);
+  if (keyframeProperty) classes.push('has-keyframe-lane');
   const effectIds = clip.kind === 'media' ? clip.effects.map((e) => e.effectId).join(',') : '';
   const effects = useTimeline((s) =>
     effectIds
@@ -61,65 +72,87 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
       .join(', '),
   );
   return (
-    <div
-      className={classes.join(' ')}
-      data-clip-id={clip.id}
-      role="button"
-      tabIndex={-1}
-      aria-pressed={props.selected}
-      aria-label={`${label}, ${formatTime(clip.startMs)} to ${formatTime(clip.endMs)}${transitionText ? `, ${transitionText}` : ''}${props.pending ? ', not saved yet' : ''}`}
-      title={clip.kind === 'caption' ? clip.text : undefined}
-      style={{
-        left,
-        width,
-        transform: drag && (drag.dxPx || drag.dyPx) ? `translate(${drag.dxPx}px, ${drag.dyPx}px)` : undefined,
-      }}
-      onPointerDown={(event) => props.onPointerDown(event, clip, 'body')}
-    >
-      {clip.kind === 'media' && strip && (
-        <ClipMedia
-          clip={clip}
-          strip={strip}
-          fromMs={Math.max(clip.startMs, props.windowFromMs)}
-          toMs={Math.min(clip.endMs, props.windowToMs)}
-          pxPerMs={pxPerMs}
-          showFrames={trackKind === 'video'}
-          showWave={trackKind === 'audio'}
-        />
-      )}
-      {transition && (
-        // A wedge over the clip's first moments: how long it takes to come in, and what it is.
-        <span className="tl-transition" title={transitionText!} style={{ width: transition.durationMs * pxPerMs }}>
-          {transition.durationMs * pxPerMs > 56 && <span className="tl-transition-label">{transitionName}</span>}
-        </span>
-      )}
-      {clip.kind === 'caption' && width > 12 && <span className="tl-caption-text">{clip.text}</span>}
-      {width > 24 && clip.kind === 'media' && (
-        <span className="tl-clip-label">
-          {label}
-          {effects && <span className="tl-clip-effects"> · {effects}</span>}
-        </span>
-      )}
-      {!props.locked && width > 10 && (
-        <>
-          <span
-            className="tl-handle tl-handle-start"
-            aria-hidden="true"
-            onPointerDown={(event) => {
-              event.stopPropagation();
-              props.onPointerDown(event, clip, 'start');
-            }}
+    <>
+      <div
+        className={classes.join(' ')}
+        data-clip-id={clip.id}
+        role="button"
+        tabIndex={-1}
+        aria-pressed={props.selected}
+        aria-label={`${label}, ${formatTime(clip.startMs)} to ${formatTime(clip.endMs)}${transitionText ? `, ${transitionText}` : ''}${props.pending ? ', not saved yet' : ''}`}
+        title={clip.kind === 'caption' ? clip.text : undefined}
+        style={{
+          left,
+          width,
+          transform: drag && (drag.dxPx || drag.dyPx) ? `translate(${drag.dxPx}px, ${drag.dyPx}px)` : undefined,
+        }}
+        onPointerDown={(event) => props.onPointerDown(event, clip, 'body')}
+      >
+        {clip.kind === 'media' && strip && (
+          <ClipMedia
+            clip={clip}
+            strip={strip}
+            fromMs={Math.max(clip.startMs, props.windowFromMs)}
+            toMs={Math.min(clip.endMs, props.windowToMs)}
+            pxPerMs={pxPerMs}
+            showFrames={trackKind === 'video'}
+            showWave={trackKind === 'audio'}
           />
-          <span
-            className="tl-handle tl-handle-end"
-            aria-hidden="true"
-            onPointerDown={(event) => {
-              event.stopPropagation();
-              props.onPointerDown(event, clip, 'end');
-            }}
-          />
-        </>
+        )}
+        {transition && (
+          // A wedge over the clip's first moments: how long it takes to come in, and what it is.
+          <span className="tl-transition" title={transitionText!} style={{ width: transition.durationMs * pxPerMs }}>
+            {transition.durationMs * pxPerMs > 56 && <span className="tl-transition-label">{transitionName}</span>}
+          </span>
+        )}
+        {clip.kind === 'caption' && width > 12 && <span className="tl-caption-text">{clip.text}</span>}
+        {width > 24 && clip.kind === 'media' && (
+          <span className="tl-clip-label">
+            {label}
+            {effects && <span className="tl-clip-effects"> · {effects}</span>}
+          </span>
+        )}
+        {!props.locked && width > 10 && (
+          <>
+            <span
+              className="tl-handle tl-handle-start"
+              aria-hidden="true"
+              onPointerDown={(event) => {
+                event.stopPropagation();
+                props.onPointerDown(event, clip, 'start');
+              }}
+            />
+            <span
+              className="tl-handle tl-handle-end"
+              aria-hidden="true"
+              onPointerDown={(event) => {
+                event.stopPropagation();
+                props.onPointerDown(event, clip, 'end');
+              }}
+            />
+          </>
+        )}
+      </div>
+      {automated && (
+        // Beside the clip, not inside it: the clip is a button, and controls may not nest in one.
+        <div className="tl-clip-automation" style={{ left, width }}>
+          {automated && hasSound && width > 8 && (
+            <VolumeLine clip={automated} name={label} pxPerMs={pxPerMs} height={AUTOMATION_PX} />
+          )}
+          {automated && width > 24 && (
+            <FadeHandles
+              clip={automated}
+              trackKind={trackKind}
+              name={label}
+              pxPerMs={pxPerMs}
+              height={AUTOMATION_PX + 14}
+            />
+          )}
+          {automated && keyframeProperty && (trackKind === 'video' || keyframeProperty === 'volume') && (
+            <KeyframeLane clip={automated} property={keyframeProperty} pxPerMs={pxPerMs} />
+          )}
+        </div>
       )}
-    </div>
+    </>
   );
 });

@@ -15,6 +15,9 @@ import { ChoiceSetting, NumberSetting, TextSetting } from './InspectorFields.tsx
 import { common, labelOf } from './inspectorValues.ts';
 import { addCaptionAtPlayhead, applyToSelection } from './timelineActions.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
+import { effectProperty } from '../../../shared/timeline/keyframes.ts';
+import { KeyframeButtons, keyframedCommit, shownValue } from './InspectorKeyframes.tsx';
+import { Fades, TIME_PROPERTIES, TimeSettings } from './InspectorTime.tsx';
 
 type MediaItem = { readonly clip: MediaClip; readonly track: Track };
 type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
@@ -46,7 +49,10 @@ function Placement({ items }: { items: readonly Located[] }) {
 
 function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly MediaItem[] }) {
   const kinds = new Set(items.map((i) => i.track.kind));
-  const properties = catalog.properties.filter((def) => def.appliesTo.some((k) => kinds.has(k as never)));
+  const properties = catalog.properties.filter(
+    (def) => def.appliesTo.some((k) => kinds.has(k as never)) && !TIME_PROPERTIES.has(def.name),
+  );
+  const playheadMs = useTimelineView((s) => s.playheadMs);
   const video = items.filter((i) => i.track.kind === 'video');
   const fits = catalog.fits ?? [];
   return (
@@ -57,19 +63,27 @@ function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly M
         {properties.map((def) => {
           const label = labelOf(def);
           const takes = items.filter((i) => def.appliesTo.includes(i.track.kind));
+          const only = takes.length === 1 && def.animatable ? takes[0]!.clip : null;
           return (
             <NumberSetting
               key={def.name}
               def={def}
               label={label}
               value={shared(
-                takes.map((i) => i.clip.properties[def.name] ?? def.default),
+                takes.map((i) => shownValue(i.clip, def.name, def.default, playheadMs)),
                 def.default,
               )}
+              adornment={
+                only && <KeyframeButtons clip={only} property={def.name} label={label} fallback={def.default} />
+              }
               onCommit={(value) =>
                 applyToSelection(`Set ${label.toLowerCase()}`, ({ clip, track }) =>
                   clip.kind === 'media' && def.appliesTo.includes(track.kind)
-                    ? { type: 'setClipProperties', clipId: clip.id, properties: { [def.name]: value } }
+                    ? (keyframedCommit(clip, def.name, value) ?? {
+                        type: 'setClipProperties',
+                        clipId: clip.id,
+                        properties: { [def.name]: value },
+                      })
                     : null,
                 )
               }
@@ -93,7 +107,10 @@ function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly M
         )}
       </section>
       <Effects catalog={catalog} items={items} />
-      <Transition catalog={catalog} items={items} />
+      <Fades catalog={catalog} items={items} />
+      <Transition catalog={catalog} items={items} edge="in" />
+      <Transition catalog={catalog} items={items} edge="out" />
+      <TimeSettings catalog={catalog} items={items} />
     </>
   );
 }
@@ -104,6 +121,7 @@ function Effects({ catalog, items }: { catalog: Catalog; items: readonly MediaIt
   const present = usable.filter((e) => items.some((i) => i.clip.effects.some((x) => x.effectId === e.id)));
   const addable = usable.filter((e) => !items.every((i) => i.clip.effects.some((x) => x.effectId === e.id)));
   const [adding, setAdding] = useState('');
+  const playheadMs = useTimelineView((s) => s.playheadMs);
   const toAdd = addable.find((e) => e.id === adding) ?? addable[0];
   return (
     <section className="tl-inspector-section" aria-label="Effects">
@@ -112,25 +130,36 @@ function Effects({ catalog, items }: { catalog: Catalog; items: readonly MediaIt
         <p className="tl-hint">No effect on {items.length > 1 ? 'these clips' : 'this clip'}.</p>
       )}
       {present.map((effect) => {
-        const having = items.map((i) => i.clip.effects.find((x) => x.effectId === effect.id)).filter((x) => x);
         return (
           <fieldset key={effect.id} className="tl-effect">
             <legend>{effect.name}</legend>
             {effect.params.map((param) => {
               const label = `${effect.name} ${labelOf(param).toLowerCase()}`;
+              const property = effectProperty(effect.id, param.name);
+              const holders = items.filter((i) => i.clip.effects.some((x) => x.effectId === effect.id));
+              // Speed sets the clip's length: it cannot change over the clip.
+              const only = holders.length === 1 && effect.id !== 'speed' ? holders[0]!.clip : null;
               return (
                 <NumberSetting
                   key={param.name}
                   def={param}
                   label={label}
                   value={shared(
-                    having.map((x) => x!.params[param.name] ?? param.default),
+                    holders.map((i) => shownValue(i.clip, property, param.default, playheadMs)),
                     param.default,
                   )}
+                  adornment={
+                    only && <KeyframeButtons clip={only} property={property} label={label} fallback={param.default} />
+                  }
                   onCommit={(value) =>
                     applyToSelection(`Set ${label.toLowerCase()}`, ({ clip, track }) =>
                       clip.kind === 'media' && effect.appliesTo.includes(track.kind)
-                        ? { type: 'applyEffect', clipId: clip.id, effectId: effect.id, params: { [param.name]: value } }
+                        ? (keyframedCommit(clip, property, value) ?? {
+                            type: 'applyEffect',
+                            clipId: clip.id,
+                            effectId: effect.id,
+                            params: { [param.name]: value },
+                          })
                         : null,
                     )
                   }
@@ -185,28 +214,31 @@ function Effects({ catalog, items }: { catalog: Catalog; items: readonly MediaIt
   );
 }
 
-function Transition({ catalog, items }: { catalog: Catalog; items: readonly MediaItem[] }) {
-  const chosen = common(items.map((i) => i.clip.transitionIn?.transitionId ?? 'none'));
+function Transition({ catalog, items, edge }: { catalog: Catalog; items: readonly MediaItem[]; edge: 'in' | 'out' }) {
+  const of = (clip: MediaClip) => (edge === 'in' ? clip.transitionIn : clip.transitionOut);
+  const chosen = common(items.map((i) => of(i.clip)?.transitionId ?? 'none'));
+  const usable =
+    edge === 'in' ? catalog.transitions : catalog.transitions.filter((t) => catalog.outTransitions?.includes(t.id));
   const def = catalog.transitions.find((t) => t.id === chosen);
-  const duration = common(items.map((i) => i.clip.transitionIn?.durationMs ?? 0));
+  const duration = common(items.map((i) => of(i.clip)?.durationMs ?? 0));
+  // The end's fields are not named "transition…": "Transition" must name the start's alone.
+  const words = edge === 'in' ? 'Transition' : 'Ends with';
   const set = (transitionId: string | null, durationMs?: number) =>
-    applyToSelection(transitionId ? 'Set transition' : 'Remove transition', ({ clip }) =>
+    applyToSelection(transitionId ? `Set transition ${edge}` : `Remove transition ${edge}`, ({ clip }) =>
       clip.kind !== 'media'
         ? null
         : transitionId
-          ? { type: 'setTransition', clipId: clip.id, transitionId, ...(durationMs && { durationMs }) }
-          : { type: 'setTransition', clipId: clip.id, transitionId: null },
+          ? { type: 'setTransition', clipId: clip.id, transitionId, edge, ...(durationMs && { durationMs }) }
+          : { type: 'setTransition', clipId: clip.id, transitionId: null, edge },
     );
+  if (edge === 'out' && usable.length === 0) return null;
   return (
-    <section className="tl-inspector-section" aria-label="Transition">
-      <h3>Transition in</h3>
+    <section className="tl-inspector-section" aria-label={edge === 'in' ? 'Transition' : 'Transition out'}>
+      <h3>{edge === 'in' ? 'Transition in' : 'Transition out'}</h3>
       <ChoiceSetting
-        label="Transition"
+        label={words}
         value={chosen ?? null}
-        choices={[
-          { id: 'none', label: 'None (a cut)' },
-          ...catalog.transitions.map((t) => ({ id: t.id, label: t.name })),
-        ]}
+        choices={[{ id: 'none', label: 'None (a cut)' }, ...usable.map((t) => ({ id: t.id, label: t.name }))]}
         onChoose={(id) => set(id === 'none' ? null : id)}
       />
       {def && (
@@ -216,9 +248,9 @@ function Transition({ catalog, items }: { catalog: Catalog; items: readonly Medi
             max: def.maxDurationMs / 1000,
             default: def.defaultDurationMs / 1000,
             unit: 'seconds',
-            description: `How long the ${def.name.toLowerCase()} lasts, from the clip's start.`,
+            description: `How long the ${def.name.toLowerCase()} lasts, from the clip's ${edge === 'in' ? 'start' : 'end'}.`,
           }}
-          label="Transition length"
+          label={edge === 'in' ? 'Transition length' : 'Ending length'}
           value={duration === null || duration === undefined ? null : duration / 1000}
           onCommit={(seconds) => set(def.id, Math.round(seconds * 1000))}
         />

@@ -11,12 +11,15 @@ export function NumberSetting({
   label,
   value,
   onCommit,
+  adornment,
 }: {
   def: Pick<NumberParam, 'min' | 'max' | 'default' | 'unit' | 'description'>;
   label: string;
   /** null: the selected clips differ. */
   value: number | null;
   onCommit: (value: number) => void;
+  /** Drawn after the field on its row (the keyframe buttons). */
+  adornment?: ReactNode;
 }) {
   const shown = value === null ? '' : String(value);
   const [text, setText] = useState(shown);
@@ -48,29 +51,39 @@ export function NumberSetting({
 
   return (
     <Field label={label} hint={rangeHint(def)} error={error} className="tl-setting">
-      {(control) => (
-        <input
-          {...control}
-          type="number"
-          inputMode="decimal"
-          min={def.min}
-          max={def.max}
-          step={stepOf(def)}
-          value={text}
-          placeholder={value === null ? 'Mixed' : undefined}
-          title={def.description}
-          onFocus={() => setEditing(true)}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-            if (e.key === 'Escape') {
-              undo.current = true;
-              e.currentTarget.blur();
-            }
-          }}
-        />
-      )}
+      {(control) => {
+        const input = (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={def.min}
+            max={def.max}
+            step={stepOf(def)}
+            value={text}
+            placeholder={value === null ? 'Mixed' : undefined}
+            title={def.description}
+            onFocus={() => setEditing(true)}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+              if (e.key === 'Escape') {
+                undo.current = true;
+                e.currentTarget.blur();
+              }
+            }}
+          />
+        );
+        return adornment ? (
+          <span className="tl-setting-row">
+            {input}
+            {adornment}
+          </span>
+        ) : (
+          input
+        );
+      }}
     </Field>
   );
 }

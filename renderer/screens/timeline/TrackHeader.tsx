@@ -1,7 +1,18 @@
 // A track's header: its name (renamed in place), mute and lock switches, and its menu —
 // rename, move up or down among the tracks of its kind (a video track listed higher draws
 // on top), remove (asked first when it holds clips). Each change is an edit like any other, undone with Ctrl+Z.
-import { ArrowDown, ArrowUp, Ellipsis, Lock, LockOpen, Pencil, Trash2, Volume2, VolumeX } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  AudioLines,
+  Ellipsis,
+  Lock,
+  LockOpen,
+  Pencil,
+  Trash2,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { EDITOR_LIMITS, tooLong } from '../../../shared/limits.ts';
 import type { Track } from '../../../shared/timeline/timelineTypes.ts';
@@ -10,6 +21,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Menu } from '../../components/Menu.tsx';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { moveTrack, removeTrack, renameTrack } from './timelineActions.ts';
+import { DuckDialog } from './DuckDialog.tsx';
 import { LANE_HEIGHT } from './TrackLane.tsx';
 
 const KIND_LABEL = { video: 'Video', audio: 'Audio', caption: 'Captions' } as const;
@@ -70,6 +82,7 @@ export function TrackHeader({
   const edit = useTimeline((s) => s.edit);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [ducking, setDucking] = useState(false);
   const clips = track.clips.length;
   function remove() {
     if (clips > 0) setConfirming(true);
@@ -137,6 +150,17 @@ export function TrackHeader({
               disabled: !canMoveDown,
               onSelect: () => moveTrack(track.id, 1),
             },
+            ...(track.kind === 'audio'
+              ? [
+                  {
+                    id: 'duck',
+                    label: 'Duck under speech…',
+                    icon: AudioLines,
+                    disabled: track.locked || track.clips.length === 0,
+                    onSelect: () => setDucking(true),
+                  },
+                ]
+              : []),
             { id: 'sep', separator: true },
             {
               id: 'remove',
@@ -149,6 +173,7 @@ export function TrackHeader({
           ]}
         />
       </span>
+      {ducking && <DuckDialog track={track} onClose={() => setDucking(false)} />}
       {confirming && (
         <Dialog
           role="alertdialog"

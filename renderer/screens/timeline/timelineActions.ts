@@ -2,6 +2,17 @@
 // inspector: each reads the timeline and the selection as shown and makes one edit.
 import type { Asset } from '../../../shared/api/createTypes.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
+import { parseEffectProperty } from '../../../shared/timeline/keyframes.ts';
+import type { MediaClip } from '../../../shared/timeline/timelineTypes.ts';
+import {
+  adjacentKeyframe,
+  clipTimeOf,
+  keyframeIndexAt,
+  keyframesOf,
+  laneProperty,
+  toggleKeyframe,
+  valueOfAt,
+} from '../../model/timeline/keyframeEdits.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { FRAME_MS } from '../../model/timeline/timelineGeometry.ts';
@@ -207,4 +218,87 @@ export function moveTrack(trackId: string, by: -1 | 1): void {
 /** The track and every clip on it (one edit: undo brings them back). */
 export function removeTrack(trackId: string): void {
   useTimeline.getState().edit([{ type: 'removeTrack', trackId }], 'Remove track');
+}
+
+/** A freeze frame of the selected video clip under the playhead (the one under it on the top video track when none is selected). */
+export function freezeFrameAtPlayhead(durationMs = 2000): void {
+  const timeline = useTimeline.getState().timeline;
+  if (!timeline) return;
+  const { playheadMs } = useTimelineView.getState();
+  const under = (clip: { startMs: number; endMs: number }) => clip.startMs < playheadMs && clip.endMs > playheadMs;
+  const chosen =
+    selected().find((i) => i.track.kind === 'video' && i.clip.kind === 'media' && under(i.clip)) ??
+    timeline.tracks
+      .filter((t) => t.kind === 'video' && !t.locked)
+      .flatMap((track) => track.clips.filter((c) => c.kind === 'media' && under(c)).map((clip) => ({ clip, track })))
+      .at(-1);
+  edit(
+    chosen
+      ? [
+          {
+            type: 'freezeFrame',
+            clipId: chosen.clip.id,
+            atMs: Math.round(playheadMs),
+            durationMs: Math.round(durationMs),
+          },
+        ]
+      : [],
+    'Freeze frame',
+    'Put the playhead inside a video clip to freeze its frame.',
+  );
+}
+
+/** The selected media clip and the property the keyframe lane shows (opacity for a video clip, volume for audio, until the Inspector picks one). */
+function keyframeTarget(): { clip: MediaClip; property: string; fallback: number } | null {
+  const item = selected().find((i) => i.clip.kind === 'media');
+  if (!item || item.clip.kind !== 'media') return null;
+  const property =
+    laneProperty(item.clip, useTimelineView.getState().keyframeProperty) ??
+    (item.track.kind === 'video' ? 'opacity' : 'volume');
+  const effect = parseEffectProperty(property);
+  const catalog = useTimeline.getState().catalog;
+  const fallback = effect
+    ? (catalog?.effects.find((e) => e.id === effect.effectId)?.params.find((p) => p.name === effect.param)?.default ??
+      0)
+    : (catalog?.properties.find((p) => p.name === property)?.default ?? 1);
+  return { clip: item.clip, property, fallback };
+}
+
+/** The keyframe toggle of the lane's property at the playhead, from the keyboard. */
+export function toggleKeyframeAtPlayhead(): void {
+  const target = keyframeTarget();
+  const { playheadMs } = useTimelineView.getState();
+  if (!target || playheadMs < target.clip.startMs || playheadMs > target.clip.endMs) {
+    notDone('Keyframe', 'Select a clip and put the playhead over it.');
+    return;
+  }
+  const { clip, property, fallback } = target;
+  useTimelineView.getState().setKeyframeProperty(property);
+  const atMs = clipTimeOf(clip, playheadMs);
+  const list = keyframesOf(clip, property);
+  const removing = keyframeIndexAt(list, atMs) >= 0;
+  useTimeline.getState().edit(
+    [
+      {
+        type: 'setKeyframes',
+        clipId: clip.id,
+        property,
+        keyframes: toggleKeyframe(list, atMs, valueOfAt(clip, property, fallback, atMs)),
+      },
+    ],
+    removing ? 'Remove keyframe' : 'Add keyframe',
+  );
+}
+
+/** The playhead to the lane property's previous or next keyframe on the selected clip. */
+export function jumpToKeyframe(direction: 1 | -1): void {
+  const target = keyframeTarget();
+  if (!target) return;
+  const view = useTimelineView.getState();
+  const to = adjacentKeyframe(
+    keyframesOf(target.clip, target.property),
+    clipTimeOf(target.clip, view.playheadMs),
+    direction,
+  );
+  if (to !== null) view.setPlayhead(target.clip.startMs + to);
 }
