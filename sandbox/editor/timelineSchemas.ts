@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
 import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
+import { TRACK_GAIN_DB } from '../../shared/timeline/timelineRules.ts';
 import { FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
 import { PropertiesInput } from './editorCatalog.ts';
 
@@ -79,6 +80,9 @@ const KeyframeSchema = z.object({
 const KEYFRAMES_DESCRIPTION =
   "Property → its keyframes in time order (unique atMs): the value before the first keyframe is the first's, after the last the last's, between two the first's eased toward the next. Properties are the animatable clip properties of the catalog and effect parameters as effect:<effectId>.<param>. Keyframes count from the clip's start and move with it; trimming its start shifts them by the trim (cut away outside the clip, with a keyframe holding the curve's value at each new edge); a split gives each part its stretch of the curve.";
 
+const LINK_DESCRIPTION =
+  "The clip's link (linkClips): clips sharing a linkId belong together, such as a picture and its sound, and the app selects, moves, trims, splits and deletes them together. Splitting a linked clip at a moment gives the right part the link derived from the clip's link and that moment, so linked clips split at the same moment stay linked, left parts to left parts and right parts to right parts. Absent when the clip is not linked.";
+
 export const MediaClipSchema = z.object({
   id: z.uuid(),
   kind: z.literal('media'),
@@ -107,6 +111,7 @@ export const MediaClipSchema = z.object({
       'A freeze frame: the picture at inMs held this long (the clip lasts freezeMs; it has no sound). Absent for moving media.',
     ),
   fit: FitSchema,
+  linkId: z.uuid().optional().describe(LINK_DESCRIPTION),
 });
 
 export const CaptionClipSchema = z.object({
@@ -118,6 +123,7 @@ export const CaptionClipSchema = z.object({
   style: z.string().describe('A caption style ID from the catalog.'),
   font: z.string().describe('A font ID from the catalog.'),
   words: z.array(WordSchema).optional().describe(`${WORDS_DESCRIPTION} Absent when the caption has none.`),
+  linkId: z.uuid().optional().describe(LINK_DESCRIPTION),
 });
 
 export const ClipSchema = z.discriminatedUnion('kind', [MediaClipSchema, CaptionClipSchema]);
@@ -128,6 +134,29 @@ export const TrackSchema = z.object({
   name: z.string(),
   muted: z.boolean().describe('A muted track is silent in renders (video keeps its picture).'),
   locked: z.boolean().describe('Commands may not change the clips of a locked track.'),
+  gainDb: z
+    .number()
+    .describe(
+      `The track's gain in dB (${TRACK_GAIN_DB.min} to +${TRACK_GAIN_DB.max}; 0 by default), applied to the sound of every clip on it after the clip's own volume.`,
+    ),
+  pan: z
+    .number()
+    .describe(
+      'Where the track sounds, from -1 (left) through 0 (centre, the default) to 1 (right), by a constant-power law: left gain √2·cos(π(pan+1)/4), right gain √2·sin(π(pan+1)/4), so a centred track is unchanged and a hard pan silences the other side.',
+    ),
+  solo: z
+    .boolean()
+    .describe('When any track is soloed, only soloed tracks sound (a muted track stays silent). False by default.'),
+  hidden: z
+    .boolean()
+    .describe(
+      'A hidden video or caption track is not drawn (its sound still plays). Audio tracks are never hidden. False by default.',
+    ),
+  syncLocked: z
+    .boolean()
+    .describe(
+      'Ripple edits (a ripple delete or trim, an insert, a text cut) move the sync-locked tracks in step, keeping picture and sound in sync. True by default.',
+    ),
   clips: z.array(ClipSchema).describe('In timeline order; clips of one track never overlap.'),
 });
 
@@ -167,8 +196,28 @@ export const CommandSchema = z.discriminatedUnion('type', [
   command('removeTrack', { trackId }, 'Remove a track and every clip on it.'),
   command(
     'updateTrack',
-    { trackId, name: trackName.optional(), muted: z.boolean().optional(), locked: z.boolean().optional() },
-    'Rename, mute or lock a track.',
+    {
+      trackId,
+      name: trackName.optional(),
+      muted: z.boolean().optional(),
+      locked: z.boolean().optional(),
+      gainDb: z
+        .number()
+        .min(TRACK_GAIN_DB.min, `must be at least ${TRACK_GAIN_DB.min} dB`)
+        .max(TRACK_GAIN_DB.max, `must be at most +${TRACK_GAIN_DB.max} dB`)
+        .optional()
+        .describe(`The track's gain, ${TRACK_GAIN_DB.min} to +${TRACK_GAIN_DB.max} dB.`),
+      pan: z
+        .number()
+        .min(-1, 'must be at least -1 (left)')
+        .max(1, 'must be at most 1 (right)')
+        .optional()
+        .describe('-1 (left) to 1 (right).'),
+      solo: z.boolean().optional(),
+      hidden: z.boolean().optional().describe('Video and caption tracks only.'),
+      syncLocked: z.boolean().optional(),
+    },
+    'Rename, mute, lock, solo, hide or sync-lock a track, or set its gain and pan (name at least one field).',
   ),
   command(
     'moveTrack',
@@ -236,6 +285,23 @@ export const CommandSchema = z.discriminatedUnion('type', [
       ripple: z.boolean().optional().describe('Also move the later clips of the same track left to close the gap.'),
     },
     'Remove a clip.',
+  ),
+  command(
+    'linkClips',
+    {
+      clipIds: z
+        .array(clipId)
+        .min(1)
+        .max(EDITOR_LIMITS.commandsPerRequest)
+        .describe('The clips to link (at least two, or one with linkId); each leaves any link it had.'),
+      linkId: uuid('Join this link (e.g. to restore one); a new link by default.').optional(),
+    },
+    'Link clips so they act together (a picture and its sound): each gets the same linkId.',
+  ),
+  command(
+    'unlinkClips',
+    { clipIds: z.array(clipId).min(1).max(EDITOR_LIMITS.commandsPerRequest).describe('The clips to unlink.') },
+    'Take clips out of their links: they act alone again (their linkId goes).',
   ),
   command(
     'setClipProperties',

@@ -7,16 +7,20 @@
 // project is kept in memory (frozen: shared by every request, changed by none), so an edit
 // neither parses nor writes the whole timeline. An identical retry of a command list is
 // answered from the row it made, even after later edits. A project that was never edited
-// gets r0 (three empty tracks) on first read.
+// gets r0 (three empty tracks) on first read. Each row also keeps a one-line summary of its
+// command list, for the revision list (GET …/editor/revisions).
 import { randomUUID } from 'node:crypto';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
+import type { Pagination } from '../http/envelope.ts';
+import { pageOf, type PageRequest } from '../http/pagination.ts';
 import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';
 import { durationOf, indexClips, type ClipPlaces, type TrackIndex } from '../../shared/timeline/trackIndex.ts';
 import { DEFAULT_FIT } from '../../shared/timeline/timelineTypes.ts';
+import { TRACK_DEFAULTS, trackMix } from '../../shared/timeline/timelineRules.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
@@ -92,6 +96,7 @@ function starterTracks(): Track[] {
     name,
     muted: false,
     locked: false,
+    ...TRACK_DEFAULTS,
     clips: [],
   });
   return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
@@ -131,14 +136,33 @@ interface RevisionRow {
   applied: number;
   tracks: string;
   answer: string | null;
+  summary: string | null;
   created_at: string;
 }
 
-/** Tracks as stored; clips saved before media clips had a fit get the default one. */
+/** One entry of the revision list. */
+export interface RevisionEntry {
+  revision: string;
+  createdAt: string;
+  summary: string;
+}
+
+/** What a revision made before summaries were kept, or with none given, says. */
+const NO_SUMMARY = 'Edit';
+/** The summary of r0. */
+export const FIRST_SUMMARY = 'New timeline';
+
+/** Gives tracks stored before tracks had a mix and switches their defaults (in place: the caller owns them). */
+function withTrackDefaults(tracks: Track[]): Track[] {
+  for (const track of tracks) Object.assign(track, trackMix(track));
+  return tracks;
+}
+
+/** Tracks as stored; clips saved before media clips had a fit get the default one, tracks their default mix. */
 export function parseTracks(json: string): Track[] {
   const tracks = JSON.parse(json) as Track[];
   for (const track of tracks) for (const clip of track.clips) if (clip.kind === 'media') clip.fit ??= DEFAULT_FIT;
-  return tracks;
+  return withTrackDefaults(tracks);
 }
 
 /** The current timelines of one database, shared by every store made on it. */
@@ -148,6 +172,7 @@ export function createTimelineStore(ctx: SandboxContext) {
   const { db } = ctx;
   db.exec(EDITOR_TIMELINE_SCHEMA);
   addColumnIfMissing(db, 'editor_revisions', 'answer', 'TEXT');
+  addColumnIfMissing(db, 'editor_revisions', 'summary', 'TEXT');
   if (!memory.has(db)) memory.set(db, new Map());
   const cached = memory.get(db)!;
   const projects = createProjectStore(ctx);
@@ -160,8 +185,9 @@ export function createTimelineStore(ctx: SandboxContext) {
     'SELECT * FROM editor_revisions WHERE project_id = ? AND revision > ? AND revision <= ? ORDER BY revision',
   );
   const insert = db.prepare(
-    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, summary, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const atRevision = db.prepare('SELECT id FROM editor_revisions WHERE project_id = ? AND revision = ?');
   const point = db.prepare('INSERT OR REPLACE INTO editor_timelines (project_id, revision_id) VALUES (?, ?)');
 
   /** The project's timeline at a revision, from its last full copy and the changes since. */
@@ -177,6 +203,8 @@ export function createTimelineStore(ctx: SandboxContext) {
       changeBytes += later.answer!.length;
       row = later;
     }
+    // Answers written before tracks had a mix name their tracks without one.
+    withTrackDefaults(tracks);
     return {
       projectId,
       revision: row.revision,
@@ -189,13 +217,20 @@ export function createTimelineStore(ctx: SandboxContext) {
     };
   }
 
-  function write(entry: Omit<Cached, 'rowId'>, applied: number, tracksJson: string, answer: string | null): Cached {
+  function write(
+    entry: Omit<Cached, 'rowId'>,
+    applied: number,
+    tracksJson: string,
+    answer: string | null,
+    summary: string,
+  ): Cached {
     const { lastInsertRowid } = insert.run(
       entry.projectId,
       entry.revision,
       applied,
       tracksJson,
       answer,
+      summary,
       entry.updatedAt,
     );
     point.run(entry.projectId, lastInsertRowid);
@@ -213,6 +248,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     tracks: Track[],
     updatedAt = iso(ctx.clock.now()),
     answer: string | null = null,
+    summary = FIRST_SUMMARY,
   ): Cached {
     const json = JSON.stringify(tracks);
     const entry = {
@@ -224,7 +260,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       copyBytes: json.length,
       changeBytes: 0,
     };
-    return write(entry, applied, json, answer);
+    return write(entry, applied, json, answer, summary);
   }
 
   function current(projectId: number): Cached {
@@ -250,7 +286,12 @@ export function createTimelineStore(ctx: SandboxContext) {
      * Writes what a command list made of `stored` (its working copy `index`) as the next
      * revision, inside the transaction that read it: the row's ID and the list's answer.
      */
-    commit(stored: StoredTimeline, index: TrackIndex, applied: number): { id: number; result: CommandsResult } {
+    commit(
+      stored: StoredTimeline,
+      index: TrackIndex,
+      applied: number,
+      summary = NO_SUMMARY,
+    ): { id: number; result: CommandsResult } {
       const was = stored as Cached;
       const revision = stored.revision + 1;
       const updatedAt = iso(ctx.clock.now());
@@ -269,7 +310,10 @@ export function createTimelineStore(ctx: SandboxContext) {
       cached.delete(stored.projectId);
       const changeBytes = was.changeBytes + answer.length;
       if (changeBytes >= Math.max(was.copyBytes, MIN_COPY_GAP))
-        return { id: writeCopy(stored.projectId, revision, applied, tracks, updatedAt, answer).rowId, result };
+        return {
+          id: writeCopy(stored.projectId, revision, applied, tracks, updatedAt, answer, summary).rowId,
+          result,
+        };
       // The store's own index moves on with the list (one transaction at a time: nothing reads it meanwhile).
       index.commit(stored.places);
       const entry = {
@@ -281,13 +325,58 @@ export function createTimelineStore(ctx: SandboxContext) {
         copyBytes: was.copyBytes,
         changeBytes,
       };
-      return { id: write(entry, applied, NOT_KEPT, answer).rowId, result };
+      return { id: write(entry, applied, NOT_KEPT, answer, summary).rowId, result };
     },
 
     /** Writes a whole new track list as the next revision (a template's variant); its row's ID. */
-    save(changed: Pick<StoredTimeline, 'projectId' | 'revision'> & { tracks: Track[] }, applied: number): number {
+    save(
+      changed: Pick<StoredTimeline, 'projectId' | 'revision'> & { tracks: Track[] },
+      applied: number,
+      summary = 'Replace timeline',
+    ): number {
       // A copy of its own: the store freezes what it keeps, and the caller's tracks may be shared.
-      return writeCopy(changed.projectId, changed.revision + 1, applied, structuredClone(changed.tracks)).rowId;
+      const tracks = structuredClone(changed.tracks);
+      return writeCopy(changed.projectId, changed.revision + 1, applied, tracks, undefined, null, summary).rowId;
+    },
+
+    /** A page of the project's revisions, newest first; `after` is the previous page's last revision number. */
+    revisions(
+      accountId: number,
+      projectId: number,
+      page: PageRequest,
+    ): { items: RevisionEntry[]; pagination: Pagination } {
+      projects.get(accountId, projectId);
+      current(projectId);
+      const { items, pagination } = pageOf<{ id: number; created_at: string; summary: string | null }>(
+        (where, args, limit) =>
+          db
+            .prepare(
+              `SELECT * FROM (SELECT revision AS id, created_at, summary FROM editor_revisions WHERE project_id = ?) WHERE ${where} ORDER BY id DESC LIMIT ?`,
+            )
+            .all(projectId, ...args, limit) as unknown as { id: number; created_at: string; summary: string | null }[],
+        page,
+      );
+      return {
+        items: items.map((row) => ({
+          revision: revisionLabel(row.id),
+          createdAt: row.created_at,
+          summary: row.summary ?? (row.id === 0 ? FIRST_SUMMARY : NO_SUMMARY),
+        })),
+        pagination,
+      };
+    },
+
+    /** The project's timeline as it was at `revision`; 404 when the timeline never had it. */
+    at(accountId: number, projectId: number, revision: number): Timeline {
+      projects.get(accountId, projectId);
+      const now = current(projectId);
+      if (revision === now.revision) return toTimeline(now);
+      if (revision > now.revision || atRevision.get(projectId, revision) === undefined)
+        throw new ApiError(
+          'resource.not_found',
+          `The timeline has no revision ${revisionLabel(revision)}: it goes from r0 to ${revisionLabel(now.revision)}. List them with GET /projects/${projectId}/editor/revisions.`,
+        );
+      return toTimeline(rebuild(projectId, revision));
     },
 
     /** What the command list that made the revision `id` answered: the same again for an identical retry. */

@@ -3,6 +3,7 @@ import { shiftWords, wordsWithin } from './captionWords.ts';
 import { setKeyframesOf, setWords, type CommandStep } from './commandStep.ts';
 import type { CommandOf } from './editorCommands.ts';
 import { sliceAll } from './keyframes.ts';
+import { linkAfterSplit } from './linkHandlers.ts';
 import {
   ACCEPTS,
   DEFAULT_IMAGE_MS,
@@ -143,6 +144,8 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
     clip.endMs = command.atMs;
     setWords(clip, wordsWithin(clip.words ?? [], clip.startMs, clip.endMs));
   }
+  // The right part joins the right parts of its partners cut at the same moment (linkHandlers.ts).
+  if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, command.atMs);
   s.put(track, clip, 'atMs');
   s.put(track, right, 'atMs');
 }
