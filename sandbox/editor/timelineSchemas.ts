@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
 import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
-import { TRACK_GAIN_DB } from '../../shared/timeline/timelineRules.ts';
 import { FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
 import { PropertiesInput } from './editorCatalog.ts';
+import { TRACK_MIX_FIELDS, TRACK_MIX_INPUT } from './trackFieldSchemas.ts';
 
 const ms = (what: string) =>
   z
@@ -134,29 +134,7 @@ export const TrackSchema = z.object({
   name: z.string(),
   muted: z.boolean().describe('A muted track is silent in renders (video keeps its picture).'),
   locked: z.boolean().describe('Commands may not change the clips of a locked track.'),
-  gainDb: z
-    .number()
-    .describe(
-      `The track's gain in dB (${TRACK_GAIN_DB.min} to +${TRACK_GAIN_DB.max}; 0 by default), applied to the sound of every clip on it after the clip's own volume.`,
-    ),
-  pan: z
-    .number()
-    .describe(
-      'Where the track sounds, from -1 (left) through 0 (centre, the default) to 1 (right), by a constant-power law: left gain √2·cos(π(pan+1)/4), right gain √2·sin(π(pan+1)/4), so a centred track is unchanged and a hard pan silences the other side.',
-    ),
-  solo: z
-    .boolean()
-    .describe('When any track is soloed, only soloed tracks sound (a muted track stays silent). False by default.'),
-  hidden: z
-    .boolean()
-    .describe(
-      'A hidden video or caption track is not drawn (its sound still plays). Audio tracks are never hidden. False by default.',
-    ),
-  syncLocked: z
-    .boolean()
-    .describe(
-      'Ripple edits (a ripple delete or trim, an insert, a text cut) move the sync-locked tracks in step, keeping picture and sound in sync. True by default.',
-    ),
+  ...TRACK_MIX_FIELDS,
   clips: z.array(ClipSchema).describe('In timeline order; clips of one track never overlap.'),
 });
 
@@ -201,21 +179,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
       name: trackName.optional(),
       muted: z.boolean().optional(),
       locked: z.boolean().optional(),
-      gainDb: z
-        .number()
-        .min(TRACK_GAIN_DB.min, `must be at least ${TRACK_GAIN_DB.min} dB`)
-        .max(TRACK_GAIN_DB.max, `must be at most +${TRACK_GAIN_DB.max} dB`)
-        .optional()
-        .describe(`The track's gain, ${TRACK_GAIN_DB.min} to +${TRACK_GAIN_DB.max} dB.`),
-      pan: z
-        .number()
-        .min(-1, 'must be at least -1 (left)')
-        .max(1, 'must be at most 1 (right)')
-        .optional()
-        .describe('-1 (left) to 1 (right).'),
-      solo: z.boolean().optional(),
-      hidden: z.boolean().optional().describe('Video and caption tracks only.'),
-      syncLocked: z.boolean().optional(),
+      ...TRACK_MIX_INPUT,
     },
     'Rename, mute, lock, solo, hide or sync-lock a track, or set its gain and pan (name at least one field).',
   ),

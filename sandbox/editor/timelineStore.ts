@@ -9,7 +9,6 @@
 // answered from the row it made, even after later edits. A project that was never edited
 // gets r0 (three empty tracks) on first read. Each row also keeps a one-line summary of its
 // command list, for the revision list (GET …/editor/revisions).
-import { randomUUID } from 'node:crypto';
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projects.ts';
@@ -19,9 +18,10 @@ import type { Pagination } from '../http/envelope.ts';
 import { pageOf, type PageRequest } from '../http/pagination.ts';
 import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';
 import { durationOf, indexClips, type ClipPlaces, type TrackIndex } from '../../shared/timeline/trackIndex.ts';
-import { DEFAULT_FIT } from '../../shared/timeline/timelineTypes.ts';
-import { TRACK_DEFAULTS, trackMix } from '../../shared/timeline/timelineRules.ts';
+import { freezeTracks, parseTracks, starterTracks, withTrackDefaults } from './storedTracks.ts';
 import type { Timeline, Track } from './timelineSchemas.ts';
+
+export { parseTracks } from './storedTracks.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS editor_revisions (
@@ -89,36 +89,6 @@ export function revisionConflict(stored: StoredTimeline, sent: string): ApiError
   );
 }
 
-function starterTracks(): Track[] {
-  const track = (kind: Track['kind'], name: string): Track => ({
-    id: randomUUID(),
-    kind,
-    name,
-    muted: false,
-    locked: false,
-    ...TRACK_DEFAULTS,
-    clips: [],
-  });
-  return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
-}
-
-/** Freezes what the store shares between requests, so code that changed it would throw at once. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  return Object.freeze(value);
-}
-
-function freezeTracks(tracks: Track[]): readonly Track[] {
-  for (const track of tracks) {
-    if (Object.isFrozen(track)) continue;
-    for (const clip of track.clips) deepFreeze(clip);
-    Object.freeze(track.clips);
-    Object.freeze(track);
-  }
-  return Object.freeze(tracks);
-}
-
 export function toTimeline(stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'>): Timeline {
   return {
     projectId: stored.projectId,
@@ -151,19 +121,6 @@ export interface RevisionEntry {
 const NO_SUMMARY = 'Edit';
 /** The summary of r0. */
 export const FIRST_SUMMARY = 'New timeline';
-
-/** Gives tracks stored before tracks had a mix and switches their defaults (in place: the caller owns them). */
-function withTrackDefaults(tracks: Track[]): Track[] {
-  for (const track of tracks) Object.assign(track, trackMix(track));
-  return tracks;
-}
-
-/** Tracks as stored; clips saved before media clips had a fit get the default one, tracks their default mix. */
-export function parseTracks(json: string): Track[] {
-  const tracks = JSON.parse(json) as Track[];
-  for (const track of tracks) for (const clip of track.clips) if (clip.kind === 'media') clip.fit ??= DEFAULT_FIT;
-  return withTrackDefaults(tracks);
-}
 
 /** The current timelines of one database, shared by every store made on it. */
 const memory = new WeakMap<Db, Map<number, Cached>>();
