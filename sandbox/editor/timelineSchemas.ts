@@ -81,7 +81,7 @@ const KEYFRAMES_DESCRIPTION =
   "Property → its keyframes in time order (unique atMs): the value before the first keyframe is the first's, after the last the last's, between two the first's eased toward the next. Properties are the animatable clip properties of the catalog and effect parameters as effect:<effectId>.<param>. Keyframes count from the clip's start and move with it; trimming its start shifts them by the trim (cut away outside the clip, with a keyframe holding the curve's value at each new edge); a split gives each part its stretch of the curve.";
 
 const LINK_DESCRIPTION =
-  "The clip's link (linkClips): clips sharing a linkId belong together, such as a picture and its sound, and the app selects, moves, trims, splits and deletes them together. Splitting a linked clip at a moment gives the right part the link derived from the clip's link and that moment, so linked clips split at the same moment stay linked, left parts to left parts and right parts to right parts. Absent when the clip is not linked.";
+  "The clip's link (linkClips): clips sharing a linkId belong together, such as a picture and its sound, and the app selects, moves, trims, splits and deletes them together. Splitting a linked clip at a moment (splitClip, or freezeFrame's cut) gives the right part the link derived from the clip's link and that moment, so linked clips split at the same moment stay linked, left parts to left parts and right parts to right parts. Absent when the clip is not linked.";
 
 export const MediaClipSchema = z.object({
   id: z.uuid(),

@@ -140,12 +140,11 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
     s.checkTransitionFits(right, 'atMs');
   } else {
     right = { ...clip, id: rightId, startMs: command.atMs };
+    if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, command.atMs);
     setWords(right, wordsWithin(clip.words ?? [], right.startMs, right.endMs));
     clip.endMs = command.atMs;
     setWords(clip, wordsWithin(clip.words ?? [], clip.startMs, clip.endMs));
   }
-  // The right part joins the right parts of its partners cut at the same moment (linkHandlers.ts).
-  if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, command.atMs);
   s.put(track, clip, 'atMs');
   s.put(track, right, 'atMs');
 }
@@ -176,6 +175,8 @@ export function splitMedia(s: CommandStep, clip: MediaClip, atMs: number, rightI
   const length = clip.endMs - clip.startMs;
   const keyframes = clip.keyframes;
   const right: MediaClip = { ...structuredClone(clip), id: rightId, transitionIn: null };
+  // The right part joins the right parts of its partners cut at the same moment (linkHandlers.ts).
+  if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, atMs);
   if (isReversed(clip)) {
     clip.inMs = cut;
     right.outMs = cut;

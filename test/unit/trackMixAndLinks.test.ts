@@ -135,6 +135,19 @@ describe('linked clips', () => {
     ).toStrictEqual(split.tracks);
   });
 
+  it('keeps the link through a freeze frame as through a split: the part after the hold gets the derived link', () => {
+    const { t, picture, linkId } = withClips();
+    const after = randomUUID();
+    const frozen = applyWithInverse(
+      t,
+      [{ type: 'freezeFrame', clipId: picture, atMs: 1500, durationMs: 500, newClipId: after }],
+      ctx,
+    );
+    expect(clip(frozen.timeline, picture).linkId).toBe(linkId);
+    expect(clip(frozen.timeline, after).linkId).toBe(linkAfterSplit(linkId, 1500));
+    expect(applyCommands(frozen.timeline, frozen.inverse, ctx).tracks).toStrictEqual(t.tracks);
+  });
+
   it('unlink and link again, undone exactly; one clip alone without a link is refused', () => {
     const { t, picture, sound } = withClips();
     const unlinked = applyWithInverse(t, [{ type: 'unlinkClips', clipIds: [picture] }], ctx);
