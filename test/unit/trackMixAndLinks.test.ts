@@ -10,6 +10,7 @@ import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import { EditorCommandSchema } from '../../shared/timeline/editorCommands.ts';
 import { applyWithInverse } from '../../shared/timeline/inverseCommands.ts';
 import { linkAfterSplit } from '../../shared/timeline/linkHandlers.ts';
+import { withLinkedClips } from '../../shared/timeline/linkedClips.ts';
 import { restoreCommands } from '../../shared/timeline/restoreCommands.ts';
 import { defaultProperties, panGains, trackSounds } from '../../shared/timeline/timelineRules.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
@@ -146,6 +147,16 @@ describe('linked clips', () => {
     expect(clip(frozen.timeline, picture).linkId).toBe(linkId);
     expect(clip(frozen.timeline, after).linkId).toBe(linkAfterSplit(linkId, 1500));
     expect(applyCommands(frozen.timeline, frozen.inverse, ctx).tracks).toStrictEqual(t.tracks);
+  });
+
+  it('act together: a clip chosen brings its partners, but not one on a locked track', () => {
+    const { t, picture, sound } = withClips();
+    expect(withLinkedClips(t, [picture])).toEqual(new Set([picture, sound]));
+    const audio = t.tracks[2]!.id;
+    const locked = applyCommands(t, [{ type: 'updateTrack', trackId: audio, locked: true }], ctx);
+    expect(withLinkedClips(locked, [picture])).toEqual(new Set([picture]));
+    const apart = applyCommands(t, [{ type: 'unlinkClips', clipIds: [sound] }], ctx);
+    expect(withLinkedClips(apart, [picture])).toEqual(new Set([picture]));
   });
 
   it('unlink and link again, undone exactly; one clip alone without a link is refused', () => {
