@@ -81,3 +81,63 @@ test('track header toggles and mix, and restoring a revision from the History pa
   await expect(list.getByRole('listitem').first()).toContainText(restored.revision);
   await expect(page.getByRole('button', { name: 'Solo Audio 1' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('linked clips split and delete together, and come back linked with undo', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await firstLaunchPage(page).useLocalWorkspace();
+  const api = await serviceApi(app);
+  const projectId = await api.createProject('Linked');
+  const asset = await api.upload(await makeMp4(fixtureDir(), { seconds: 2, name: 'talk.mp4' }), projectId);
+  const start = await api.timeline(projectId);
+  const [picture, sound, linkId] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const linked = await api.apply(projectId, start.revision, [
+    { type: 'addClip', trackId: trackOf(start, 'video').id, clipId: picture, assetId: asset.id, startMs: 0 },
+    { type: 'addClip', trackId: trackOf(start, 'audio').id, clipId: sound, assetId: asset.id, startMs: 0 },
+    { type: 'linkClips', clipIds: [picture, sound], linkId },
+  ]);
+  const links = async () =>
+    (await api.timeline(projectId)).tracks
+      .filter((t) => t.kind !== 'caption')
+      .map((t) => t.clips.map((c) => [c.startMs, (c as unknown as { linkId?: string }).linkId === linkId]));
+  const tl = timelinePage(page);
+  await tl.open('Linked');
+
+  // Selecting the picture and splitting at 1 s splits its sound too: left parts keep the link.
+  await tl.clip('Video 1', 'talk.mp4').click();
+  await tl.setPlayhead(1);
+  await tl.press('s');
+  await tl.saved();
+  await expect.poll(links).toEqual([
+    [
+      [0, true],
+      [1000, false],
+    ],
+    [
+      [0, true],
+      [1000, false],
+    ],
+  ]);
+  const after = (await api.timeline(projectId)).tracks.filter((t) => t.kind !== 'caption');
+  const rightLinks = after.map((t) => (t.clips[1] as unknown as { linkId?: string }).linkId);
+  expect(rightLinks[0]).toBeTruthy();
+  expect(rightLinks[0]).toBe(rightLinks[1]);
+
+  // Deleting the left picture deletes its sound; undo brings both back, linked.
+  await tl.clip('Video 1', 'talk.mp4').first().click();
+  await tl.press('Delete');
+  await tl.saved();
+  await expect.poll(links).toEqual([[[1000, false]], [[1000, false]]]);
+  await tl.press('Control+z');
+  await tl.saved();
+  await expect.poll(links).toEqual([
+    [
+      [0, true],
+      [1000, false],
+    ],
+    [
+      [0, true],
+      [1000, false],
+    ],
+  ]);
+  expect(linked.revision).toBe('r1');
+});
