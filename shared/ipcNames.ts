@@ -88,6 +88,8 @@ export const REQUEST_NAMES = [
   'timeline.apply',
   'timeline.dismissEdits',
   'timeline.render',
+  'timeline.revisions',
+  'timeline.revision',
   'timeline.strip',
   'timeline.mediaChunk',
   'transcriptions.submit',

@@ -19,7 +19,7 @@ import { invoke } from '../client/clipdesk.ts';
 import { useProductionJobs } from './productionJobsStore.ts';
 import { showError } from './toastStore.ts';
 
-export const PRODUCTION_TABS = ['Transcript', 'Speech edits', 'Review', 'Finishing', 'Templates'] as const;
+export const PRODUCTION_TABS = ['Transcript', 'Speech edits', 'Review', 'Finishing', 'Templates', 'History'] as const;
 export type ProductionTab = (typeof PRODUCTION_TABS)[number];
 
 /** Work asked for, by what it is about: e.g. "transcription:12" → its intent. */

@@ -6,6 +6,7 @@ import { editorSessionRoutes } from './editorSessions.ts';
 import { mediaSyncRoutes } from './mediaSync.ts';
 import { registerRenderJob } from './renderJob.ts';
 import { renderRoutes } from './renderRoutes.ts';
+import { revisionRoutes } from './revisionRoutes.ts';
 import { createRenderStore } from './renderStore.ts';
 import { timelineRoutes } from './timelineRoutes.ts';
 import { createTimelineStore } from './timelineStore.ts';
@@ -16,6 +17,7 @@ export function editorRoutes(ctx: SandboxContext): Route[] {
   registerRenderJob(ctx, renders);
   return [
     ...timelineRoutes(ctx, timelines),
+    ...revisionRoutes(ctx, timelines),
     ...editorSessionRoutes(ctx, timelines),
     ...mediaSyncRoutes(ctx, timelines),
     ...renderRoutes(ctx, timelines, renders),

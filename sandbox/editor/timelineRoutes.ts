@@ -4,6 +4,8 @@
 // even after later edits.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { describeCommands } from '../../shared/timeline/describeCommands.ts';
+import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
 import type { SandboxContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { route } from '../http/route.ts';
@@ -52,7 +54,7 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       auth: 'any',
       tag: 'Editor',
       summary:
-        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, addClip, moveClip, trimClip, splitClip, removeClip, setClipProperties, applyEffect, removeEffect, setTransition, addCaption, updateCaption, setKeyframes, freezeFrame, addMarker, updateMarker, removeMarker',
+        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, moveTrack, addClip, moveClip, trimClip, splitClip, removeClip, linkClips, unlinkClips, setClipProperties, applyEffect, removeEffect, setClipFit, setTransition, setKeyframes, freezeFrame, addCaption, updateCaption, addMarker, updateMarker, removeMarker',
       body: CommandsInput,
       headers: {
         Prefer: {
@@ -111,7 +113,8 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
             stored.places,
             stored.markers,
           );
-          const made = store.commit(stored, working, body.commands.length);
+          const summary = describeCommands(body.commands as EditorCommand[], ' · ');
+          const made = store.commit(stored, working, body.commands.length, summary);
           ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
           return wholeTimeline
             ? { ...made.result, timeline: toTimeline(store.read(accountId, projectId)) }

@@ -6,6 +6,7 @@ import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
 import { MarkerColorSchema, MarkerNameSchema, MarkerNoteSchema } from '../../shared/timeline/editorCommands.ts';
 import { DEFAULT_MARKER_COLOR, FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
 import { PropertiesInput } from './editorCatalog.ts';
+import { TRACK_MIX_FIELDS, TRACK_MIX_INPUT } from './trackFieldSchemas.ts';
 
 const ms = (what: string) =>
   z
@@ -80,6 +81,9 @@ const KeyframeSchema = z.object({
 const KEYFRAMES_DESCRIPTION =
   "Property → its keyframes in time order (unique atMs): the value before the first keyframe is the first's, after the last the last's, between two the first's eased toward the next. Properties are the animatable clip properties of the catalog and effect parameters as effect:<effectId>.<param>. Keyframes count from the clip's start and move with it; trimming its start shifts them by the trim (cut away outside the clip, with a keyframe holding the curve's value at each new edge); a split gives each part its stretch of the curve.";
 
+const LINK_DESCRIPTION =
+  "The clip's link (linkClips): clips sharing a linkId belong together, such as a picture and its sound, and the app selects, moves, trims, splits and deletes them together. Splitting a linked clip at a moment (splitClip, or freezeFrame's cut) gives the right part the link derived from the clip's link and that moment, so linked clips split at the same moment stay linked, left parts to left parts and right parts to right parts. Absent when the clip is not linked.";
+
 export const MediaClipSchema = z.object({
   id: z.uuid(),
   kind: z.literal('media'),
@@ -108,6 +112,7 @@ export const MediaClipSchema = z.object({
       'A freeze frame: the picture at inMs held this long (the clip lasts freezeMs; it has no sound). Absent for moving media.',
     ),
   fit: FitSchema,
+  linkId: z.uuid().optional().describe(LINK_DESCRIPTION),
 });
 
 export const CaptionClipSchema = z.object({
@@ -119,6 +124,7 @@ export const CaptionClipSchema = z.object({
   style: z.string().describe('A caption style ID from the catalog.'),
   font: z.string().describe('A font ID from the catalog.'),
   words: z.array(WordSchema).optional().describe(`${WORDS_DESCRIPTION} Absent when the caption has none.`),
+  linkId: z.uuid().optional().describe(LINK_DESCRIPTION),
 });
 
 export const ClipSchema = z.discriminatedUnion('kind', [MediaClipSchema, CaptionClipSchema]);
@@ -129,6 +135,7 @@ export const TrackSchema = z.object({
   name: z.string(),
   muted: z.boolean().describe('A muted track is silent in renders (video keeps its picture).'),
   locked: z.boolean().describe('Commands may not change the clips of a locked track.'),
+  ...TRACK_MIX_FIELDS,
   clips: z.array(ClipSchema).describe('In timeline order; clips of one track never overlap.'),
 });
 
@@ -192,8 +199,14 @@ export const CommandSchema = z.discriminatedUnion('type', [
   command('removeTrack', { trackId }, 'Remove a track and every clip on it.'),
   command(
     'updateTrack',
-    { trackId, name: trackName.optional(), muted: z.boolean().optional(), locked: z.boolean().optional() },
-    'Rename, mute or lock a track.',
+    {
+      trackId,
+      name: trackName.optional(),
+      muted: z.boolean().optional(),
+      locked: z.boolean().optional(),
+      ...TRACK_MIX_INPUT,
+    },
+    'Rename, mute, lock, solo, hide or sync-lock a track, or set its gain and pan (name at least one field).',
   ),
   command(
     'moveTrack',
@@ -261,6 +274,23 @@ export const CommandSchema = z.discriminatedUnion('type', [
       ripple: z.boolean().optional().describe('Also move the later clips of the same track left to close the gap.'),
     },
     'Remove a clip.',
+  ),
+  command(
+    'linkClips',
+    {
+      clipIds: z
+        .array(clipId)
+        .min(1)
+        .max(EDITOR_LIMITS.commandsPerRequest)
+        .describe('The clips to link (at least two, or one with linkId); each leaves any link it had.'),
+      linkId: uuid('Join this link (e.g. to restore one); a new link by default.').optional(),
+    },
+    'Link clips so they act together (a picture and its sound): each gets the same linkId.',
+  ),
+  command(
+    'unlinkClips',
+    { clipIds: z.array(clipId).min(1).max(EDITOR_LIMITS.commandsPerRequest).describe('The clips to unlink.') },
+    'Take clips out of their links: they act alone again (their linkId goes).',
   ),
   command(
     'setClipProperties',

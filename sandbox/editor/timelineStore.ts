@@ -8,17 +8,21 @@
 // neither parses nor writes the whole timeline. An identical retry of a command list is
 // answered from the row it made, even after later edits. A project that was never edited
 // gets r0 (three empty tracks) on first read. Markers are few: a full copy keeps them in a
-// column of their own, and a list that changed one answers with all of them.
-import { randomUUID } from 'node:crypto';
+// column of their own, and a list that changed one answers with all of them. Each row also
+// keeps a one-line summary of its command list, for the revision list (GET …/editor/revisions).
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projectStore.ts';
 import { addColumnIfMissing, type Db } from '../db/database.ts';
 import { ApiError } from '../http/apiError.ts';
+import type { Pagination } from '../http/envelope.ts';
+import { pageOf, type PageRequest } from '../http/pagination.ts';
 import { changesOf, replayChanges, type TimelineChanges } from '../../shared/timeline/timelineChanges.ts';
 import { durationOf, indexClips, type ClipPlaces, type TrackIndex } from '../../shared/timeline/trackIndex.ts';
-import { DEFAULT_FIT } from '../../shared/timeline/timelineTypes.ts';
+import { deepFreeze, freezeTracks, parseTracks, starterTracks, withTrackDefaults } from './storedTracks.ts';
 import type { Marker, Timeline, Track } from './timelineSchemas.ts';
+
+export { parseTracks } from './storedTracks.ts';
 
 export const EDITOR_TIMELINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS editor_revisions (
@@ -88,35 +92,6 @@ export function revisionConflict(stored: StoredTimeline, sent: string): ApiError
   );
 }
 
-function starterTracks(): Track[] {
-  const track = (kind: Track['kind'], name: string): Track => ({
-    id: randomUUID(),
-    kind,
-    name,
-    muted: false,
-    locked: false,
-    clips: [],
-  });
-  return [track('video', 'Video 1'), track('audio', 'Audio 1'), track('caption', 'Captions 1')];
-}
-
-/** Freezes what the store shares between requests, so code that changed it would throw at once. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  return Object.freeze(value);
-}
-
-function freezeTracks(tracks: Track[]): readonly Track[] {
-  for (const track of tracks) {
-    if (Object.isFrozen(track)) continue;
-    for (const clip of track.clips) deepFreeze(clip);
-    Object.freeze(track.clips);
-    Object.freeze(track);
-  }
-  return Object.freeze(tracks);
-}
-
 export function toTimeline(
   stored: Pick<StoredTimeline, 'projectId' | 'revision' | 'tracks' | 'updatedAt'> & { markers?: readonly Marker[] },
 ): Timeline {
@@ -137,6 +112,7 @@ interface RevisionRow {
   applied: number;
   tracks: string;
   answer: string | null;
+  summary: string | null;
   /** A full copy's markers (JSON); null in a row of changes, or one written before markers. */
   markers: string | null;
   created_at: string;
@@ -144,12 +120,17 @@ interface RevisionRow {
 
 const parseMarkers = (json: string | null): Marker[] => (json ? (JSON.parse(json) as Marker[]) : []);
 
-/** Tracks as stored; clips saved before media clips had a fit get the default one. */
-export function parseTracks(json: string): Track[] {
-  const tracks = JSON.parse(json) as Track[];
-  for (const track of tracks) for (const clip of track.clips) if (clip.kind === 'media') clip.fit ??= DEFAULT_FIT;
-  return tracks;
+/** One entry of the revision list. */
+export interface RevisionEntry {
+  revision: string;
+  createdAt: string;
+  summary: string;
 }
+
+/** What a revision made before summaries were kept, or with none given, says. */
+const NO_SUMMARY = 'Edit';
+/** The summary of r0. */
+export const FIRST_SUMMARY = 'New timeline';
 
 /** The current timelines of one database, shared by every store made on it. */
 const memory = new WeakMap<Db, Map<number, Cached>>();
@@ -158,6 +139,7 @@ export function createTimelineStore(ctx: SandboxContext) {
   const { db } = ctx;
   db.exec(EDITOR_TIMELINE_SCHEMA);
   addColumnIfMissing(db, 'editor_revisions', 'answer', 'TEXT');
+  addColumnIfMissing(db, 'editor_revisions', 'summary', 'TEXT');
   addColumnIfMissing(db, 'editor_revisions', 'markers', 'TEXT');
   if (!memory.has(db)) memory.set(db, new Map());
   const cached = memory.get(db)!;
@@ -171,8 +153,9 @@ export function createTimelineStore(ctx: SandboxContext) {
     'SELECT * FROM editor_revisions WHERE project_id = ? AND revision > ? AND revision <= ? ORDER BY revision',
   );
   const insert = db.prepare(
-    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, markers, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, summary, markers, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const atRevision = db.prepare('SELECT id FROM editor_revisions WHERE project_id = ? AND revision = ?');
   const point = db.prepare('INSERT OR REPLACE INTO editor_timelines (project_id, revision_id) VALUES (?, ?)');
 
   /** The project's timeline at a revision, from its last full copy and the changes since. */
@@ -190,6 +173,8 @@ export function createTimelineStore(ctx: SandboxContext) {
       changeBytes += later.answer!.length;
       row = later;
     }
+    // Answers written before tracks had a mix name their tracks without one.
+    withTrackDefaults(tracks);
     return {
       projectId,
       revision: row.revision,
@@ -203,13 +188,20 @@ export function createTimelineStore(ctx: SandboxContext) {
     };
   }
 
-  function write(entry: Omit<Cached, 'rowId'>, applied: number, tracksJson: string, answer: string | null): Cached {
+  function write(
+    entry: Omit<Cached, 'rowId'>,
+    applied: number,
+    tracksJson: string,
+    answer: string | null,
+    summary: string,
+  ): Cached {
     const { lastInsertRowid } = insert.run(
       entry.projectId,
       entry.revision,
       applied,
       tracksJson,
       answer,
+      summary,
       tracksJson === NOT_KEPT ? null : JSON.stringify(entry.markers),
       entry.updatedAt,
     );
@@ -229,6 +221,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     markers: readonly Marker[],
     updatedAt = iso(ctx.clock.now()),
     answer: string | null = null,
+    summary = FIRST_SUMMARY,
   ): Cached {
     const json = JSON.stringify(tracks);
     const entry = {
@@ -241,7 +234,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       copyBytes: json.length,
       changeBytes: 0,
     };
-    return write(entry, applied, json, answer);
+    return write(entry, applied, json, answer, summary);
   }
 
   function current(projectId: number): Cached {
@@ -267,7 +260,12 @@ export function createTimelineStore(ctx: SandboxContext) {
      * Writes what a command list made of `stored` (its working copy `index`) as the next
      * revision, inside the transaction that read it: the row's ID and the list's answer.
      */
-    commit(stored: StoredTimeline, index: TrackIndex, applied: number): { id: number; result: CommandsResult } {
+    commit(
+      stored: StoredTimeline,
+      index: TrackIndex,
+      applied: number,
+      summary = NO_SUMMARY,
+    ): { id: number; result: CommandsResult } {
       const was = stored as Cached;
       const revision = stored.revision + 1;
       const updatedAt = iso(ctx.clock.now());
@@ -287,7 +285,10 @@ export function createTimelineStore(ctx: SandboxContext) {
       cached.delete(stored.projectId);
       const changeBytes = was.changeBytes + answer.length;
       if (changeBytes >= Math.max(was.copyBytes, MIN_COPY_GAP))
-        return { id: writeCopy(stored.projectId, revision, applied, tracks, markers, updatedAt, answer).rowId, result };
+        return {
+          id: writeCopy(stored.projectId, revision, applied, tracks, markers, updatedAt, answer, summary).rowId,
+          result,
+        };
       // The store's own index moves on with the list (one transaction at a time: nothing reads it meanwhile).
       index.commit(stored.places);
       const entry = {
@@ -300,22 +301,60 @@ export function createTimelineStore(ctx: SandboxContext) {
         copyBytes: was.copyBytes,
         changeBytes,
       };
-      return { id: write(entry, applied, NOT_KEPT, answer).rowId, result };
+      return { id: write(entry, applied, NOT_KEPT, answer, summary).rowId, result };
     },
 
     /** Writes a whole new track list (and markers: none by default) as the next revision (a template's variant, a copy); its row's ID. */
     save(
       changed: Pick<StoredTimeline, 'projectId' | 'revision'> & { tracks: Track[]; markers?: readonly Marker[] },
       applied: number,
+      summary = 'Replace timeline',
     ): number {
       // A copy of its own: the store freezes what it keeps, and the caller's tracks may be shared.
-      return writeCopy(
-        changed.projectId,
-        changed.revision + 1,
-        applied,
-        structuredClone(changed.tracks),
-        structuredClone([...(changed.markers ?? [])]),
-      ).rowId;
+      const tracks = structuredClone(changed.tracks);
+      const markers = structuredClone([...(changed.markers ?? [])]);
+      return writeCopy(changed.projectId, changed.revision + 1, applied, tracks, markers, undefined, null, summary)
+        .rowId;
+    },
+
+    /** A page of the project's revisions, newest first; `after` is the previous page's last revision number. */
+    revisions(
+      accountId: number,
+      projectId: number,
+      page: PageRequest,
+    ): { items: RevisionEntry[]; pagination: Pagination } {
+      projects.get(accountId, projectId);
+      current(projectId);
+      const { items, pagination } = pageOf<{ id: number; created_at: string; summary: string | null }>(
+        (where, args, limit) =>
+          db
+            .prepare(
+              `SELECT * FROM (SELECT revision AS id, created_at, summary FROM editor_revisions WHERE project_id = ?) WHERE ${where} ORDER BY id DESC LIMIT ?`,
+            )
+            .all(projectId, ...args, limit) as unknown as { id: number; created_at: string; summary: string | null }[],
+        page,
+      );
+      return {
+        items: items.map((row) => ({
+          revision: revisionLabel(row.id),
+          createdAt: row.created_at,
+          summary: row.summary ?? (row.id === 0 ? FIRST_SUMMARY : NO_SUMMARY),
+        })),
+        pagination,
+      };
+    },
+
+    /** The project's timeline as it was at `revision`; 404 when the timeline never had it. */
+    at(accountId: number, projectId: number, revision: number): Timeline {
+      projects.get(accountId, projectId);
+      const now = current(projectId);
+      if (revision === now.revision) return toTimeline(now);
+      if (revision > now.revision || atRevision.get(projectId, revision) === undefined)
+        throw new ApiError(
+          'resource.not_found',
+          `The timeline has no revision ${revisionLabel(revision)}: it goes from r0 to ${revisionLabel(now.revision)}. List them with GET /projects/${projectId}/editor/revisions.`,
+        );
+      return toTimeline(rebuild(projectId, revision));
     },
 
     /** What the command list that made the revision `id` answered: the same again for an identical retry. */

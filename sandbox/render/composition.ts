@@ -106,6 +106,10 @@ export interface Sound {
   tailMs?: number;
   /** Plays its range backwards. */
   reverse?: boolean;
+  /** Its track's gain as a linear factor (1 when absent). */
+  trackGain?: number;
+  /** Its track's pan, −1 (left) to 1 (right); 0 when absent. */
+  pan?: number;
 }
 
 /** When a sound is heard: its clip, and its crossfades' reach beyond it. */

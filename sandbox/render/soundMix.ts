@@ -1,11 +1,12 @@
 // The sound half of a render's filtergraph (docs/render-semantics.md, "The sound"): each
 // clip's sound cut to its source range, played at its rate with the pitch kept, at its
-// volume, faded in by its transition, and placed at its start; all summed at unity gain
+// volume and its track's gain and pan, faded in by its transition, and placed at its start; all summed at unity gain
 // and kept under −1 dBFS by a peak limiter, to exactly the render's length at 48 kHz
 // stereo.
 import { soundSpan, type Composition, type Sound } from './composition.ts';
 import { curveExpr } from './curveExpressions.ts';
 import { expr, type Inputs, num } from './filterText.ts';
+import { panGains } from '../../shared/timeline/timelineRules.ts';
 
 export const SAMPLE_RATE = 48_000;
 /** −1 dBFS as a linear peak. */
@@ -77,6 +78,11 @@ function soundChain(sound: Sound, index: number, composition: Composition, input
       `volume=eval=frame:volume=${expr(volume + gain.replaceAll('T', `(${num(chainStart)}+t*1000)`))}`,
     );
   } else if (sound.volume !== 1) filters.push(`volume=${num(sound.volume)}`);
+  // The track's gain and constant-power pan (timelineRules.ts panGains): per channel, after the clip's own volume.
+  const trackGain = sound.trackGain ?? 1;
+  const { left, right } = panGains(sound.pan ?? 0);
+  if (sound.pan) filters.push(`pan=stereo|c0=${num(trackGain * left)}*c0|c1=${num(trackGain * right)}*c1`);
+  else if (trackGain !== 1) filters.push(`volume=${num(trackGain)}`);
   if (chainStart === sound.startMs && sound.fadeInMs > 0)
     filters.push(`afade=t=in:st=0:d=${num(sound.fadeInMs / 1000)}:curve=tri`);
   if (chainStart < from) filters.push(`atrim=start=${num((from - chainStart) / 1000)}`, 'asetpts=PTS-STARTPTS');

@@ -1,9 +1,10 @@
 // A range of the timeline as a Composition, by the rules of docs/render-semantics.md: every
 // video track's clips as layers in track order (a later track on top), each clip held
-// frozen under its successor's dissolve, wipe or slide; every caption track's captions;
-// and the sound of every unmuted audio track and of every video clip on an unmuted video
-// track. Pure: the media files' facts come from `source`.
+// frozen under its successor's dissolve, wipe or slide (a hidden track draws nothing); every
+// shown caption track's captions; and the sound of every sounding track (unmuted, and soloed
+// when any track is), at its track's gain and pan. Pure: the media files' facts come from `source`.
 import { CROSSFADE } from '../../shared/timeline/crossfade.ts';
+import { dbToGain, trackMix, trackSounds } from '../../shared/timeline/timelineRules.ts';
 import type { CaptionClip, MediaClip, Track } from '../editor/timelineSchemas.ts';
 import {
   frameCount,
@@ -78,10 +79,13 @@ export function timelineComposition(
   for (const track of tracks) {
     if (track.kind === 'caption') continue;
     const clips = track.clips.filter((c): c is MediaClip => c.kind === 'media');
+    const mix = trackMix(track);
+    // Solo: when any track is soloed only soloed tracks sound; a hidden track still sounds.
+    const sounding = trackSounds(track, tracks);
     clips.forEach((clip, i) => {
       const facts = source(clip.assetId);
       const transition = transitionOf(clip);
-      if (track.kind === 'video' && facts.hasVideo) {
+      if (track.kind === 'video' && !mix.hidden && facts.hasVideo) {
         const holdMs = holdOf(clips[i + 1], clip);
         if (overlaps(range, clip.startMs, clip.endMs + holdMs)) {
           layers.push({
@@ -118,7 +122,7 @@ export function timelineComposition(
       const leadMs = Math.min(crossInMs / 2, handleOf(clip, 'head') / rate);
       const tailMs = Math.min(crossOutMs / 2, handleOf(clip, 'tail') / rate);
       const heard = overlaps(range, clip.startMs - leadMs, clip.endMs + tailMs);
-      if (!track.muted && facts.hasAudio && clip.freezeMs === undefined && audible && heard) {
+      if (sounding && facts.hasAudio && clip.freezeMs === undefined && audible && heard) {
         const out = transitionOutOf(clip);
         sounds.push({
           source: facts,
@@ -138,12 +142,14 @@ export function timelineComposition(
           leadMs,
           tailMs,
           reverse: property(clip, 'reverse', 0) >= 0.5,
+          ...(mix.gainDb !== 0 && { trackGain: dbToGain(mix.gainDb) }),
+          ...(mix.pan !== 0 && { pan: mix.pan }),
         });
       }
     });
   }
   for (const track of tracks) {
-    if (track.kind !== 'caption') continue;
+    if (track.kind !== 'caption' || trackMix(track).hidden) continue;
     for (const clip of track.clips as CaptionClip[]) {
       if (!overlaps(range, clip.startMs, clip.endMs)) continue;
       captions.push({

@@ -3,11 +3,13 @@
 // (journaled with its own idempotency key, sent in order by the outbox, offline or not),
 // renders as jobs, and what is drawn along clips.
 import { z } from 'zod';
+import type { Page } from '../api/createTypes.ts';
+import { REVISION_LABEL, type RevisionEntry } from '../api/editorRevisions.ts';
 import type { IntentSummary } from '../api/jobEvents.ts';
 import { EDITOR_LIMITS } from '../limits.ts';
-import { id, request } from './contractParts.ts';
+import { id, pageQuery, request } from './contractParts.ts';
 import { CommandListSchema } from '../timeline/editorCommands.ts';
-import type { Catalog } from '../timeline/timelineTypes.ts';
+import type { Catalog, Timeline } from '../timeline/timelineTypes.ts';
 import {
   TimelineEditEventSchema,
   type ClipStrip,
@@ -42,6 +44,15 @@ export const TIMELINE_REQUESTS = {
         .refine((r) => r.endMs > r.startMs, { message: 'endMs must be after startMs', path: ['endMs'] })
         .optional(),
       revision: revision.optional(),
+    }),
+  ),
+  /** GET /projects/{id}/editor/revisions: the timeline's revisions, newest first (the History panel). */
+  'timeline.revisions': request<Page<RevisionEntry>>()(z.strictObject({ projectId: id, ...pageQuery })),
+  /** GET /projects/{id}/editor/revisions/{revision}: the timeline as it was then (to preview or restore it). */
+  'timeline.revision': request<Timeline>()(
+    z.strictObject({
+      projectId: id,
+      revision: z.string().regex(REVISION_LABEL, 'must be a revision the timeline names, like "r12"'),
     }),
   ),
   /** Frames and waveform peaks along an asset, made once in main and cached. */

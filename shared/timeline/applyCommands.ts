@@ -9,6 +9,7 @@ import { addClip, moveClip, removeClip, splitClip, trimClip } from './clipHandle
 import { CommandStep, type ApplyContext } from './commandStep.ts';
 import type { CommandOf, EditorCommand } from './editorCommands.ts';
 import { freezeFrame, setKeyframes } from './keyframeHandlers.ts';
+import { linkClips, unlinkClips } from './linkHandlers.ts';
 import { addMarker, removeMarker, updateMarker } from './markerHandlers.ts';
 import { applyEffect, removeEffect, setClipFit, setClipProperties, setTransition } from './lookHandlers.ts';
 import { addTrack, moveTrack, removeTrack, updateTrack } from './trackHandlers.ts';
@@ -27,6 +28,8 @@ const HANDLERS: { [T in EditorCommand['type']]: (step: CommandStep<CommandOf<T>>
   trimClip,
   splitClip,
   removeClip,
+  linkClips,
+  unlinkClips,
   setClipProperties,
   applyEffect,
   removeEffect,

@@ -3,6 +3,7 @@ import { shiftWords, wordsWithin } from './captionWords.ts';
 import { setKeyframesOf, setWords, type CommandStep } from './commandStep.ts';
 import type { CommandOf } from './editorCommands.ts';
 import { sliceAll } from './keyframes.ts';
+import { linkAfterSplit } from './linkHandlers.ts';
 import {
   ACCEPTS,
   DEFAULT_IMAGE_MS,
@@ -139,6 +140,7 @@ export function splitClip(s: CommandStep<CommandOf<'splitClip'>>): void {
     s.checkTransitionFits(right, 'atMs');
   } else {
     right = { ...clip, id: rightId, startMs: command.atMs };
+    if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, command.atMs);
     setWords(right, wordsWithin(clip.words ?? [], right.startMs, right.endMs));
     clip.endMs = command.atMs;
     setWords(clip, wordsWithin(clip.words ?? [], clip.startMs, clip.endMs));
@@ -173,6 +175,8 @@ export function splitMedia(s: CommandStep, clip: MediaClip, atMs: number, rightI
   const length = clip.endMs - clip.startMs;
   const keyframes = clip.keyframes;
   const right: MediaClip = { ...structuredClone(clip), id: rightId, transitionIn: null };
+  // The right part joins the right parts of its partners cut at the same moment (linkHandlers.ts).
+  if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, atMs);
   if (isReversed(clip)) {
     clip.inMs = cut;
     right.outMs = cut;

@@ -12,6 +12,8 @@ const VERBS: Record<EditorCommand['type'], string> = {
   trimClip: 'Trim clip',
   splitClip: 'Split clip',
   removeClip: 'Delete clip',
+  linkClips: 'Link clips',
+  unlinkClips: 'Unlink clips',
   setClipProperties: 'Set properties',
   applyEffect: 'Apply effect',
   removeEffect: 'Remove effect',
@@ -26,8 +28,8 @@ const VERBS: Record<EditorCommand['type'], string> = {
   removeMarker: 'Remove marker',
 };
 
-/** "Move clip", "Move 3 clips", "Ripple delete", or a mix ("Add clip + Set properties"). */
-export function describeCommands(commands: readonly EditorCommand[]): string {
+/** "Move clip", "Move 3 clips", "Ripple delete", or a mix ("Add clip + Set properties"; the revision list joins with " · "). */
+export function describeCommands(commands: readonly EditorCommand[], separator = ' + '): string {
   const counts = new Map<string, number>();
   for (const command of commands) {
     const verb = command.type === 'removeClip' && command.ripple ? 'Ripple delete' : VERBS[command.type];
@@ -38,7 +40,7 @@ export function describeCommands(commands: readonly EditorCommand[]): string {
     if (/ (clip|caption|marker)$/.test(verb)) return verb.replace(/ (clip|caption|marker)$/, ` ${n} $1s`);
     return `${verb} ×${n}`;
   });
-  return parts.slice(0, 3).join(' + ') + (parts.length > 3 ? ' + …' : '');
+  return parts.slice(0, 3).join(separator) + (parts.length > 3 ? `${separator}…` : '');
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { EDITOR_LIMITS } from '../limits.ts';
 import { atMostCharacters, textProblem } from '../textRules.ts';
 import { EASINGS, KEYFRAMES_MAX } from './keyframes.ts';
+import { TRACK_GAIN_DB } from './timelineRules.ts';
 import { FitSchema, MARKER_COLORS, TrackKindSchema } from './timelineTypes.ts';
 
 const ms = z
@@ -55,6 +56,15 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     name: z.string().trim().min(1).max(EDITOR_LIMITS.trackNameMax).optional(),
     muted: z.boolean().optional(),
     locked: z.boolean().optional(),
+    gainDb: z
+      .number()
+      .min(TRACK_GAIN_DB.min, `must be at least ${TRACK_GAIN_DB.min} dB`)
+      .max(TRACK_GAIN_DB.max, `must be at most +${TRACK_GAIN_DB.max} dB`)
+      .optional(),
+    pan: z.number().min(-1, 'must be at least -1 (left)').max(1, 'must be at most 1 (right)').optional(),
+    solo: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+    syncLocked: z.boolean().optional(),
   }),
   command('moveTrack', { trackId: uuid, index: z.number().int().min(0) }),
   command('addClip', {
@@ -70,6 +80,13 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
   command('trimClip', { clipId: uuid, inMs: ms.optional(), outMs: ms.optional(), startMs: ms.optional() }),
   command('splitClip', { clipId: uuid, atMs: ms, newClipId: uuid.optional() }),
   command('removeClip', { clipId: uuid, ripple: z.boolean().optional() }),
+  command('linkClips', {
+    clipIds: z.array(uuid).min(1, 'name the clips to link').max(EDITOR_LIMITS.commandsPerRequest),
+    linkId: uuid.optional(),
+  }),
+  command('unlinkClips', {
+    clipIds: z.array(uuid).min(1, 'name the clips to unlink').max(EDITOR_LIMITS.commandsPerRequest),
+  }),
   command('setClipProperties', { clipId: uuid, properties: numbers }),
   command('applyEffect', { clipId: uuid, effectId: catalogId, params: numbers.optional() }),
   command('removeEffect', { clipId: uuid, effectId: catalogId }),

@@ -4,7 +4,7 @@
 // run in reverse order.
 import { applyStep, withEdits, type ApplyContext } from './applyCommands.ts';
 import type { EditorCommand } from './editorCommands.ts';
-import { defaultProperties } from './timelineRules.ts';
+import { defaultProperties, TRACK_DEFAULTS, trackMix, type TrackMix } from './timelineRules.ts';
 import { createTrackIndex, type TrackIndex } from './trackIndex.ts';
 import {
   fitOf,
@@ -16,8 +16,13 @@ import {
   type Track,
 } from './timelineTypes.ts';
 
-/** The commands that make `clip` again on `track`, as it is (properties, effects, transition). */
+/** The commands that make `clip` again on `track`, as it is (properties, effects, transition, link). */
 export function recreateClip(track: Track, clip: Clip, defaults: Readonly<Record<string, number>>): EditorCommand[] {
+  const made = makeClip(track, clip, defaults);
+  return clip.linkId === undefined ? made : [...made, { type: 'linkClips', clipIds: [clip.id], linkId: clip.linkId }];
+}
+
+function makeClip(track: Track, clip: Clip, defaults: Readonly<Record<string, number>>): EditorCommand[] {
   if (clip.kind === 'caption') {
     return [
       {
@@ -142,7 +147,7 @@ function inverseOf(
       return [
         { type: 'addTrack', kind: track.kind, trackId: track.id, name: track.name, index: w.tracks.indexOf(track) },
         ...track.clips.flatMap((clip) => recreateClip(track, clip, defaults)),
-        ...(track.muted ? [{ type: 'updateTrack', trackId: track.id, muted: true } as const] : []),
+        ...switchesOf(track),
       ];
     }
     case 'moveTrack': {
@@ -152,6 +157,7 @@ function inverseOf(
     case 'updateTrack': {
       const track = w.findTrack(command.trackId);
       if (!track) return [];
+      const mix = trackMix(track);
       return [
         {
           type: 'updateTrack',
@@ -159,9 +165,17 @@ function inverseOf(
           ...(command.name !== undefined && { name: track.name }),
           ...(command.muted !== undefined && { muted: track.muted }),
           ...(command.locked !== undefined && { locked: track.locked }),
+          ...(command.gainDb !== undefined && { gainDb: mix.gainDb }),
+          ...(command.pan !== undefined && { pan: mix.pan }),
+          ...(command.solo !== undefined && { solo: mix.solo }),
+          ...(command.hidden !== undefined && { hidden: mix.hidden }),
+          ...(command.syncLocked !== undefined && { syncLocked: mix.syncLocked }),
         },
       ];
     }
+    case 'linkClips':
+    case 'unlinkClips':
+      return linksOf(w, command.clipIds);
     case 'addClip':
     case 'addCaption': {
       const known = idsOn(w, command.trackId, command.clipId);
@@ -366,6 +380,34 @@ function inverseOf(
       ];
     }
   }
+}
+
+/** A removed track's mute, mix and switches as they were (a new track has the defaults). */
+function switchesOf(track: Track): EditorCommand[] {
+  const mix = trackMix(track);
+  const changed = Object.fromEntries(
+    (Object.keys(TRACK_DEFAULTS) as (keyof TrackMix)[]).flatMap((k) =>
+      mix[k] !== TRACK_DEFAULTS[k] ? [[k, mix[k]]] : [],
+    ),
+  );
+  if (track.muted) changed.muted = true;
+  return Object.keys(changed).length > 0 ? [{ type: 'updateTrack', trackId: track.id, ...changed }] : [];
+}
+
+/** The commands that put the named clips' links back as they are now: each old link rejoined, the unlinked unlinked. */
+function linksOf(w: TrackIndex, clipIds: readonly string[]): EditorCommand[] {
+  const byLink = new Map<string, string[]>();
+  const unlinked: string[] = [];
+  for (const id of clipIds) {
+    const clip = w.findClip(id)?.clip;
+    if (!clip) continue;
+    if (clip.linkId === undefined) unlinked.push(id);
+    else byLink.set(clip.linkId, [...(byLink.get(clip.linkId) ?? []), id]);
+  }
+  return [
+    ...(unlinked.length > 0 ? [{ type: 'unlinkClips', clipIds: unlinked } as const] : []),
+    ...[...byLink].map(([linkId, ids]): EditorCommand => ({ type: 'linkClips', clipIds: ids, linkId })),
+  ];
 }
 
 /** A caption's words as a command field: an empty list when it has none (which removes any). */

@@ -3,6 +3,7 @@
 // same of tracks and markers. The
 // conflict review shows it beside the user's own edit, so nothing changes unseen.
 import type { EditorCommand } from './editorCommands.ts';
+import { trackMix, type TrackMix } from './timelineRules.ts';
 import { markersOf, type Clip, type Timeline, type Track } from './timelineTypes.ts';
 
 export interface ClipChange {
@@ -56,7 +57,19 @@ function diffMarkers(before: Timeline, after: Timeline): MarkerChange[] {
   return changes;
 }
 
-const CLIP_FIELDS = ['startMs', 'endMs', 'inMs', 'outMs', 'text', 'style', 'font', 'assetId', 'freezeMs'] as const;
+const CLIP_FIELDS = [
+  'startMs',
+  'endMs',
+  'inMs',
+  'outMs',
+  'text',
+  'style',
+  'font',
+  'assetId',
+  'freezeMs',
+  'linkId',
+] as const;
+const TRACK_FIELDS = ['name', 'muted', 'locked'] as const;
 
 function clipFields(before: Clip, after: Clip, movedTrack: boolean): string[] {
   const fields: string[] = [];
@@ -112,7 +125,12 @@ export function diffTimelines(before: Timeline, after: Timeline): TimelineDiff {
     const old = oldTracks.get(track.id);
     if (!old) tracks.push({ trackId: track.id, change: 'added', name: track.name, fields: [] });
     else {
-      const fields = (['name', 'muted', 'locked'] as const).filter((f) => old[f] !== track[f]);
+      // A service that does not say a track's mix means the defaults.
+      const [was, now] = [trackMix(old), trackMix(track)];
+      const fields: string[] = [
+        ...TRACK_FIELDS.filter((f) => old[f] !== track[f]),
+        ...(Object.keys(was) as (keyof TrackMix)[]).filter((f) => was[f] !== now[f]),
+      ];
       if (fields.length > 0) tracks.push({ trackId: track.id, change: 'changed', name: track.name, fields });
     }
   }

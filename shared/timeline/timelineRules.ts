@@ -71,3 +71,53 @@ export function defaultProperties(catalog: Catalog | null): Record<string, numbe
     ? Object.fromEntries(catalog.properties.map((p) => [p.name, p.default]))
     : { ...CLIP_PROPERTY_DEFAULTS };
 }
+
+/** A track's gain range in dB (updateTrack gainDb). */
+export const TRACK_GAIN_DB = { min: -60, max: 12 } as const;
+
+/**
+ * A new track's mix and switches. Sync lock is on by default (as in Premiere): ripple edits
+ * move every sync-locked track in step.
+ */
+export const TRACK_DEFAULTS = { gainDb: 0, pan: 0, solo: false, hidden: false, syncLocked: true } as const;
+
+export interface TrackMix {
+  gainDb: number;
+  pan: number;
+  solo: boolean;
+  hidden: boolean;
+  syncLocked: boolean;
+}
+
+/** The track's mix and switches, the defaults for what an older service did not say. */
+export function trackMix(track: Partial<TrackMix>): TrackMix {
+  return {
+    gainDb: track.gainDb ?? TRACK_DEFAULTS.gainDb,
+    pan: track.pan ?? TRACK_DEFAULTS.pan,
+    solo: track.solo ?? TRACK_DEFAULTS.solo,
+    hidden: track.hidden ?? TRACK_DEFAULTS.hidden,
+    syncLocked: track.syncLocked ?? TRACK_DEFAULTS.syncLocked,
+  };
+}
+
+/**
+ * The constant-power pan law: the left and right channel gains for a pan from −1 (left) to
+ * 1 (right). Scaled by √2 so a centred track (0) is unchanged: L² + R² is 2 at every pan,
+ * and a hard pan sends +3 dB to one side and nothing to the other.
+ */
+export function panGains(pan: number): { left: number; right: number } {
+  const angle = ((pan + 1) * Math.PI) / 4;
+  const left = Math.SQRT2 * Math.cos(angle);
+  const right = Math.SQRT2 * Math.sin(angle);
+  // cos(π/2) is 6e-17, not 0: a hard pan leaves the other side silent.
+  return { left: Math.abs(left) < 1e-12 ? 0 : left, right: Math.abs(right) < 1e-12 ? 0 : right };
+}
+
+/** A gain in dB as a linear factor. */
+export const dbToGain = (db: number): number => 10 ** (db / 20);
+
+/** Whether a track is heard: not muted, and soloed when any track of `tracks` is. */
+export function trackSounds(track: { muted: boolean; solo?: boolean }, tracks: readonly { solo?: boolean }[]): boolean {
+  if (track.muted) return false;
+  return !tracks.some((t) => t.solo) || track.solo === true;
+}

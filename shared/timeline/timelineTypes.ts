@@ -42,6 +42,8 @@ export const MediaClipSchema = z
     freezeMs: z.number().optional(),
     /** Absent from an older service: contain. */
     fit: FitSchema.optional(),
+    /** Clips sharing a linkId act together (a picture and its sound); absent when not linked. */
+    linkId: z.string().optional(),
   })
   .loose();
 
@@ -56,6 +58,7 @@ export const CaptionClipSchema = z
     font: z.string(),
     /** Word timings, the i-th for the i-th word of text; absent when it has none. */
     words: z.array(WordSchema).optional(),
+    linkId: z.string().optional(),
   })
   .loose();
 
@@ -68,6 +71,12 @@ export const TrackSchema = z
     name: z.string(),
     muted: z.boolean(),
     locked: z.boolean(),
+    /** The track's mix and switches; absent from an older service (timelineRules.ts trackMix gives the defaults). */
+    gainDb: z.number().optional(),
+    pan: z.number().optional(),
+    solo: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+    syncLocked: z.boolean().optional(),
     /** In start order; clips of one track never overlap. */
     clips: z.array(ClipSchema),
   })

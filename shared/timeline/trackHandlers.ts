@@ -1,6 +1,8 @@
-// The commands that change the track list: add, remove, rename/mute/lock, reorder.
+// The commands that change the track list: add, remove, reorder, and a track's name,
+// switches (mute, lock, solo, hide, sync lock) and mix (gain, pan).
 import type { CommandStep } from './commandStep.ts';
 import type { CommandOf } from './editorCommands.ts';
+import { TRACK_DEFAULTS, TRACK_GAIN_DB } from './timelineRules.ts';
 
 export function addTrack(s: CommandStep<CommandOf<'addTrack'>>): void {
   const { command, index } = s;
@@ -26,6 +28,7 @@ export function addTrack(s: CommandStep<CommandOf<'addTrack'>>): void {
       name: command.name ?? `${label} ${sameKind + 1}`,
       muted: false,
       locked: false,
+      ...TRACK_DEFAULTS,
       clips: [],
     },
     at,
@@ -36,14 +39,45 @@ export function removeTrack(s: CommandStep<CommandOf<'removeTrack'>>): void {
   s.index.removeTrack(s.unlocked(s.trackOf(s.command.trackId)));
 }
 
+const TRACK_FIELDS = ['name', 'muted', 'locked', 'gainDb', 'pan', 'solo', 'hidden', 'syncLocked'] as const;
+
 export function updateTrack(s: CommandStep<CommandOf<'updateTrack'>>): void {
   const { command } = s;
   const track = s.trackOf(command.trackId);
-  if (command.name === undefined && command.muted === undefined && command.locked === undefined)
-    s.fail('editor.command_invalid', null, 'name at least one of name, muted, locked.');
+  if (TRACK_FIELDS.every((field) => command[field] === undefined))
+    s.fail('editor.command_invalid', null, `name at least one of ${TRACK_FIELDS.join(', ')}.`);
+  const { gainDb, pan } = command;
+  if (gainDb !== undefined && !(gainDb >= TRACK_GAIN_DB.min && gainDb <= TRACK_GAIN_DB.max))
+    s.fail(
+      'editor.command_invalid',
+      'gainDb',
+      `${gainDb} dB is out of range: a track's gain is ${TRACK_GAIN_DB.min} to +${TRACK_GAIN_DB.max} dB.`,
+      `A track's gain goes from ${TRACK_GAIN_DB.min} dB to +${TRACK_GAIN_DB.max} dB.`,
+    );
+  if (pan !== undefined && !(pan >= -1 && pan <= 1))
+    s.fail(
+      'editor.command_invalid',
+      'pan',
+      `${pan} is out of range: pan goes from -1 (left) through 0 (centre) to 1 (right).`,
+      'Pan goes from fully left to fully right.',
+    );
   if (command.name !== undefined) track.name = command.name;
   if (command.muted !== undefined) track.muted = command.muted;
   if (command.locked !== undefined) track.locked = command.locked;
+  if (gainDb !== undefined) track.gainDb = gainDb;
+  if (pan !== undefined) track.pan = pan;
+  if (command.solo !== undefined) track.solo = command.solo;
+  if (command.hidden !== undefined) {
+    if (track.kind === 'audio' && command.hidden)
+      s.fail(
+        'editor.command_invalid',
+        'hidden',
+        `track "${track.name}" is an audio track; only video and caption tracks are hidden (mute it instead).`,
+        'An audio track has no picture to hide: mute it instead.',
+      );
+    track.hidden = command.hidden;
+  }
+  if (command.syncLocked !== undefined) track.syncLocked = command.syncLocked;
 }
 
 export function moveTrack(s: CommandStep<CommandOf<'moveTrack'>>): void {

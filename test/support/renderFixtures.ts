@@ -179,6 +179,23 @@ export async function samplesOf(path: string): Promise<Float32Array> {
   return new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
 }
 
+/** One channel of a file's sound (0 left, 1 right) as 48 kHz float samples. */
+export async function channelSamplesOf(path: string, channel: 0 | 1): Promise<Float32Array> {
+  const raw = await ffmpeg([
+    '-i',
+    path,
+    '-vn',
+    '-af',
+    `pan=mono|c0=c${channel}`,
+    '-ar',
+    '48000',
+    '-f',
+    'f32le',
+    'pipe:1',
+  ]);
+  return new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
+}
+
 /** The amplitude of a `frequency` Hz tone between `from` and `to` seconds (Goertzel). */
 export function toneLevel(samples: Float32Array, frequency: number, from: number, to: number, rate = 48_000): number {
   const start = Math.round(from * rate);

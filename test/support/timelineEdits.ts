@@ -8,6 +8,7 @@ import { applyOnService as serviceApply } from '../../sandbox/editor/serviceEdit
 import type { Command } from '../../sandbox/editor/timelineSchemas.ts';
 import type { ApplyContext } from '../../shared/timeline/applyCommands.ts';
 import type { EditorCommand } from '../../shared/timeline/editorCommands.ts';
+import { TRACK_DEFAULTS } from '../../shared/timeline/timelineRules.ts';
 import { CatalogSchema, type Timeline } from '../../shared/timeline/timelineTypes.ts';
 
 export const ASSETS = new Map([
@@ -26,6 +27,7 @@ export function emptyTimeline(): Timeline {
     name,
     muted: false,
     locked: false,
+    ...TRACK_DEFAULTS,
     clips: [],
   });
   return {
@@ -104,7 +106,7 @@ function trackCommand(timeline: Timeline, pick: number[]): EditorCommand {
   const p = (i: number, n: number) => (n <= 0 ? 0 : pick[i]! % n);
   const count = timeline.tracks.length;
   const track = timeline.tracks[p(1, count)];
-  const choice = track ? p(2, 6) : 1;
+  const choice = track ? p(2, 7) : 1;
   switch (choice) {
     case 0:
       return { type: 'moveTrack', trackId: track!.id, index: p(3, count + 1) };
@@ -123,6 +125,19 @@ function trackCommand(timeline: Timeline, pick: number[]): EditorCommand {
         : { type: 'updateTrack', trackId: track!.id, locked: p(4, 3) === 0 };
     case 4:
       return { type: 'updateTrack', trackId: track!.id, muted: p(4, 2) === 0 };
+    case 5:
+      // The mix and switches, now and then out of range (refused) or hiding an audio track (refused).
+      return {
+        type: 'updateTrack',
+        trackId: track!.id,
+        ...(p(3, 2) === 0 && { gainDb: [-12, 6, -60, 12, -61][p(4, 5)]! }),
+        ...(p(5, 2) === 0 && { pan: [-1, 0.5, 1, 1.5][p(6, 4)]! }),
+        ...(p(7, 3) === 0
+          ? { solo: p(4, 2) === 0 }
+          : p(7, 3) === 1
+            ? { hidden: p(6, 2) === 0 }
+            : { syncLocked: false }),
+      };
     default:
       return { type: 'removeTrack', trackId: track!.id };
   }
@@ -255,6 +270,12 @@ export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
       const effectId = p(3, 4) === 0 || has.length === 0 ? EFFECT_IDS[p(2, 3)]! : has[p(2, has.length)]!;
       return { type: 'removeEffect', clipId: clip.id, effectId };
     }
+    case 11:
+      if (p(5, 2) === 0) break;
+      return linkOf(
+        clips.map((x) => x.c),
+        pick,
+      );
     case 12:
     case 13:
       return c.kind === 'media' ? keyframesFor(c, t.kind, pick) : captionChange(c, pick);
@@ -262,16 +283,25 @@ export function commandFrom(timeline: Timeline, pick: number[]): EditorCommand {
       return c.kind === 'media' ? endsOf(c, t.kind, pick) : captionChange(c, pick);
     case 15:
       return c.kind === 'media' ? freezeOrJoin(c, pick) : captionChange(c, pick);
-    default:
-      return p(2, 3) === 0
-        ? { type: 'setTransition', clipId: c.id, transitionId: null }
-        : {
-            type: 'setTransition',
-            clipId: c.id,
-            transitionId: ['fade', 'dissolve'][p(3, 2)]!,
-            durationMs: 100 + p(4, 10) * 100,
-          };
   }
+  return p(2, 3) === 0
+    ? { type: 'setTransition', clipId: c.id, transitionId: null }
+    : {
+        type: 'setTransition',
+        clipId: c.id,
+        transitionId: ['fade', 'dissolve'][p(3, 2)]!,
+        durationMs: 100 + p(4, 10) * 100,
+      };
+}
+
+/** Links one to three clips (now and then joining a link clips had), or unlinks some. */
+function linkOf(clips: Timeline['tracks'][number]['clips'], pick: number[]): EditorCommand {
+  const p = (i: number, n: number) => pick[i]! % n;
+  const ids = [...new Set([0, 3, 6].slice(0, 1 + p(2, 3)).map((i) => clips[p(i, clips.length)]!.id))];
+  if (p(4, 3) === 0) return { type: 'unlinkClips', clipIds: ids };
+  const joined = clips.find((c) => c.linkId !== undefined)?.linkId;
+  // Named, as the app names every ID it makes, so the app and the service make the same link.
+  return { type: 'linkClips', clipIds: ids, linkId: (p(7, 2) === 0 && joined) || randomUUID() };
 }
 
 type Media = Extract<Timeline['tracks'][number]['clips'][number], { kind: 'media' }>;

@@ -13,6 +13,7 @@ import { layerGeometry } from '../../sandbox/render/layerGeometry.ts';
 import { frameSize, outputProblem, resolveOutput } from '../../sandbox/render/outputSettings.ts';
 import { buildRenderCommand } from '../../sandbox/render/renderCommand.ts';
 import { timelineComposition } from '../../sandbox/render/timelineComposition.ts';
+import { TRACK_DEFAULTS } from '../../shared/timeline/timelineRules.ts';
 
 const VIDEO: SourceFacts = {
   path: '/media/v.mp4',
@@ -67,6 +68,7 @@ const track = (kind: Track['kind'], clips: Track['clips'], muted = false): Track
   name: kind,
   muted,
   locked: false,
+  ...TRACK_DEFAULTS,
   clips,
 });
 

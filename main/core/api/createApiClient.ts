@@ -30,6 +30,8 @@ import {
   type ProjectInput,
   type RenameInput,
 } from '../../../shared/api/createTypes.ts';
+import { REVISION_LABEL, RevisionEntrySchema } from '../../../shared/api/editorRevisions.ts';
+import { TimelineSchema, type Timeline } from '../../../shared/timeline/timelineTypes.ts';
 import {
   AttachmentSchema,
   BrandSchema,
@@ -394,6 +396,29 @@ export function createApiClient(options: CreateApiClientOptions) {
           ExportSchema,
           callOptions,
         ),
+    },
+
+    revisions: {
+      /** GET /projects/{id}/editor/revisions: the timeline's revisions, newest first. */
+      list: async (projectId: number, query: PageQuery = {}, callOptions?: CallOptions) =>
+        page(
+          `/projects/${checkedId(projectId, 'projectId')}/editor/revisions`,
+          RevisionEntrySchema,
+          { limit: query.limit, after: query.after },
+          callOptions,
+        ),
+      /** GET /projects/{id}/editor/revisions/{revision}: the timeline as it was at that revision ("r12"). */
+      get: async (projectId: number, revision: string, callOptions?: CallOptions): Promise<ApiResult<Timeline>> => {
+        if (!REVISION_LABEL.test(revision))
+          throw new AppFailure(
+            appError('request.invalid', `revision must be one the timeline names, like "r12", not "${revision}".`),
+          );
+        return one(
+          { method: 'GET', path: `/projects/${checkedId(projectId, 'projectId')}/editor/revisions/${revision}` },
+          TimelineSchema,
+          callOptions,
+        );
+      },
     },
 
     webhooks: {

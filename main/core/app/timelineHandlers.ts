@@ -19,6 +19,8 @@ type TimelineRequests =
   | 'timeline.apply'
   | 'timeline.dismissEdits'
   | 'timeline.render'
+  | 'timeline.revisions'
+  | 'timeline.revision'
   | 'timeline.strip'
   | 'timeline.mediaChunk';
 
@@ -43,6 +45,11 @@ export function timelineHandlers(deps: TimelineDeps): Pick<ContractHandlers, Tim
   }
 
   return {
+    'timeline.revisions': ({ projectId, limit, after }) =>
+      runtime.call((client) => client.revisions.list(projectId, { limit, after })),
+    'timeline.revision': ({ projectId, revision }) =>
+      runtime.call(async (client) => (await client.revisions.get(projectId, revision)).data),
+
     'timeline.catalog': () => runtime.call((_client, workspaceId) => reads.catalog(workspaceId)),
 
     async 'timeline.get'({ projectId }) {

@@ -1,6 +1,6 @@
 // The production work around the timeline, in one docked panel under it: the clip to work
 // on (following the timeline's selection), tabs for the transcript and captions, speech
-// edits, review, finishing and templates, and the export dialog. Mounted by the Timeline
+// edits, review, finishing, templates and the timeline's history, and the export dialog. Mounted by the Timeline
 // screen once its timeline is read.
 import { FileVideo, PanelBottomClose, PanelBottomOpen } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import { useWorkspace } from '../../stores/workspaceStore.ts';
 import { clipLabel, findPlaced, pickerWindow, placedClips } from './clipChoice.ts';
 import { ExportDialog, ExportProgress } from './ExportDialog.tsx';
 import { FinishTab } from './FinishTab.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
 import { ReviewTab } from './ReviewTab.tsx';
 import { SpeechEditsTab } from './SpeechEditsTab.tsx';
 import { TemplatesTab } from './TemplatesTab.tsx';
@@ -67,6 +68,7 @@ function TabContent({ tab }: { tab: ProductionTab }) {
   const clipId = useProduction((s) => s.clipId);
   const placed = findPlaced(timeline, clipId) ?? (timeline && placedClips(timeline)[0]) ?? null;
   if (tab === 'Templates') return <TemplatesTab />;
+  if (tab === 'History') return <HistoryTab />;
   if (!placed) return <p className="pr-muted">Choose a clip of the timeline first.</p>;
   if (tab === 'Transcript') return <TranscriptTab placed={placed} />;
   if (tab === 'Speech edits') return <SpeechEditsTab placed={placed} />;

@@ -1,20 +1,26 @@
-// A track's header: its name (renamed in place), mute and lock switches, and its menu —
-// rename, move up or down among the tracks of its kind (a video track listed higher draws
-// on top), remove (asked first when it holds clips). Each change is an edit like any other, undone with Ctrl+Z.
+// A track's header: its name (renamed in place), its switches — mute, solo (S), hide (the
+// eye: video and captions), lock and sync lock — and its menu: gain and pan, rename, move up
+// or down among the tracks of its kind (a video track listed higher draws on top), remove
+// (asked first when it holds clips), and on an audio track "Duck under speech…". Each change is an edit like any other, undone with Ctrl+Z.
 import {
   ArrowDown,
+  ArrowRightLeft,
   ArrowUp,
   AudioLines,
   Ellipsis,
+  Eye,
+  EyeOff,
   Lock,
   LockOpen,
   Pencil,
+  SlidersHorizontal,
   Trash2,
   Volume2,
   VolumeX,
 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { EDITOR_LIMITS, tooLong } from '../../../shared/limits.ts';
+import { trackMix } from '../../../shared/timeline/timelineRules.ts';
 import type { Track } from '../../../shared/timeline/timelineTypes.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -22,6 +28,7 @@ import { Menu } from '../../components/Menu.tsx';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { moveTrack, removeTrack, renameTrack } from './timelineActions.ts';
 import { DuckDialog } from './DuckDialog.tsx';
+import { TrackMixDialog } from './TrackMixDialog.tsx';
 import { LANE_HEIGHT } from './TrackLane.tsx';
 
 const KIND_LABEL = { video: 'Video', audio: 'Audio', caption: 'Captions' } as const;
@@ -83,58 +90,44 @@ export function TrackHeader({
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [ducking, setDucking] = useState(false);
+  const [mixing, setMixing] = useState(false);
   const clips = track.clips.length;
+  const mix = trackMix(track);
+  const gainText = `${mix.gainDb > 0 ? '+' : ''}${mix.gainDb} dB`;
+  const panText = mix.pan === 0 ? 'centre' : `${Math.abs(mix.pan)} ${mix.pan < 0 ? 'left' : 'right'}`;
   function remove() {
     if (clips > 0) setConfirming(true);
     else removeTrack(track.id);
   }
   return (
-    <div className={`tl-track-header tl-lane-${track.kind}`} style={{ height: LANE_HEIGHT }}>
-      {renaming ? (
-        <RenameForm track={track} onDone={() => setRenaming(false)} />
-      ) : (
-        <span
-          className="tl-track-name"
-          title={`${KIND_LABEL[track.kind]} track`}
-          onDoubleClick={() => setRenaming(true)}
-        >
-          {track.name}
-        </span>
-      )}
-      <span className="tl-track-switches">
-        {track.kind !== 'caption' && (
-          <IconButton
-            size="sm"
-            icon={track.muted ? VolumeX : Volume2}
-            pressed={track.muted}
-            label={`Mute ${track.name}`}
-            tip={track.muted ? `${track.name} is muted` : `Mute ${track.name}`}
-            onClick={() =>
-              edit(
-                [{ type: 'updateTrack', trackId: track.id, muted: !track.muted }],
-                track.muted ? 'Unmute track' : 'Mute track',
-              )
-            }
-          />
+    <div className={`tl-track-header tl-track-header--rows tl-lane-${track.kind}`} style={{ height: LANE_HEIGHT }}>
+      <span className="tl-track-title">
+        {renaming ? (
+          <RenameForm track={track} onDone={() => setRenaming(false)} />
+        ) : (
+          <span
+            className="tl-track-name"
+            title={`${KIND_LABEL[track.kind]} track`}
+            onDoubleClick={() => setRenaming(true)}
+          >
+            {track.name}
+          </span>
         )}
-        <IconButton
-          size="sm"
-          icon={track.locked ? Lock : LockOpen}
-          pressed={track.locked}
-          label={`Lock ${track.name}`}
-          tip={track.locked ? `${track.name} is locked` : `Lock ${track.name}`}
-          onClick={() =>
-            edit(
-              [{ type: 'updateTrack', trackId: track.id, locked: !track.locked }],
-              track.locked ? 'Unlock track' : 'Lock track',
-            )
-          }
-        />
         <Menu
           label={`${track.name} track actions`}
           icon={Ellipsis}
           size="sm"
           items={[
+            ...(track.kind !== 'caption'
+              ? [
+                  {
+                    id: 'mix',
+                    label: `Gain and pan… (${gainText}, ${panText})`,
+                    icon: SlidersHorizontal,
+                    onSelect: () => setMixing(true),
+                  },
+                ]
+              : []),
             { id: 'rename', label: 'Rename…', icon: Pencil, onSelect: () => setRenaming(true) },
             {
               id: 'up',
@@ -173,6 +166,87 @@ export function TrackHeader({
           ]}
         />
       </span>
+      <span className="tl-track-switches">
+        {track.kind !== 'caption' && (
+          <IconButton
+            size="sm"
+            icon={track.muted ? VolumeX : Volume2}
+            pressed={track.muted}
+            label={`Mute ${track.name}`}
+            tip={track.muted ? `${track.name} is muted` : `Mute ${track.name}`}
+            onClick={() =>
+              edit(
+                [{ type: 'updateTrack', trackId: track.id, muted: !track.muted }],
+                track.muted ? 'Unmute track' : 'Mute track',
+              )
+            }
+          />
+        )}
+        {track.kind !== 'caption' && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="tl-track-solo"
+            pressed={mix.solo}
+            aria-label={`Solo ${track.name}`}
+            title={mix.solo ? `${track.name} is soloed: only soloed tracks sound` : `Solo ${track.name}`}
+            onClick={() =>
+              edit(
+                [{ type: 'updateTrack', trackId: track.id, solo: !mix.solo }],
+                mix.solo ? 'Unsolo track' : 'Solo track',
+              )
+            }
+          >
+            S
+          </Button>
+        )}
+        {track.kind !== 'audio' && (
+          <IconButton
+            size="sm"
+            icon={mix.hidden ? EyeOff : Eye}
+            pressed={mix.hidden}
+            label={`Hide ${track.name}`}
+            tip={mix.hidden ? `${track.name} is hidden: it is not drawn` : `Hide ${track.name}`}
+            onClick={() =>
+              edit(
+                [{ type: 'updateTrack', trackId: track.id, hidden: !mix.hidden }],
+                mix.hidden ? 'Show track' : 'Hide track',
+              )
+            }
+          />
+        )}
+        <IconButton
+          size="sm"
+          icon={track.locked ? Lock : LockOpen}
+          pressed={track.locked}
+          label={`Lock ${track.name}`}
+          tip={track.locked ? `${track.name} is locked` : `Lock ${track.name}`}
+          onClick={() =>
+            edit(
+              [{ type: 'updateTrack', trackId: track.id, locked: !track.locked }],
+              track.locked ? 'Unlock track' : 'Lock track',
+            )
+          }
+        />
+        <IconButton
+          size="sm"
+          icon={ArrowRightLeft}
+          pressed={mix.syncLocked}
+          label={`Sync lock ${track.name}`}
+          tip={
+            mix.syncLocked
+              ? `${track.name} is sync-locked: ripple edits move it in step`
+              : `Sync lock ${track.name}: ripple edits move it in step`
+          }
+          onClick={() =>
+            edit(
+              [{ type: 'updateTrack', trackId: track.id, syncLocked: !mix.syncLocked }],
+              mix.syncLocked ? 'Sync unlock track' : 'Sync lock track',
+            )
+          }
+        />
+      </span>
+      {mixing && <TrackMixDialog track={track} onClose={() => setMixing(false)} />}
       {ducking && <DuckDialog track={track} onClose={() => setDucking(false)} />}
       {confirming && (
         <Dialog

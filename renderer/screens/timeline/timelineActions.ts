@@ -1,7 +1,9 @@
 // The timeline's actions, shared by the shortcuts, the toolbar, the media bin and the
-// inspector: each reads the timeline and the selection as shown and makes one edit.
+// inspector: each reads the timeline and the selection as shown and makes one edit. Split,
+// delete, trim to the playhead, nudge and copy act on linked clips together.
 import type { Asset } from '../../../shared/api/createTypes.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
+import { withLinkedClips } from '../../../shared/timeline/linkedClips.ts';
 import { parseEffectProperty } from '../../../shared/timeline/keyframes.ts';
 import type { MediaClip } from '../../../shared/timeline/timelineTypes.ts';
 import {
@@ -41,6 +43,12 @@ function selected(): Located[] {
   return timeline ? locate(timeline, useTimelineView.getState().selection) : [];
 }
 
+/** The selected clips and the clips linked to them (shared/timeline/linkedClips.ts): they act together. */
+function selectedWithLinks(): Located[] {
+  const timeline = useTimeline.getState().timeline;
+  return timeline ? locate(timeline, withLinkedClips(timeline, useTimelineView.getState().selection)) : [];
+}
+
 function durationOf(assetId: number): number | null {
   return useTimelineMedia.getState().assets.get(assetId)?.durationMs ?? null;
 }
@@ -60,7 +68,7 @@ export function splitAtPlayhead(): void {
   const { playheadMs, selection } = useTimelineView.getState();
   const candidates =
     selection.size > 0
-      ? selected()
+      ? selectedWithLinks()
       : timeline.tracks.filter((t) => !t.locked).flatMap((track) => track.clips.map((clip) => ({ clip, track })));
   edit(
     splitCommands(candidates, playheadMs, newId),
@@ -70,7 +78,7 @@ export function splitAtPlayhead(): void {
 }
 
 export function deleteSelection(ripple: boolean): void {
-  const items = selected();
+  const items = selectedWithLinks();
   if (
     edit(
       deleteCommands(items, ripple),
@@ -84,14 +92,14 @@ export function deleteSelection(ripple: boolean): void {
 export function trimSelectionToPlayhead(edge: 'start' | 'end'): void {
   const { playheadMs } = useTimelineView.getState();
   edit(
-    trimToPlayhead(selected(), edge, playheadMs, durationOf),
+    trimToPlayhead(selectedWithLinks(), edge, playheadMs, durationOf),
     edge === 'start' ? 'Trim start' : 'Trim end',
     'Select a clip and put the playhead inside it.',
   );
 }
 
 export function nudgeSelection(frames: number): void {
-  const items = selected();
+  const items = selectedWithLinks();
   if (items.length === 0) return;
   edit(
     moveCommands(items, frames * FRAME_MS, null),
@@ -101,7 +109,7 @@ export function nudgeSelection(frames: number): void {
 }
 
 export function copySelection(): number {
-  const items = selected();
+  const items = selectedWithLinks();
   if (items.length > 0)
     useTimelineView
       .getState()
