@@ -298,7 +298,19 @@ export const ExportInputSchema = z
       .max(CREATE_LIMITS.exportMaxClips, `must have at most ${CREATE_LIMITS.exportMaxClips} clips`)
       .optional(),
     timeline: z
-      .object({ revision: z.string().min(1).optional() })
+      .object({
+        revision: z.string().min(1).optional(),
+        /** A part of the timeline (the I/O range); the whole by default. */
+        range: z
+          .object({ startMs: z.number().int().min(0), endMs: z.number().int().min(0) })
+          .loose()
+          .optional(),
+        /** One frame, as a PNG. */
+        still: z
+          .object({ atMs: z.number().int().min(0) })
+          .loose()
+          .optional(),
+      })
       .loose()
       .optional(),
     output: OutputSettingsSchema.optional(),
