@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../shared/production/captionCommands.ts';
-import { exportHarness, probeFile } from '../support/exportSupport.ts';
+import { exportHarness, probeFile, psnr } from '../support/exportSupport.ts';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { apiClient, startSandboxProcess, type ApiCall, type RunningSandbox } from '../support/sandboxProcess.ts';
 import { measureEbur128, settle, startJob } from '../support/speechFixtures.ts';
@@ -251,15 +251,39 @@ describe('the caption track out as a file, timed to the timeline', () => {
   }
 
   it('leaves captions out of the picture when asked, and says which track it could not find', async () => {
-    const accepted = await harness.postExport({
-      projectId,
-      timeline: { still: { atMs: 1500 } },
-      output: { resolution: '360p', burnCaptions: false },
-    });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
-    expect(accepted.body.data.output).toMatchObject({ burnCaptions: false });
+    const first = captionsOnTimeline()[0];
+    const atMs = Math.round((first.startMs + first.endMs) / 2);
+    const still = (burnCaptions: boolean) =>
+      exportTimeline({ timeline: { still: { atMs } }, output: { resolution: '360p', burnCaptions } }, 'png');
+    const [burnt, clean] = [await still(true), await still(false)];
+    expect(clean.accepted.output).toMatchObject({ burnCaptions: false });
+    // The caption's letters are in one picture and not in the other.
+    expect(await psnr(burnt.path, clean.path)).toBeLessThan(40);
     const missing = await call('GET', `/projects/${projectId}/editor/captions.srt?trackId=nope`);
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toContain('"nope"');
+  }, 60_000);
+});
+
+describe('a timeline export longer than 30 minutes', () => {
+  it('is accepted (drawn in parts), where the clip list stops at 30 minutes', async () => {
+    const long = await harness.createProject('Long', '16:9');
+    const still = await harness.upload(await harness.solidPng('navy'), long);
+    const empty = (await call('GET', `/projects/${long}/editor/timeline`)).body.data;
+    const video = empty.tracks.find((t: any) => t.kind === 'video').id;
+    const res = await call('POST', `/projects/${long}/editor/commands`, {
+      headers: { 'idempotency-key': randomUUID() },
+      body: {
+        revision: empty.revision,
+        commands: [{ type: 'addClip', trackId: video, assetId: still.id, startMs: 31 * 60_000, outMs: 1000 }],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const accepted = await harness.postExport({ projectId: long, timeline: {}, output: { resolution: '360p' } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    expect(accepted.body.data.durationMs).toBe(31 * 60_000 + 1000);
+    // Not drawn here: 31 minutes is long for a test. Cancelled, it leaves nothing.
+    const cancelled = await call('POST', `/exports/${accepted.body.data.id}/cancel`);
+    expect(cancelled.status).toBe(200);
   });
 });
