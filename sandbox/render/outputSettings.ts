@@ -84,7 +84,7 @@ export const DeliveryOutputInput = OutputSettingsInput.extend({
     .max(LOUDNESS.max, `must be from ${LOUDNESS.min} to ${LOUDNESS.max} LUFS`)
     .optional()
     .describe(
-      `For the audio formats (${audioList}): the integrated loudness (EBU R128) the sound is normalised to, within 1 LU, true peak at most −1 dBTP; ${LOUDNESS.default} by default (podcasts; −14 suits video platforms). Refused with a video format.`,
+      `For the audio formats (${audioList}): the integrated loudness (EBU R128) the sound is brought to by one gain, within 1 LU (peaks held under −1 dBFS); ${LOUDNESS.default} by default (podcasts; −14 suits video platforms). Refused with a video format.`,
     ),
   burnCaptions: z
     .boolean({ error: () => 'must be true or false' })

@@ -121,7 +121,7 @@ async function renderAudio(
   if (inputsOf(soundOnly) <= MAX_INPUTS_PER_RUN)
     await runIn(dir, 'mix', (files) => buildMixCommand(soundOnly, { quality, sound: mix, ...files }), signal);
   else await renderInParts(dir, soundOnly, { format: null, quality, output: mix, signal });
-  const measure = await measureLoudness(mix, options.lufs, signal);
+  const measure = await measureLoudness(mix, signal);
   const normalise = buildNormaliseCommand({ ...options, mix, measure });
   await ffmpeg(normalise, signal ? { signal } : {});
 }
