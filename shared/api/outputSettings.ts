@@ -47,6 +47,18 @@ export const OutputSettingsSchema = z
   .loose();
 export type OutputSettings = z.input<typeof OutputSettingsSchema>;
 
+/** The settings as an export reports them: read tolerantly (a newer service may name a format this app does not know). */
+export const OutputSettingsViewSchema = z
+  .object({
+    resolution: z.string().optional(),
+    frameRate: z.number().optional(),
+    quality: z.string().optional(),
+    format: z.string().optional(),
+    loudnessLufs: z.number().optional(),
+    burnCaptions: z.boolean().optional(),
+  })
+  .loose();
+
 /** The settings an export of a whole timeline starts from: the service's defaults. */
 export const EXPORT_DEFAULTS = { resolution: '1080p', frameRate: 30, quality: 'standard' } as const satisfies {
   resolution: Resolution;

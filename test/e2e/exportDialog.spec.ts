@@ -130,4 +130,9 @@ test('the Export dialog: presets, formats, what to export, captions as SRT, and 
     saved,
   ]);
   expect(stdout.trim()).toBe('png,640,360');
+
+  // Exports lists it as what it is.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Exports', exact: true }).click();
+  await expect(page.getByText('PNG still, 360p, 30 fps, standard')).toBeVisible();
 });
