@@ -267,6 +267,30 @@ describe('the caption track out as a file, timed to the timeline', () => {
   }, 60_000);
 });
 
+describe('the editor render takes the same choices', () => {
+  it('renders M4A audio at the loudness asked for, and refuses a range and a still together', async () => {
+    const render = (body: object) =>
+      call('POST', `/projects/${projectId}/editor/render`, { body, headers: { 'idempotency-key': randomUUID() } });
+    const accepted = await render({ output: { format: 'm4a', loudnessLufs: -14 } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    expect(accepted.body.data.output).toMatchObject({ format: 'm4a', loudnessLufs: -14 });
+    const done = await finished(`/projects/${projectId}/editor/renders/${accepted.body.data.id}`);
+    expect(done.state, JSON.stringify(done.error)).toBe('completed');
+    const res = await fetch(`${sandbox.createBaseUrl}/assets/${done.assetId}/content`, {
+      headers: { authorization: `Bearer ${sandbox.apiKey}` },
+    });
+    const path = join(fixtures.dir, `render-${done.id}.m4a`);
+    writeFileSync(path, Buffer.from(await res.arrayBuffer()));
+    const probe = await probeFile(path);
+    expect(probe.streams.map((s: any) => `${s.codec_type}:${s.codec_name}`)).toEqual(['audio:aac']);
+    const { integratedLufs } = await measureEbur128(path);
+    expect(Math.abs(integratedLufs - -14), `measured ${integratedLufs} LUFS`).toBeLessThanOrEqual(1);
+    const both = await render({ range: { startMs: 0, endMs: 1000 }, still: { atMs: 500 } });
+    expect(both.status).toBe(400);
+    expect(both.body.error.message).toContain('still: give range');
+  }, 60_000);
+});
+
 describe('a timeline export longer than 30 minutes', () => {
   it('is accepted (drawn in parts), where the clip list stops at 30 minutes', async () => {
     const long = await harness.createProject('Long', '16:9');
