@@ -7,6 +7,7 @@ import { captionCues, captionFile } from '../../shared/production/captionFiles.t
 import { exportWhatProblem, timelineExportInput } from '../../shared/production/exportPlan.ts';
 import { EXPORT_PRESETS, presetShapeWarning, presetSummary } from '../../shared/production/exportPresets.ts';
 import type { Track } from '../../shared/timeline/timelineTypes.ts';
+import { INITIAL_SETTINGS, outputOf, withPreset, withSetting } from '../../renderer/screens/production/exportChoice.ts';
 
 const preset = (id: string) => EXPORT_PRESETS.find((p) => p.id === id)!;
 
@@ -38,6 +39,27 @@ describe('export presets', () => {
     expect(presetShapeWarning(preset('vertical-1080x1920'), '16:9')).toBe(
       'Shorts / TikTok / Reels is 9:16; this project is 16:9, so the export keeps its 16:9 frame (1920 × 1080). Make a 9:16 copy of the project (reframe) to fill the 9:16 frame.',
     );
+  });
+});
+
+describe("the Export dialog's choice", () => {
+  it('takes a preset, turns custom when a setting changes, and sends only what applies', () => {
+    const podcast = withPreset(INITIAL_SETTINGS, 'podcast');
+    expect(outputOf(podcast)).toEqual({
+      resolution: '1080p',
+      frameRate: 30,
+      quality: 'standard',
+      format: 'mp3',
+      loudnessLufs: -16,
+    });
+    const louder = withSetting(podcast, 'loudnessLufs', -14);
+    expect(louder.presetId).toBe('custom');
+    expect(outputOf(louder).loudnessLufs).toBe(-14);
+    const master = withSetting(withPreset(INITIAL_SETTINGS, 'master-prores'), 'burnCaptions', false);
+    expect(outputOf(master)).toMatchObject({ format: 'mov-prores', burnCaptions: false });
+    expect(outputOf(master)).not.toHaveProperty('loudnessLufs');
+    // A still is a PNG whatever the format: no loudness, the captions as chosen.
+    expect(outputOf(podcast, true)).toEqual({ resolution: '1080p', frameRate: 30, quality: 'standard', format: 'mp4' });
   });
 });
 

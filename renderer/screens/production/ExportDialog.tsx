@@ -101,7 +101,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     if (!ready) return;
     setSending(true);
     try {
-      const input = timelineExportInput(projectId, revision, outputOf(settings), what.what);
+      const input = timelineExportInput(projectId, revision, outputOf(settings, what.kind === 'still'), what.what);
       const intent = await invoke('exports.submit', { input });
       useProductionJobs.getState().follow(intent);
       useProduction.getState().setExportIntent(intent.id);

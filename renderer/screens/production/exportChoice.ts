@@ -48,14 +48,17 @@ export function withSetting<K extends Exclude<keyof ExportSettings, 'presetId'>>
   return { ...settings, [key]: value, presetId: 'custom' };
 }
 
-/** The output settings sent: loudness for the audio formats only, captions only when left out. */
-export function outputOf(settings: ExportSettings): OutputSettings {
-  const audio = isAudioFormat(settings.format);
+/**
+ * The output settings sent: loudness for the audio formats only, captions only when left
+ * out. A still is a PNG whatever the format chosen: only its size and captions count.
+ */
+export function outputOf(settings: ExportSettings, still = false): OutputSettings {
+  const audio = isAudioFormat(settings.format) && !still;
   return {
     resolution: settings.resolution,
     frameRate: settings.frameRate,
     quality: settings.quality,
-    format: settings.format,
+    format: still ? 'mp4' : settings.format,
     ...(audio && { loudnessLufs: settings.loudnessLufs }),
     ...(!audio && !settings.burnCaptions && { burnCaptions: false }),
   };
