@@ -34,6 +34,7 @@ import { ExportSettingsFields } from './ExportSettingsFields.tsx';
 import { ExportWhatFields, useExportWhat } from './ExportWhatFields.tsx';
 import { WorkLine } from './WorkLine.tsx';
 import { downloadAsset } from '../../client/saveFile.ts';
+import './exportDialog.css';
 
 /** The export being followed: its state, and its video once done. */
 export function ExportProgress() {
