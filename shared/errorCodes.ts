@@ -126,7 +126,7 @@ export const ERROR_CODES = {
   'export.timeline_invalid': {
     status: 400,
     meaning:
-      "The project's timeline cannot be exported as it stands (empty, longer than 30 minutes, too many media clips, or a frame too large); the message says what to change.",
+      "The project's timeline cannot be exported as asked (empty, a range or still outside it, too many media clips, or a frame too large); the message says what to change.",
   },
   'export.media_not_in_project': {
     status: 400,

@@ -196,7 +196,7 @@ export const REQUESTS = {
 
   'exports.list': request<Page<Export>>()(z.strictObject({ ...pageQuery, projectId: id.optional() })),
   'exports.get': request<Export>()(z.strictObject({ id })),
-  /** Like generations.submit: journaled first, sent by the outbox (at most 80 clips and 30 minutes). */
+  /** Like generations.submit: journaled first, sent by the outbox (a clip list: at most 80 clips and 30 minutes). */
   'exports.submit': request<IntentSummary>()(z.strictObject({ input: ExportInputSchema })),
 
   /** Everything the status bar shows. */

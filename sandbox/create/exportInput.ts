@@ -8,7 +8,8 @@ import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { AssetRow } from '../media/assetStore.ts';
 import { RevisionSchema } from '../editor/timelineSchemas.ts';
-import { OutputSettingsInput } from '../render/outputSettings.ts';
+import { RangeInput, StillInput } from '../editor/renderRequest.ts';
+import { DeliveryOutputInput } from '../render/outputSettings.ts';
 
 export const TRANSITIONS = ['none', 'fade', 'dissolve'] as const;
 export const MOTIONS = ['none', 'zoom-in', 'zoom-out', 'pan-left', 'pan-right'] as const;
@@ -99,16 +100,30 @@ export const ExportInput = z
         revision: RevisionSchema.optional().describe(
           'Export only if the timeline is still at this revision (409 revision.conflict otherwise); the current one by default.',
         ),
+        range: RangeInput.optional(),
+        still: StillInput.optional(),
+      })
+      .refine((timeline) => !(timeline.range && timeline.still), {
+        message: 'give range (a part of the timeline) or still (one frame), not both',
+        path: ['still'],
       })
       .optional()
       .describe(
-        "The project's whole editor timeline, exactly as POST /projects/{id}/editor/render draws and mixes it (at most 30 minutes). Give clips or timeline.",
+        "The project's editor timeline, exactly as POST /projects/{id}/editor/render draws and mixes it: the whole of it (of any length: a long timeline is rendered in parts), a range of it, or one still frame. Give clips or timeline.",
       ),
-    output: OutputSettingsInput.optional(),
+    output: DeliveryOutputInput.optional(),
   })
   .refine((body) => (body.clips === undefined) !== (body.timeline === undefined), {
     message: "give either clips (a sequence of media) or timeline (the project's timeline), not both and not neither",
-  });
+  })
+  .refine(
+    (body) => body.timeline || ((body.output?.format ?? 'mp4') === 'mp4' && body.output?.burnCaptions === undefined),
+    {
+      message:
+        'a clip-list export makes an MP4 with its titles drawn: format (other than mp4) and burnCaptions are for a timeline export',
+      path: ['output'],
+    },
+  );
 
 export type ExportInputBody = z.infer<typeof ExportInput>;
 type ClipInputBody = z.infer<typeof ClipInput>;

@@ -1,12 +1,13 @@
 // The export job's real work: render the accepted clips (as a composition: one track of
-// them) or the accepted timeline with the one renderer, and register the MP4 as a new asset
-// of the project. Source media is only read, never changed.
+// them) or the accepted timeline with the one renderer, and register the file (an MP4, or a
+// timeline export's format or still) as a new asset of the project. Source media is only read, never changed.
 import { rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
 import { renderFailure } from '../editor/renderJob.ts';
-import { renderTimeline } from '../editor/timelineRender.ts';
+import { productOf, renderTimeline } from '../editor/timelineRender.ts';
 import { registerJob } from '../jobs/registerJob.ts';
 import { clipListComposition } from '../render/clipListComposition.ts';
+import { PRODUCTS } from '../render/outputFormats.ts';
 import { frameSize } from '../render/outputSettings.ts';
 import { renderComposition } from '../render/renderComposition.ts';
 import { sourceFactsOf } from '../render/sourceFacts.ts';
@@ -31,13 +32,14 @@ async function renderClips(ctx: SandboxContext, accountId: number, job: Export, 
     { ...frameSize(project.aspect_ratio, job.output.resolution), fps: job.output.frameRate },
     (id) => facts.get(id)!,
   );
-  await renderComposition(composition, { quality: job.output.quality, output, signal });
+  await renderComposition(composition, { product: 'mp4', quality: job.output.quality, output, signal });
 }
 
 export function registerExportJob(ctx: SandboxContext, store: ExportStore): void {
   async function work(id: number, signal: AbortSignal): Promise<ExportResult> {
     const { accountId, export: job, timeline } = store.job(id);
-    const output = ctx.assets.newPath('.mp4');
+    const file = PRODUCTS[timeline ? productOf(timeline) : 'mp4'];
+    const output = ctx.assets.newPath(file.extension);
     try {
       if (timeline) await renderTimeline(ctx, accountId, timeline, output, signal);
       else await renderClips(ctx, accountId, job, output, signal);
@@ -55,9 +57,9 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
     const asset = await ctx.assets.register({
       accountId,
       projectId: job.projectId,
-      kind: 'video',
-      filename: `export-${id}.mp4`,
-      contentType: 'video/mp4',
+      kind: file.kind,
+      filename: `export-${id}${file.extension}`,
+      contentType: file.contentType,
       source: 'export',
       filePath: output,
     });

@@ -54,9 +54,23 @@ export const ExportSchema = z.object({
     .array(ClipSchema)
     .describe('The clips as accepted, with every option filled in and trims resolved; empty for a timeline export.'),
   timeline: z
-    .object({ revision: z.string().describe('The timeline revision exported.') })
+    .object({
+      revision: z.string().describe('The timeline revision exported.'),
+      range: z
+        .object({ startMs: z.number().int(), endMs: z.number().int() })
+        .nullable()
+        .optional()
+        .describe(
+          'The part of the timeline exported (the whole of it unless a range was asked for); null for a still.',
+        ),
+      still: z
+        .object({ atMs: z.number().int() })
+        .nullable()
+        .optional()
+        .describe('The moment whose frame was exported as a PNG; null for a moving export.'),
+    })
     .nullable()
-    .describe('For a timeline export, the revision it rendered; null for a clip list.'),
+    .describe('For a timeline export, the revision it rendered and what of it; null for a clip list.'),
   output: OutputSettingsSchema,
   durationMs: z
     .number()
@@ -92,7 +106,11 @@ function toExport(row: ExportRow): Export {
     projectId: row.project_id,
     source: plan.timeline ? 'timeline' : 'clips',
     clips: JSON.parse(row.clips) as Clip[],
-    timeline: plan.timeline && { revision: revisionLabel(plan.timeline.revision) },
+    timeline: plan.timeline && {
+      revision: revisionLabel(plan.timeline.revision),
+      range: plan.timeline.render.still ? null : plan.timeline.render.range,
+      still: plan.timeline.render.still ? { atMs: plan.timeline.render.range.startMs } : null,
+    },
     output: plan.output,
     durationMs: row.duration_ms,
     state: row.state,

@@ -1,7 +1,8 @@
 // Exports (spec rule 7): render a new video from a list of clips, or from the project's
 // editor timeline exactly as it stands, at chosen output settings. Accepting an export
 // checks everything first, then queues a job that renders a real MP4 (exportJob.ts).
-import { CREATE_LIMITS } from '../../shared/limits.ts';
+import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
+import { requestedRange } from '../editor/renderRequest.ts';
 import type { SandboxContext } from '../context.ts';
 import { renderProblem, timelineRender } from '../editor/timelineRender.ts';
 import { createTimelineStore, revisionConflict, revisionLabel, toTimeline } from '../editor/timelineStore.ts';
@@ -24,7 +25,7 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
   const timelines = createTimelineStore(ctx);
   registerExportJob(ctx, store);
 
-  /** A timeline export: the project's whole timeline, checked like a whole-timeline render. */
+  /** A timeline export: the project's timeline (whole, a range or a still), checked like a render of it. */
   function acceptTimeline(accountId: number, body: ExportInputBody, output: ReturnType<typeof resolveOutput>): number {
     const project = projects.get(accountId, body.projectId);
     const stored = timelines.read(accountId, body.projectId);
@@ -36,18 +37,19 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
         'export.timeline_invalid',
         "The project's timeline is empty: add clips to it before exporting.",
       );
-    const render = timelineRender(
-      stored.tracks,
-      { startMs: 0, endMs: durationMs },
-      output,
-      project.aspect_ratio,
-      stored.markers,
-    );
-    const problem = renderProblem(render, 'timeline');
+    const range = requestedRange(body.timeline ?? {}, durationMs);
+    if (typeof range === 'string') throw new ApiError('export.timeline_invalid', `timeline.${range}`);
+    const still = !!body.timeline?.still;
+    const render = timelineRender(stored.tracks, range, output, project.aspect_ratio, {
+      still,
+      markers: stored.markers,
+    });
+    // Made in parts, a timeline export runs to the timeline's whole length.
+    const problem = renderProblem(render, body.timeline?.range ? 'range' : 'timeline', EDITOR_LIMITS.timelineMaxMs);
     if (problem) throw new ApiError('export.timeline_invalid', problem);
     return store.insert(accountId, body.projectId, {
       clips: [],
-      durationMs,
+      durationMs: render.range.endMs - render.range.startMs,
       output,
       timeline: { revision: stored.revision, render },
     });
@@ -78,7 +80,7 @@ export function exportRoutes(ctx: SandboxContext): Route[] {
       auth: 'any',
       tag: 'Exports',
       summary:
-        "Render a new video, as an MP4 (H.264 + AAC) at the output settings asked for (1080p, 30 fps, standard quality by default), from clips of the project (1 to 80 clips, at most 30 minutes) or from the project's whole editor timeline (drawn and mixed exactly as POST /projects/{id}/editor/render describes). Not charged. Existing media is never changed.",
+        "Render a new video at the output settings asked for (an MP4 of H.264 + AAC, 1080p, 30 fps, standard quality by default), from clips of the project (1 to 80 clips, at most 30 minutes; MP4 only) or from the project's editor timeline (drawn and mixed exactly as POST /projects/{id}/editor/render describes; of any length; the whole of it, a range or one still PNG, as any output.format: MP4 H.264 or H.265, WebM VP9, MOV ProRes 422, or audio only as MP3, WAV or M4A normalised to output.loudnessLufs). Not charged. Existing media is never changed.",
       body: ExportInput,
       idempotent: true,
       responses: {

@@ -1,7 +1,8 @@
 // The editor part of the Create API: catalog, timeline and commands, editor sessions,
-// media sync and renders. Each area has its own module; this file wires them together.
+// media sync, renders and caption files. Each area has its own module; this file wires them together.
 import type { SandboxContext } from '../context.ts';
 import type { Route } from '../http/route.ts';
+import { captionFileRoutes } from './captionFileRoutes.ts';
 import { editorSessionRoutes } from './editorSessions.ts';
 import { mediaSyncRoutes } from './mediaSync.ts';
 import { registerRenderJob } from './renderJob.ts';
@@ -21,5 +22,6 @@ export function editorRoutes(ctx: SandboxContext): Route[] {
     ...editorSessionRoutes(ctx, timelines),
     ...mediaSyncRoutes(ctx, timelines),
     ...renderRoutes(ctx, timelines, renders),
+    ...captionFileRoutes(ctx, timelines),
   ];
 }

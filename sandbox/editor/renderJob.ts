@@ -1,12 +1,13 @@
-// The render job's real work: draw the accepted render (editor/timelineRender.ts) to an MP4
-// and register it as a new asset of the project. A failure says why in ffmpeg's words; a
+// The render job's real work: draw the accepted render (editor/timelineRender.ts) to its file
+// (an MP4 by default, another format, or a still PNG) and register it as a new asset of the project. A failure says why in ffmpeg's words; a
 // cancel stops ffmpeg and leaves nothing behind.
 import { rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.ts';
 import { registerJob } from '../jobs/registerJob.ts';
+import { PRODUCTS } from '../render/outputFormats.ts';
 import { ffmpegReason } from '../render/renderComposition.ts';
 import type { RenderStore } from './renderStore.ts';
-import { renderTimeline } from './timelineRender.ts';
+import { productOf, renderTimeline } from './timelineRender.ts';
 
 /** A job error with ffmpeg's reason in it; `what` starts the sentence ("The render"). */
 export function renderFailure(code: string, what: string, err: unknown, remedy: string): Error & { code: string } {
@@ -23,15 +24,16 @@ export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void
           code: 'editor.render_failed',
         },
       );
-    const output = ctx.assets.newPath('.mp4');
+    const file = PRODUCTS[productOf(accepted)];
+    const output = ctx.assets.newPath(file.extension);
     try {
       await renderTimeline(ctx, accountId, accepted, output, signal);
       const asset = await ctx.assets.register({
         accountId,
         projectId,
-        kind: 'video',
-        filename: `render-${id}.mp4`,
-        contentType: 'video/mp4',
+        kind: file.kind,
+        filename: `render-${id}${file.extension}`,
+        contentType: file.contentType,
         source: 'render',
         filePath: output,
       });

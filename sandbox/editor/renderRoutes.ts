@@ -12,29 +12,26 @@ import { acceptOnce } from '../idempotency.ts';
 import { cancelJob } from '../jobs/jobLifecycle.ts';
 import { projectJobListRoute } from '../jobs/jobRoutes.ts';
 import { renderSemantics } from '../openapi/renderSemantics.ts';
-import { OutputSettingsInput, resolveOutput } from '../render/outputSettings.ts';
-import type { RenderRange } from '../render/timelineComposition.ts';
+import { DeliveryOutputInput, resolveOutput } from '../render/outputSettings.ts';
 import type { RenderStore } from './renderStore.ts';
 import { RenderSchema } from './renderStore.ts';
 import { renderProblem, timelineRender } from './timelineRender.ts';
+import { RangeInput, requestedRange, StillInput } from './renderRequest.ts';
 import { RevisionSchema } from './timelineSchemas.ts';
 import { revisionConflict, revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
 
-const ms = z.number().int('must be whole milliseconds').min(0, 'must not be negative');
-
 const RenderInput = z
   .strictObject({
-    range: z
-      .strictObject({
-        startMs: ms.describe('Start on the timeline.'),
-        endMs: ms.describe('End on the timeline (exclusive).'),
-      })
-      .optional()
-      .describe('The preview range; the whole timeline by default.'),
+    range: RangeInput.optional().describe('The preview range; the whole timeline by default.'),
     revision: RevisionSchema.optional().describe(
       'Render only if the timeline is still at this revision (409 revision.conflict otherwise). The current revision by default.',
     ),
-    output: OutputSettingsInput.optional(),
+    still: StillInput.optional(),
+    output: DeliveryOutputInput.optional(),
+  })
+  .refine((body) => !(body.still && body.range), {
+    message: 'give range (a moving render) or still (one frame), not both',
+    path: ['still'],
   })
   .optional();
 
@@ -53,7 +50,7 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
       path: '/projects/{id}/editor/render',
       auth: 'any',
       tag: 'Editor',
-      summary: `Render a preview range (or the whole timeline, at most ${minutes} minutes) to an MP4 asset: every video track, caption and unmuted sound, at the output settings asked for. Not charged`,
+      summary: `Render a preview range (or the whole timeline, at most ${minutes} minutes) to an asset of the format asked for (an MP4 by default), or one still frame to a PNG: every video track, caption and unmuted sound, at the output settings asked for. Not charged`,
       description: renderSemantics(),
       body: RenderInput,
       idempotent: true,
@@ -81,7 +78,7 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
         const { accountId } = principal;
         const projectId = params.id as number;
         const output = resolveOutput(body?.output, body?.range ? 'preview' : 'final');
-        const input = { projectId, range: body?.range, revision: body?.revision, output };
+        const input = { projectId, range: body?.range, still: body?.still, revision: body?.revision, output };
         const outcome = acceptOnce(ctx, { accountId, idempotencyKey, operation: OPERATION, input }, () => {
           const project = projects.get(accountId, projectId);
           const stored = timelines.read(accountId, projectId);
@@ -89,12 +86,12 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
             throw revisionConflict(stored, body.revision);
           const { durationMs } = toTimeline(stored);
           if (durationMs === 0) throw invalid('The timeline is empty: add clips before rendering.');
-          const range: RenderRange = body?.range ?? { startMs: 0, endMs: durationMs };
-          if (range.endMs <= range.startMs)
-            throw invalid(`range.endMs (${range.endMs}) must be greater than range.startMs (${range.startMs}).`);
-          if (range.endMs > durationMs)
-            throw invalid(`range.endMs (${range.endMs}) is past the end of the timeline (${durationMs} ms).`);
-          const render = timelineRender(stored.tracks, range, output, project.aspect_ratio, stored.markers);
+          const range = requestedRange(body ?? {}, durationMs);
+          if (typeof range === 'string') throw invalid(range);
+          const render = timelineRender(stored.tracks, range, output, project.aspect_ratio, {
+            still: !!body?.still,
+            markers: stored.markers,
+          });
           const problem = renderProblem(render, body?.range ? 'range' : 'timeline');
           if (problem) throw invalid(problem);
           return store.insert({ accountId, projectId, revision: stored.revision, render });

@@ -6,6 +6,7 @@ import type { SandboxContext } from '../context.ts';
 import { chaptersIn, type Chapter } from '../render/chapters.ts';
 import { frameCount } from '../render/composition.ts';
 import { frameSize, outputProblem, type OutputSettings } from '../render/outputSettings.ts';
+import type { Product } from '../render/outputFormats.ts';
 import { renderComposition } from '../render/renderComposition.ts';
 import { sourceFactsOf } from '../render/sourceFacts.ts';
 import { timelineComposition, type RenderRange } from '../render/timelineComposition.ts';
@@ -15,10 +16,18 @@ export interface TimelineRender {
   aspectRatio: string;
   range: RenderRange;
   output: OutputSettings;
-  /** The timeline's tracks with only the clips that reach the range. */
+  /** The timeline's tracks with only the clips that reach the range (no caption tracks when they are not burnt in). */
   tracks: Track[];
   /** The markers inside the range as the file's chapters; absent from a render accepted before markers. */
   chapters?: Chapter[];
+  /** One PNG of the frame at range.startMs instead of a file of the format; absent for a moving render. */
+  still?: true;
+}
+
+/** What is asked of a render beyond its range: one still frame; the markers that become its chapters. */
+export interface RenderShape {
+  still?: boolean;
+  markers?: readonly Marker[];
 }
 
 /** The render of `range`: the tracks cut down to the clips that can show or sound in it. */
@@ -27,19 +36,31 @@ export function timelineRender(
   range: RenderRange,
   output: OutputSettings,
   aspectRatio: string,
-  markers: readonly Marker[] = [],
+  shape: RenderShape = {},
 ): TimelineRender {
+  // A still is the one frame at its start: the range covers that frame and no more.
+  const span = shape.still
+    ? { startMs: range.startMs, endMs: range.startMs + Math.ceil(1000 / output.frameRate) }
+    : range;
   return {
     aspectRatio,
-    range,
+    range: span,
     output,
-    chapters: chaptersIn(markers, range),
+    ...(!shape.still && { chapters: chaptersIn(shape.markers ?? [], range) }),
     // A clip ending right at the range's start may be held under its successor's transition.
-    tracks: tracks.map((t) => ({
-      ...t,
-      clips: t.clips.filter((c) => c.startMs < range.endMs && c.endMs >= range.startMs),
-    })),
+    tracks: tracks
+      .filter((t) => !(t.kind === 'caption' && output.burnCaptions === false))
+      .map((t) => ({
+        ...t,
+        clips: t.clips.filter((c) => c.startMs < span.endMs && c.endMs >= span.startMs),
+      })),
+    ...(shape.still && { still: true as const }),
   };
+}
+
+/** The file a render makes: its output format, or a PNG for a still. */
+export function productOf(render: TimelineRender): Product {
+  return render.still ? 'png' : (render.output.format ?? 'mp4');
 }
 
 /** How many media clips one render reads at once (each is an input of the one ffmpeg run). */
@@ -47,15 +68,24 @@ export function mediaClipsOf(render: TimelineRender): number {
   return render.tracks.reduce((n, t) => n + t.clips.filter((c) => c.kind === 'media').length, 0);
 }
 
-/** Why this render cannot be made, in words that say what to change; null when it can. `scope` names what to shorten. */
-export function renderProblem(render: TimelineRender, scope: 'range' | 'timeline'): string | null {
+/**
+ * Why this render cannot be made, in words that say what to change; null when it can. `scope`
+ * names what to shorten; `longestMs` is the longest it may be (a timeline export has no
+ * 30-minute limit: it is made in parts).
+ */
+export function renderProblem(
+  render: TimelineRender,
+  scope: 'range' | 'timeline',
+  longestMs: number = EDITOR_LIMITS.renderMaxDurationMs,
+): string | null {
   const { range, output } = render;
   const length = range.endMs - range.startMs;
-  const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
+  const minutes = longestMs / 60_000;
+  if (render.still) return outputProblem(render.aspectRatio, output);
   const shorter = scope === 'range' ? 'render a shorter range' : 'shorten the timeline or export it in parts';
   if (length < EDITOR_LIMITS.renderMinDurationMs)
     return `A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms; this ${scope} lasts ${length} ms.`;
-  if (length > EDITOR_LIMITS.renderMaxDurationMs)
+  if (length > longestMs)
     return `A render lasts at most ${minutes} minutes; this ${scope} lasts ${(length / 60_000).toFixed(1)}: ${shorter}.`;
   if (frameCount(range.startMs, range.endMs, output.frameRate) === 0)
     return `The ${scope} is shorter than one frame at ${output.frameRate} fps.`;
@@ -65,7 +95,7 @@ export function renderProblem(render: TimelineRender, scope: 'range' | 'timeline
   return outputProblem(render.aspectRatio, output);
 }
 
-/** Renders an accepted render to an MP4 at `output`; on failure or cancel no file is left. */
+/** Renders an accepted render to its file (productOf) at `output`; on failure or cancel no file is left. */
 export async function renderTimeline(
   ctx: SandboxContext,
   accountId: number,
@@ -83,6 +113,12 @@ export async function renderTimeline(
   );
   await renderComposition(
     { ...composition, chapters: render.chapters ?? [] },
-    { quality: render.output.quality, output, ...(signal && { signal }) },
+    {
+      product: productOf(render),
+      quality: render.output.quality,
+      ...(render.output.loudnessLufs !== undefined && { loudnessLufs: render.output.loudnessLufs }),
+      output,
+      ...(signal && { signal }),
+    },
   );
 }

@@ -65,13 +65,9 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
     const { durationMs } = toTimeline(stored);
     if (durationMs < EDITOR_LIMITS.renderMinDurationMs)
       throw invalid('has an empty timeline: add clips (or apply a template with variants) first.');
-    const render = timelineRender(
-      stored.tracks,
-      { startMs: 0, endMs: durationMs },
-      output,
-      project.aspect_ratio,
-      stored.markers,
-    );
+    const render = timelineRender(stored.tracks, { startMs: 0, endMs: durationMs }, output, project.aspect_ratio, {
+      markers: stored.markers,
+    });
     const problem = renderProblem(render, 'timeline');
     if (problem) throw invalid(`cannot be rendered. ${problem}`);
     return { projectId, revision: stored.revision, render };

@@ -1,4 +1,5 @@
-// Runs ffmpeg to render a Composition to an MP4 file. A composition that opens few enough
+// Runs ffmpeg to render a Composition to a file of the format asked for (outputFormats.ts),
+// or one still frame. A composition that opens few enough
 // files is one run; a larger one is made in parts of at most MAX_INPUTS_PER_RUN files each
 // and joined (renderCommand.ts), because every file a run opens holds a decoder and its
 // frames (120 1080p clips in one run took 5.7 GB). The caption texts, the
@@ -11,8 +12,24 @@ import { join } from 'node:path';
 import { ffmpeg } from '../media/ffmpeg.ts';
 import { chapterMetadata } from './chapters.ts';
 import { compositionPart, inputsOf, partBoundaries, type Composition } from './composition.ts';
-import type { Quality } from './outputSettings.ts';
-import { buildJoinCommand, buildPartCommand, buildRenderCommand, type RenderCommand } from './renderCommand.ts';
+import { buildNormaliseCommand, measureLoudness } from './loudness.ts';
+import {
+  isAudioFormat,
+  partMuxer,
+  type AudioFormat,
+  type Product,
+  type Quality,
+  type VideoFormat,
+} from './outputFormats.ts';
+import { LOUDNESS } from './outputSettings.ts';
+import {
+  buildJoinCommand,
+  buildMixCommand,
+  buildPartCommand,
+  buildRenderCommand,
+  buildStillCommand,
+  type RenderCommand,
+} from './renderCommand.ts';
 
 /** The most media files one ffmpeg run opens. */
 export const MAX_INPUTS_PER_RUN = 32;
@@ -50,40 +67,93 @@ async function runIn(
 
 const listLine = (path: string) => `file '${path.replace(/'/g, "'\\''")}'\n`;
 
+export interface RenderProduct {
+  /** The file made: a format, or one still frame (the composition's first) as a PNG. */
+  product: Product;
+  quality: Quality;
+  /** The loudness an audio format's sound is normalised to. */
+  loudnessLufs?: number;
+}
+
+/** Renders a composition in parts of at most MAX_INPUTS_PER_RUN files, joined to `output` (a video format) or to a float WAV mix. */
+async function renderInParts(
+  dir: string,
+  composition: Composition,
+  options: { format: VideoFormat | null; quality: Quality; output: string; signal: AbortSignal | undefined },
+): Promise<void> {
+  const { format, quality, signal } = options;
+  const bounds = partBoundaries(composition, MAX_INPUTS_PER_RUN);
+  const pictures: string[] = [];
+  const sounds: string[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const part = compositionPart(composition, bounds[i]!, bounds[i + 1]!);
+    const picture = join(dir, `part-${i}.${format === null ? 'none' : partMuxer(format)}`);
+    const sound = join(dir, `part-${i}.wav`);
+    await runIn(
+      dir,
+      `part-${i}`,
+      (files) => buildPartCommand(part, { format, quality, picture, sound, ...files }),
+      signal,
+    );
+    pictures.push(picture);
+    sounds.push(sound);
+  }
+  await writeFile(join(dir, 'pictures.txt'), pictures.map(listLine).join(''));
+  await writeFile(join(dir, 'sounds.txt'), sounds.map(listLine).join(''));
+  const chaptersFile = join(dir, 'chapters.txt');
+  const { chapters } = composition;
+  if (chapters?.length) await writeFile(chaptersFile, chapterMetadata(chapters));
+  const joined = buildJoinCommand({
+    format,
+    quality,
+    pictures: format === null ? null : join(dir, 'pictures.txt'),
+    sounds: join(dir, 'sounds.txt'),
+    output: options.output,
+    ...(chapters && { chapters, chaptersFile }),
+  });
+  await ffmpeg(joined, signal ? { signal } : {});
+}
+
+/** An audio format: the mix (no picture drawn) to a float WAV, its loudness measured, then normalised and encoded. */
+async function renderAudio(
+  dir: string,
+  composition: Composition,
+  options: { format: AudioFormat; quality: Quality; lufs: number; output: string; signal: AbortSignal | undefined },
+): Promise<void> {
+  const { quality, signal } = options;
+  const soundOnly: Composition = { ...composition, layers: [], captions: [] };
+  const mix = join(dir, 'mix.wav');
+  if (inputsOf(soundOnly) <= MAX_INPUTS_PER_RUN)
+    await runIn(dir, 'mix', (files) => buildMixCommand(soundOnly, { quality, sound: mix, ...files }), signal);
+  else await renderInParts(dir, soundOnly, { format: null, quality, output: mix, signal });
+  const measure = await measureLoudness(mix, signal);
+  const normalise = buildNormaliseCommand({ ...options, mix, measure });
+  await ffmpeg(normalise, signal ? { signal } : {});
+}
+
 export async function renderComposition(
   composition: Composition,
-  options: { quality: Quality; output: string; signal?: AbortSignal },
+  options: RenderProduct & { output: string; signal?: AbortSignal },
 ): Promise<void> {
-  const { quality, output, signal } = options;
+  const { product, quality, output, signal } = options;
   const dir = await mkdtemp(join(tmpdir(), 'clipdesk-render-'));
   try {
-    if (inputsOf(composition) <= MAX_INPUTS_PER_RUN) {
-      await runIn(dir, 'whole', (files) => buildRenderCommand(composition, { quality, output, ...files }), signal);
-      return;
+    if (product === 'png') {
+      const still: Composition = { ...composition, frames: 1, sounds: [] };
+      await runIn(dir, 'still', (files) => buildStillCommand(still, { quality, output, ...files }), signal);
+    } else if (isAudioFormat(product)) {
+      const lufs = options.loudnessLufs ?? LOUDNESS.default;
+      await renderAudio(dir, composition, { format: product, quality, lufs, output, signal });
+    } else if (inputsOf(composition) <= MAX_INPUTS_PER_RUN) {
+      await runIn(
+        dir,
+        'whole',
+        (files) => buildRenderCommand(composition, { format: product, quality, output, ...files }),
+        signal,
+      );
+    } else {
+      await renderInParts(dir, composition, { format: product, quality, output, signal });
     }
-    const bounds = partBoundaries(composition, MAX_INPUTS_PER_RUN);
-    const pictures: string[] = [];
-    const sounds: string[] = [];
-    for (let i = 0; i + 1 < bounds.length; i++) {
-      const part = compositionPart(composition, bounds[i]!, bounds[i + 1]!);
-      const picture = join(dir, `part-${i}.ts`);
-      const sound = join(dir, `part-${i}.wav`);
-      await runIn(dir, `part-${i}`, (files) => buildPartCommand(part, { quality, picture, sound, ...files }), signal);
-      pictures.push(picture);
-      sounds.push(sound);
-    }
-    await writeFile(join(dir, 'pictures.txt'), pictures.map(listLine).join(''));
-    await writeFile(join(dir, 'sounds.txt'), sounds.map(listLine).join(''));
-    const chaptersFile = join(dir, 'chapters.txt');
-    if (composition.chapters?.length) await writeFile(chaptersFile, chapterMetadata(composition.chapters));
-    const joined = buildJoinCommand({
-      quality,
-      pictures: join(dir, 'pictures.txt'),
-      sounds: join(dir, 'sounds.txt'),
-      output,
-      ...(composition.chapters && { chapters: composition.chapters, chaptersFile }),
-    });
-    await ffmpeg(joined, signal ? { signal } : {});
   } catch (err) {
     await rm(output, { force: true });
     throw err;

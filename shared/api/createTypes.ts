@@ -5,7 +5,7 @@
 // strings: an unknown one is shown as it came. The rest of the app uses these types.
 import { z } from 'zod';
 import { CREATE_LIMITS } from '../limits.ts';
-import { OutputSettingsSchema } from './outputSettings.ts';
+import { OutputSettingsSchema, OutputSettingsViewSchema } from './outputSettings.ts';
 import { atMostCharacters } from '../textRules.ts';
 
 const id = z.number().int().positive();
@@ -211,7 +211,7 @@ export const ExportSchema = z
     /** clips (a clip list) or timeline (the project's timeline, at timeline.revision). */
     source: z.string().optional(),
     timeline: z.object({ revision: z.string() }).loose().nullable().optional(),
-    output: OutputSettingsSchema.optional(),
+    output: OutputSettingsViewSchema.optional(),
     costUsd: z.number().optional(),
     /** Whether clip titles were drawn into the picture (null until completed or without titles). */
     titlesDrawn: z.boolean().nullable().optional(),
@@ -300,7 +300,19 @@ export const ExportInputSchema = z
       .max(CREATE_LIMITS.exportMaxClips, `must have at most ${CREATE_LIMITS.exportMaxClips} clips`)
       .optional(),
     timeline: z
-      .object({ revision: z.string().min(1).optional() })
+      .object({
+        revision: z.string().min(1).optional(),
+        /** A part of the timeline (the I/O range); the whole by default. */
+        range: z
+          .object({ startMs: z.number().int().min(0), endMs: z.number().int().min(0) })
+          .loose()
+          .optional(),
+        /** One frame, as a PNG. */
+        still: z
+          .object({ atMs: z.number().int().min(0) })
+          .loose()
+          .optional(),
+      })
       .loose()
       .optional(),
     output: OutputSettingsSchema.optional(),

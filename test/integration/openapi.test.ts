@@ -153,6 +153,33 @@ describe('the OpenAPI document', () => {
     expect(validBody({ output: { frameRate: 29.97 } })).toBe(false);
   });
 
+  it('describes export for every destination: formats, loudness, range, still, captions burnt or as files', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const formats = ['mp4', 'mp4-h265', 'webm-vp9', 'mov-prores', 'mp3', 'wav', 'm4a'];
+    const render = doc.paths['/projects/{id}/editor/render'].post.requestBody.content['application/json'].schema;
+    const exportBody = doc.paths['/exports'].post.requestBody.content['application/json'].schema;
+    for (const output of [render.properties.output, exportBody.properties.output]) {
+      expect(output.properties.format).toMatchObject({ type: 'string', enum: formats });
+      expect(output.properties.loudnessLufs).toMatchObject({ type: 'number', minimum: -30, maximum: -5 });
+      expect(output.properties.burnCaptions).toMatchObject({ type: 'boolean' });
+    }
+    expect(render.properties.still.properties.atMs).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(exportBody.properties.timeline.properties.range.required).toEqual(['startMs', 'endMs']);
+    expect(exportBody.properties.timeline.properties.still.properties.atMs).toMatchObject({ type: 'integer' });
+    const validRender = ajv.compile(render);
+    expect(validRender({ still: { atMs: 500 }, output: { format: 'mov-prores', burnCaptions: false } })).toBe(true);
+    expect(validRender({ output: { format: 'avi' } })).toBe(false);
+    expect(validRender({ output: { format: 'mp3', loudnessLufs: -60 } })).toBe(false);
+    for (const format of ['srt', 'vtt']) {
+      const op = doc.paths[`/projects/{id}/editor/captions.${format}`].get;
+      expect(Object.keys(op.responses['200'].content)).toEqual([
+        format === 'srt' ? 'application/x-subrip' : 'text/vtt',
+      ]);
+      expect(op.parameters.map((p: any) => p.name)).toContain('trackId');
+    }
+  });
+
   it('describes change over time: setKeyframes with its easings and limits, transition edges, freeze frames and the catalog', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);

@@ -162,6 +162,7 @@ describe('chapters of a render', () => {
     expect(chapterArgs([], 3, () => '/tmp/c.txt')).toEqual(['-map_chapters', '-1']);
     // A render made in parts gets them when the parts are joined (the third input, after picture and sound).
     const join = buildJoinCommand({
+      format: 'mp4',
       quality: 'draft',
       pictures: 'p',
       sounds: 's',

@@ -5,6 +5,7 @@ import { Download } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { useEffect } from 'react';
 import type { Export } from '../../../shared/api/createTypes.ts';
+import { FORMAT_FACTS, FORMATS } from '../../../shared/api/outputSettings.ts';
 import { useExports } from '../../stores/exportsStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { dateTimeText } from '../../model/dateTimeText.ts';
@@ -17,6 +18,14 @@ function madeFrom(item: Export): string {
   if (item.source === 'timeline') return `Timeline${item.timeline ? ` ${item.timeline.revision}` : ''}`;
   if (!item.clips) return '—';
   return `${item.clips.length} ${item.clips.length === 1 ? 'clip' : 'clips'}`;
+}
+
+/** The file made, as the dialog names its format (a still is a PNG); a format this app does not know, as the service sent it. */
+function fileLabel(item: Export): string {
+  if (item.timeline && 'still' in item.timeline && item.timeline.still) return 'PNG still';
+  const format = item.output?.format ?? 'mp4';
+  const known = FORMATS.find((f) => f === format);
+  return known ? FORMAT_FACTS[known].label : format;
 }
 
 function duration(ms: number | undefined): string {
@@ -62,7 +71,7 @@ function ExportLine({ item, projectName }: { item: Export; projectName: string }
         {madeFrom(item)}
         {item.output?.resolution && (
           <div className="work-muted">
-            {item.output.resolution}, {item.output.frameRate} fps, {item.output.quality}
+            {fileLabel(item)}, {item.output.resolution}, {item.output.frameRate} fps, {item.output.quality}
           </div>
         )}
       </td>

@@ -1,22 +1,16 @@
-// The timeline's Export…: the whole timeline, exactly as it plays — every video track,
-// caption and sound, drawn as the service's render draws it (docs/render-semantics.md) —
-// at the resolution, frame rate and quality chosen. Checked against the limits of a
-// timeline export before anything is sent, with what to change; sending journals the export
-// with its idempotency key in main (it goes when the service answers). It is followed here,
-// in Exports and in Jobs, and its video can be downloaded when done.
+// The timeline's Export…: the whole timeline, its I/O range or the still frame at the
+// playhead, exactly as it plays — every video track, caption and sound, drawn as the
+// service's render draws it (docs/render-semantics.md) — for where it goes: a preset
+// (YouTube, Shorts/TikTok/Reels, Instagram, podcast audio, a ProRes master) or custom
+// settings, in any format the service makes, captions burnt in or saved beside it as
+// SRT/WebVTT. Checked against the limits of a timeline export before anything is sent, with
+// what to change; sending journals the export with its idempotency key in main (it goes
+// when the service answers). It is followed here, in Exports and in Jobs, and its file can
+// be downloaded when done.
 import { useMemo, useState } from 'react';
-import {
-  EXPORT_DEFAULTS,
-  FRAME_RATES,
-  frameSizeOf,
-  QUALITIES,
-  RESOLUTIONS,
-  type FrameRate,
-  type Quality,
-  type Resolution,
-} from '../../../shared/api/outputSettings.ts';
 import { clockText } from '../../../shared/production/clipTime.ts';
 import {
+  exportWhatProblem,
   summarizeTimeline,
   timelineExportInput,
   timelineExportProblems,
@@ -26,21 +20,21 @@ import { Download } from 'lucide-react';
 import { PaidDestination } from '../../components/PaidDestination.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { Field } from '../../components/Field.tsx';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
 import { useNavigation } from '../../stores/navigationStore.ts';
+import { usePlayback } from '../../stores/playbackStore.ts';
 import { useProductionJobs } from '../../stores/productionJobsStore.ts';
 import { useProduction } from '../../stores/productionStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { showError, useToasts } from '../../stores/toastStore.ts';
+import { CaptionFileButtons } from './CaptionFileButtons.tsx';
+import { INITIAL_SETTINGS, outputOf, type ExportSettings } from './exportChoice.ts';
+import { ExportSettingsFields } from './ExportSettingsFields.tsx';
+import { ExportWhatFields, useExportWhat } from './ExportWhatFields.tsx';
 import { WorkLine } from './WorkLine.tsx';
 import { downloadAsset } from '../../client/saveFile.ts';
-
-const QUALITY_WORDS: Record<Quality, string> = {
-  draft: 'Draft (fastest, smallest)',
-  standard: 'Standard',
-  high: 'High (slowest, largest)',
-};
+import './exportDialog.css';
 
 /** The export being followed: its state, and its video once done. */
 export function ExportProgress() {
@@ -83,24 +77,32 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const pending = useTimeline((s) => s.pending.length);
   // The service's revision as last confirmed: with no edit waiting, what the user sees.
   const revision = useTimeline((s) => s.base?.revision ?? null);
-  const aspectRatio = useCurrentProject((s) => (s.project?.id === projectId ? s.project.aspectRatio : null));
-  const [resolution, setResolution] = useState<Resolution>(EXPORT_DEFAULTS.resolution);
-  const [frameRate, setFrameRate] = useState<FrameRate>(EXPORT_DEFAULTS.frameRate);
-  const [quality, setQuality] = useState<Quality>(EXPORT_DEFAULTS.quality);
+  const project = useCurrentProject((s) => (s.project?.id === projectId ? s.project : null));
+  const aspectRatio = project?.aspectRatio ?? null;
+  const ioRange = usePlayback((s) => s.range);
+  const playheadMs = useTimelineView((s) => s.playheadMs);
+  const [settings, setSettings] = useState<ExportSettings>(INITIAL_SETTINGS);
+  const what = useExportWhat(ioRange, playheadMs);
   const [sending, setSending] = useState(false);
   const sent = useProduction((s) => s.exportIntent);
   const [sentHere, setSentHere] = useState(false);
 
   const summary = useMemo(() => (timeline ? summarizeTimeline(timeline) : null), [timeline]);
   const problems = useMemo(() => (timeline ? timelineExportProblems(timeline) : []), [timeline]);
-  const size = aspectRatio ? frameSizeOf(aspectRatio, resolution) : null;
-  const ready = timeline !== null && projectId !== null && revision !== null && problems.length === 0 && pending === 0;
+  const whatProblem = timeline ? exportWhatProblem(what.what, timeline.durationMs) : null;
+  const ready =
+    timeline !== null &&
+    projectId !== null &&
+    revision !== null &&
+    problems.length === 0 &&
+    whatProblem === null &&
+    pending === 0;
 
   async function send() {
     if (!ready) return;
     setSending(true);
     try {
-      const input = timelineExportInput(projectId, revision, { resolution, frameRate, quality });
+      const input = timelineExportInput(projectId, revision, outputOf(settings, what.kind === 'still'), what.what);
       const intent = await invoke('exports.submit', { input });
       useProductionJobs.getState().follow(intent);
       useProduction.getState().setExportIntent(intent.id);
@@ -132,42 +134,14 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
             {summary.soundingTracks === 1 ? 'track' : 'tracks'}.
           </p>
         )}
-        <Field
-          label="Resolution"
-          hint={size ? `${size.width} × ${size.height} pixels, MP4 (H.264 and AAC)` : 'MP4 (H.264 and AAC)'}
-        >
-          {(control) => (
-            <select {...control} value={resolution} onChange={(e) => setResolution(e.target.value as Resolution)}>
-              {RESOLUTIONS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Frame rate">
-          {(control) => (
-            <select {...control} value={frameRate} onChange={(e) => setFrameRate(Number(e.target.value) as FrameRate)}>
-              {FRAME_RATES.map((r) => (
-                <option key={r} value={r}>
-                  {r} fps
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Quality">
-          {(control) => (
-            <select {...control} value={quality} onChange={(e) => setQuality(e.target.value as Quality)}>
-              {QUALITIES.map((q) => (
-                <option key={q} value={q}>
-                  {QUALITY_WORDS[q]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ExportWhatFields state={what} problem={whatProblem} />
+        <ExportSettingsFields
+          settings={settings}
+          onChange={setSettings}
+          aspectRatio={aspectRatio}
+          still={what.kind === 'still'}
+        />
+        {timeline && <CaptionFileButtons timeline={timeline} baseName={project?.name ?? 'captions'} />}
         {problems.length > 0 && (
           <ul className="pr-problems" role="alert" aria-label="Before exporting">
             {problems.map((problem) => (
