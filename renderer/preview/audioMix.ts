@@ -38,9 +38,8 @@ export function crossfadeMs(earlier: MediaClip | undefined, later: MediaClip | u
   return 0;
 }
 
-/** The media clips just before and after `clip` on its track, when they meet it. */
-function neighbours(track: Track, clip: MediaClip): { before?: MediaClip; after?: MediaClip } {
-  const i = track.clips.indexOf(clip);
+/** The media clips just before and after `clip` (at `i` in its track), when they meet it. */
+function neighbours(track: Track, clip: MediaClip, i: number): { before?: MediaClip; after?: MediaClip } {
   const before = track.clips[i - 1];
   const after = track.clips[i + 1];
   return {
@@ -54,7 +53,7 @@ function neighbours(track: Track, clip: MediaClip): { before?: MediaClip; after?
  * its crossfades. Beyond its edges (a crossfade's reach) its own values are those at the
  * nearest edge. 0 on a muted track.
  */
-export function clipGain(clip: MediaClip, track: Track, t: number): number {
+export function clipGain(clip: MediaClip, track: Track, t: number, index = track.clips.indexOf(clip)): number {
   if (track.muted || isFreeze(clip)) return 0;
   const edge = Math.min(clip.endMs, Math.max(clip.startMs, t));
   let gain = Math.max(0, propertyAt(clip, 'volume', edge)) * audioFadeAt(clip, edge);
@@ -62,7 +61,7 @@ export function clipGain(clip: MediaClip, track: Track, t: number): number {
   if (transition && RAMPED.has(transition.transitionId)) gain *= transition.progress;
   const out = outProgressAt(clip, edge);
   if (out && RAMPED.has(out.transitionId)) gain *= 1 - out.progress;
-  const { before, after } = neighbours(track, clip);
+  const { before, after } = neighbours(track, clip, index);
   const crossIn = crossfadeMs(before, clip);
   const crossOut = crossfadeMs(clip, after);
   if (crossIn > 0) gain *= Math.sin((clamp01((t - (clip.startMs - crossIn / 2)) / crossIn) * Math.PI) / 2);
@@ -75,8 +74,13 @@ export function clipGain(clip: MediaClip, track: Track, t: number): number {
  * crossfade's half after it, each as far as its media reaches (a reversed clip's head is
  * its media after outMs, its tail before inMs).
  */
-export function soundSpanOf(clip: MediaClip, track: Track, durationMs: number | null): [number, number] {
-  const { before, after } = neighbours(track, clip);
+export function soundSpanOf(
+  clip: MediaClip,
+  track: Track,
+  durationMs: number | null,
+  index = track.clips.indexOf(clip),
+): [number, number] {
+  const { before, after } = neighbours(track, clip, index);
   const rate = speedOf(clip);
   const sourceAfter = durationMs === null ? Infinity : Math.max(0, durationMs - clip.outMs);
   const [head, tail] = isReversed(clip) ? [sourceAfter, clip.inMs] : [clip.inMs, sourceAfter];
@@ -101,12 +105,14 @@ export function soundAt(
   const sounding: SoundingClip[] = [];
   for (const track of timeline.tracks) {
     if (!sounds(track) || track.muted) continue;
-    // The clip at t, the one before it (a crossfade's tail) and the next (its lead): no other can sound at t.
+    // The clip at t (or the next), the one before it (a crossfade's tail) and the one after
+    // (its lead): no other can sound at t.
     const i = firstEndingAfter(track, t);
-    for (const clip of [track.clips[i - 1], track.clips[i]]) {
+    for (const index of [i - 1, i, i + 1]) {
+      const clip = track.clips[index];
       if (!clip || !isMedia(clip) || isFreeze(clip)) continue;
       if (!hasAudio(clip.assetId)) continue;
-      const [from, to] = soundSpanOf(clip, track, durationOf(clip.assetId));
+      const [from, to] = soundSpanOf(clip, track, durationOf(clip.assetId), index);
       if (t < from || t >= to) continue;
       sounding.push({
         clipId: clip.id,
@@ -117,7 +123,7 @@ export function soundAt(
         outMs: clip.outMs,
         rate: speedOf(clip),
         reversed: isReversed(clip),
-        gain: clipGain(clip, track, t),
+        gain: clipGain(clip, track, t, index),
       });
     }
   }

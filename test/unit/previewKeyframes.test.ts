@@ -186,6 +186,11 @@ describe('the mix over time', () => {
         () => 10_000,
       );
     expect(at(1400).map((s) => s.clipId)).toEqual([a.id]);
+    // B sounds from half the crossfade before the cut, from before its inMs.
+    expect(at(1750).map((s) => [s.clipId, s.sourceMs])).toEqual([
+      [a.id, 2750],
+      [b.id, 750],
+    ]);
     const mid = at(2000);
     expect(mid.map((s) => [s.clipId, s.sourceMs])).toEqual([
       [a.id, 3000],
