@@ -117,12 +117,14 @@ async function startApp(): Promise<App> {
     service,
     stop,
     call: async (...args) => {
-      // The workspace's key is written a moment after the page shows the workspace (under load, seconds).
+      // The workspace's entry is named by the profile (`profile:<id>/workspace:local`) and
+      // written a moment after the page shows the workspace (under load, seconds).
       let base: string | undefined;
       let entry: string | null = null;
       for (let waited = 0; waited < 60_000 && (!base || !entry); waited += 250) {
         base = /local sandbox ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
-        entry = await keytar.getPassword(service, 'workspace:local');
+        const found = await keytar.findCredentials(service).catch(() => []);
+        entry = found.find((c) => c.account.endsWith('workspace:local'))?.password ?? null;
         if (!base || !entry) await new Promise((r) => setTimeout(r, 250));
       }
       if (!base || !entry) throw new Error(`the local workspace is not ready\n${log.slice(-2000)}`);

@@ -97,7 +97,9 @@ export class ReversedSounds {
         topMs,
         bottomMs,
       });
-      // Only the clips' stretches are kept; the whole decoded media goes once none waits for it.
+      // Only the clips' stretches are kept (the last few): the whole decoded media is let go
+      // (another range of it decodes it again).
+      this.#decoded.delete(sound.url);
       if (this.#backwards.size > 8) this.#backwards.delete(this.#backwards.keys().next().value!);
     });
     return null;

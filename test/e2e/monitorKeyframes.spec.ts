@@ -3,8 +3,8 @@
 // render (PSNR ≥ 30 dB or SSIM ≥ 0.95) at moments between keyframes of every animatable
 // property (opacity, scale, position, rotation) and an effect parameter, in every easing;
 // inside picture fades in and out; across a sound-only crossfade; through a fade at a
-// clip's out edge; in a reversed clip; and on a freeze frame. Sources are small (640×360)
-// and the timeline 4 s, so the render is quick.
+// clip's out edge; in a reversed clip; and on a freeze frame. Playing, the reversed clip's
+// source runs backwards. Sources are small (640×360) and the timeline 4 s.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -113,6 +113,28 @@ test('the paused monitor follows keyframes, easings, fades, an out-edge transiti
     await frame.screenshot({ path, animations: 'allow' });
     shots.push(path);
   }
+  // Playing into the reversed clip: its element is sought backwards frame by frame, the clock runs on.
+  await tl.setPlayhead(2.1);
+  await expect(frame).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  await tl.press(' ');
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  // The bottom layer (the low track's reversed clip): its source moment, read twice as it plays.
+  const lowSource = () =>
+    frame.evaluate((root) => {
+      const layer = [...root.querySelectorAll<HTMLElement>('.pv-layer')].find(
+        (l) => l.style.zIndex === '1' && l.style.visibility !== 'hidden',
+      );
+      return layer?.querySelector('video')?.currentTime ?? null;
+    });
+  await expect.poll(async () => Number(await frame.getAttribute('data-time-ms'))).toBeGreaterThan(2400);
+  const first = await lowSource();
+  await expect.poll(async () => Number(await frame.getAttribute('data-time-ms'))).toBeGreaterThan(2800);
+  const later = await lowSource();
+  expect(first).not.toBeNull();
+  expect(later!).toBeLessThan(first!);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
   // The pictures' own size (a PNG's IHDR, 1920 × about 1080): the render is scaled to it.
   const header = readFileSync(shots[0]!);
   const [width, height] = [header.readUInt32BE(16), header.readUInt32BE(20)];
