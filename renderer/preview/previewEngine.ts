@@ -279,15 +279,7 @@ export class PreviewEngine {
     this.#keepSlots(composition, kept, media);
 
     const settled = this.#syncSlots(composition, shown, at, forwards, sounding);
-    this.#reversed?.update(
-      sounding
-        .filter((sound) => sound.reversed)
-        .flatMap((sound) => {
-          const known = media.get(sound.assetId);
-          return known?.url ? [{ ...sound, url: known.url, durationMs: known.info?.durationMs ?? null }] : [];
-        }),
-      this.#anchor.rate,
-    );
+    this.#reversed?.update(sounding, media, this.#anchor.rate);
     const fontsReady = this.#frame.draw(composition, frame);
     this.#report(shown, at, settled && fontsReady, dragged?.edge ?? null, media);
     if (this.#mode === 'playing') this.invalidate();

@@ -6,7 +6,9 @@
 // Decoding holds the media's whole sound in memory, so media longer than DECODE_MAX_MS stay
 // silent reversed. The buffer plays at the clip's speed without keeping the pitch (the
 // render keeps it).
+import type { PreviewMedia } from '../../shared/preview/previewMedia.ts';
 import type { AudioGraph } from './audioGraph.ts';
+import type { SoundingClip } from './audioMix.ts';
 
 /** Media longer than this are not decoded (about 110 MB of samples at 48 kHz stereo). */
 const DECODE_MAX_MS = 5 * 60_000;
@@ -57,8 +59,14 @@ export class ReversedSounds {
     this.#graph = graph;
   }
 
-  /** This frame's reversed sounds, at `transport` (the playback rate): each plays on the clock, the others stop. */
-  update(sounds: readonly ReversedSound[], transport: number): void {
+  /** This frame's sounds (the reversed ones play here), at `transport` (the playback rate); the others stop. */
+  update(sounding: readonly SoundingClip[], media: ReadonlyMap<number, PreviewMedia>, transport: number): void {
+    const sounds: ReversedSound[] = sounding.flatMap((sound) => {
+      const known = media.get(sound.assetId);
+      return sound.reversed && known?.url
+        ? [{ ...sound, url: known.url, durationMs: known.info?.durationMs ?? null }]
+        : [];
+    });
     const live = new Set<string>();
     for (const sound of sounds) {
       const duration = sound.durationMs;
