@@ -31,6 +31,11 @@ export class AudioGraph {
       });
   }
 
+  /** Where other sources join the mix (summed at unity, then limited). */
+  get input(): AudioNode {
+    return this.#sum;
+  }
+
   /** The element's sound joins the mix (once; it starts silent until setGain). */
   connect(element: HTMLMediaElement): void {
     if (this.#gains.has(element)) return;

@@ -1,13 +1,21 @@
 // When a clip shows and what of its source: on screen at t when startMs ≤ t < endMs, its
-// source at inMs + (t − startMs) × rate, its incoming transition's progress, and the
-// predecessor a dissolve, wipe or slide holds beneath it (docs/render-semantics.md).
+// source at inMs + (t − startMs) × rate (a reversed clip from outMs down, a freeze frame at
+// inMs), its incoming transition's progress, and the predecessor a dissolve, wipe or slide
+// holds beneath it (docs/render-semantics.md).
 import { speedOf } from '../../shared/production/clipTime.ts';
+import { isReversed } from '../../shared/timeline/timelineRules.ts';
 import type { Clip, MediaClip, Track } from '../../shared/timeline/timelineTypes.ts';
 
 export { speedOf };
 
 /** The clip of `track` on screen at `t` (clips of a track never overlap), by binary search. */
 export function clipAt(track: Track, t: number): Clip | null {
+  const clip = track.clips[firstEndingAfter(track, t)];
+  return clip && clip.startMs <= t ? clip : null;
+}
+
+/** The index of the first clip of `track` that ends after `t` (the clip at t, or the next one). */
+export function firstEndingAfter(track: Track, t: number): number {
   const clips = track.clips;
   let lo = 0;
   let hi = clips.length;
@@ -16,31 +24,49 @@ export function clipAt(track: Track, t: number): Clip | null {
     if (clips[mid]!.endMs <= t) lo = mid + 1;
     else hi = mid;
   }
-  const clip = clips[lo];
-  return clip && clip.startMs <= t ? clip : null;
+  return lo;
 }
 
 /** The clips of `track` that intersect [fromMs, toMs), in order. */
 export function clipsBetween(track: Track, fromMs: number, toMs: number): Clip[] {
   const found: Clip[] = [];
-  let lo = 0;
-  let hi = track.clips.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (track.clips[mid]!.endMs <= fromMs) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < track.clips.length && track.clips[i]!.startMs < toMs; i++) found.push(track.clips[i]!);
+  for (let i = firstEndingAfter(track, fromMs); i < track.clips.length && track.clips[i]!.startMs < toMs; i++)
+    found.push(track.clips[i]!);
   return found;
 }
 
-/** The source moment a media clip shows and sounds at timeline time `t`. */
+/** A freeze frame holds one picture, without sound. */
+export const isFreeze = (clip: MediaClip): boolean => clip.freezeMs !== undefined;
+
+/**
+ * The source moment a media clip plays at timeline time `t`: inMs + (t − startMs) × rate,
+ * outMs − (t − startMs) × rate reversed, inMs throughout for a freeze frame. Outside the clip
+ * (a crossfade's reach) it runs on the same line.
+ */
 export function sourceMsAt(clip: MediaClip, t: number): number {
-  return clip.inMs + (t - clip.startMs) * speedOf(clip);
+  if (isFreeze(clip)) return clip.inMs;
+  const played = (t - clip.startMs) * speedOf(clip);
+  return isReversed(clip) ? clip.outMs - played : clip.inMs + played;
 }
 
-/** Its last picture: what a held predecessor shows. */
-export const lastSourceMs = (clip: MediaClip): number => clip.outMs - 1;
+/**
+ * The source moment whose frame a clip shows at `t`, for a seek to "the latest frame at or
+ * before" it. Backwards, a frame is shown from its end down to its start, so at a frame's
+ * exact start the one before is already showing (as the render's reversed stream has it).
+ */
+export function pictureMsAt(clip: MediaClip, t: number): number {
+  const s = sourceMsAt(clip, t);
+  return isReversed(clip) && !isFreeze(clip) ? Math.max(clip.inMs, s - REVERSED_EDGE_MS) : s;
+}
+const REVERSED_EDGE_MS = 0.5;
+
+/** Its last picture: what a held predecessor shows (a reversed clip ends on its first source frame). */
+export function lastSourceMs(clip: MediaClip): number {
+  return isFreeze(clip) || isReversed(clip) ? clip.inMs : clip.outMs - 1;
+}
+
+/** Whether its media element plays along with the clock; false where each frame is sought (reversed, a freeze frame). */
+export const playsForwards = (clip: MediaClip): boolean => !isFreeze(clip) && !isReversed(clip);
 
 export interface TransitionState {
   readonly transitionId: string;
@@ -63,10 +89,12 @@ export function predecessorOf(track: Track, clip: MediaClip): MediaClip | null {
   return before && before.kind === 'media' && before.endMs === clip.startMs ? before : null;
 }
 
+export type AnimatableProperty = 'volume' | 'opacity' | 'scale' | 'positionX' | 'positionY' | 'rotation';
+
 /** A clip property, or its default: the catalog's, which the semantics use. */
 export function propertyOf(
   clip: MediaClip,
-  name: 'volume' | 'opacity' | 'scale' | 'positionX' | 'positionY' | 'rotation',
+  name: AnimatableProperty | 'fadeInMs' | 'fadeOutMs' | 'audioFadeInMs' | 'audioFadeOutMs',
 ) {
   const value = clip.properties[name];
   if (typeof value === 'number' && Number.isFinite(value)) return value;

@@ -2,8 +2,10 @@
 // are drawn, bottom first, each with its source moment, box (fit × scale), centre
 // (position, a slide's offset), rotation, opacity (a dissolve's alpha), effects in order (a
 // blur's σ in frame pixels), a fade's colour factor and a wipe's edge; and the captions on
-// top. Pure: the drawing (drawFrame.ts) only applies it, and unit tests check it rule by
-// rule. Sizes are in pixels of the frame given, so the same composition serves any size.
+// top. Every value is the clip's at t (keyframes, fades, the transitions at either end:
+// clipValues.ts), read once per layer. Pure: the drawing (frameView.ts) only applies it, and
+// unit tests check it rule by rule. Sizes are in pixels of the frame given, so the same
+// composition serves any size.
 import {
   fitOf,
   isMedia,
@@ -12,7 +14,16 @@ import {
   type Timeline,
   type Track,
 } from '../../shared/timeline/timelineTypes.ts';
-import { clipAt, lastSourceMs, predecessorOf, propertyOf, sourceMsAt, transitionAt } from './clipTiming.ts';
+import {
+  clipAt,
+  lastSourceMs,
+  pictureMsAt,
+  playsForwards,
+  predecessorOf,
+  propertyOf,
+  transitionAt,
+} from './clipTiming.ts';
+import { effectParamAt, outProgressAt, pictureFadeAt, propertyAt } from './clipValues.ts';
 import { fitBox, type Size } from './frameGeometry.ts';
 import { boxOf, type Placement } from './transformGeometry.ts';
 
@@ -38,6 +49,8 @@ export interface PictureLayer {
   /** The source moment to show (a held predecessor: its last picture). */
   readonly sourceMs: number;
   readonly held: boolean;
+  /** Playing, its element plays along with the clock; false where each frame is sought (held, reversed, a freeze frame). */
+  readonly plays: boolean;
   /** The box: fitted, then scaled. */
   readonly width: number;
   readonly height: number;
@@ -46,10 +59,10 @@ export interface PictureLayer {
   readonly centerY: number;
   /** Clockwise, degrees. */
   readonly rotation: number;
-  /** The opacity property times a dissolve's progress. */
+  /** The opacity property times a dissolve's progress (in or out) and the picture fades. */
   readonly opacity: number;
   readonly effects: readonly PictureEffect[];
-  /** A fade from black: colours multiplied by this; null when none runs. */
+  /** A fade from or to black (the transitions): colours multiplied by this; null when none runs. */
   readonly fade: number | null;
   /** A wipe: only what lies left of this x (frame pixels) is drawn; null when none runs. */
   readonly wipeRight: number | null;
@@ -96,12 +109,14 @@ export function highlightedWords(clip: CaptionClip, t: number): number {
   return Math.min(count, Math.floor(((t - clip.startMs) * count) / length) + 1);
 }
 
-function effectsOf(clip: MediaClip, frame: Size): PictureEffect[] {
+function effectsOf(clip: MediaClip, frame: Size, t: number): PictureEffect[] {
   const effects: PictureEffect[] = [];
   for (const effect of clip.effects) {
     const params = effect.params;
-    const number = (name: string, fallback: number) =>
-      typeof params[name] === 'number' && Number.isFinite(params[name]) ? params[name] : fallback;
+    const number = (name: string, fallback: number) => {
+      const value = typeof params[name] === 'number' && Number.isFinite(params[name]) ? params[name] : fallback;
+      return clip.keyframes ? effectParamAt(clip, effect.effectId, name, value, t) : value;
+    };
     if (effect.effectId === 'brightness') effects.push({ kind: 'brightness', amount: number('amount', 0) });
     else if (effect.effectId === 'contrast') effects.push({ kind: 'contrast', amount: number('amount', 1) });
     else if (effect.effectId === 'saturation') effects.push({ kind: 'saturation', amount: number('amount', 1) });
@@ -112,7 +127,17 @@ function effectsOf(clip: MediaClip, frame: Size): PictureEffect[] {
   return effects;
 }
 
-/** The properties that place a clip's box (their defaults where unset). */
+/** The properties that place a clip's box at `t` (their keyframes' values there). */
+export function placementAt(clip: MediaClip, t: number): Placement {
+  return {
+    positionX: propertyAt(clip, 'positionX', t),
+    positionY: propertyAt(clip, 'positionY', t),
+    scale: propertyAt(clip, 'scale', t),
+    rotation: propertyAt(clip, 'rotation', t),
+  };
+}
+
+/** The properties that place a clip's box (their static values; defaults where unset). */
 export function placementOf(clip: MediaClip): Placement {
   return {
     positionX: propertyOf(clip, 'positionX'),
@@ -130,23 +155,33 @@ function pictureOf(
   held: boolean,
   transition: { transitionId: string; progress: number } | null,
 ): PictureLayer {
-  const box = boxOf(fitBox(shape, frame, fitOf(clip)), frame, placementOf(clip));
+  const box = boxOf(fitBox(shape, frame, fitOf(clip)), frame, placementAt(clip, t));
   const p = transition?.progress ?? 1;
   const id = transition?.transitionId;
+  const out = outProgressAt(clip, t);
+  const gone = out?.progress ?? 0;
+  const alpha =
+    Math.max(0, Math.min(1, propertyAt(clip, 'opacity', t))) *
+    (id === 'dissolve' ? p : 1) *
+    (out?.transitionId === 'dissolve' ? 1 - gone : 1) *
+    pictureFadeAt(clip, t);
+  const fadeIn = id === 'fade' ? p : null;
+  const fadeOut = out?.transitionId === 'fade' ? 1 - gone : null;
   return {
     clipId: clip.id,
     assetId: clip.assetId,
     image: shape.kind === 'image',
-    sourceMs: held ? lastSourceMs(clip) : sourceMsAt(clip, t),
+    sourceMs: held ? lastSourceMs(clip) : pictureMsAt(clip, t),
     held,
+    plays: !held && shape.kind !== 'image' && playsForwards(clip),
     width: box.width,
     height: box.height,
     centerX: box.centerX + (id === 'slide' ? (1 - p) * frame.width : 0),
     centerY: box.centerY,
     rotation: box.rotation,
-    opacity: Math.max(0, Math.min(1, propertyOf(clip, 'opacity'))) * (id === 'dissolve' ? p : 1),
-    effects: effectsOf(clip, frame),
-    fade: id === 'fade' ? p : null,
+    opacity: alpha,
+    effects: effectsOf(clip, frame, t),
+    fade: fadeIn === null && fadeOut === null ? null : (fadeIn ?? 1) * (fadeOut ?? 1),
     wipeRight: id === 'wipe' ? p * frame.width : null,
   };
 }

@@ -13,13 +13,14 @@ import { useTimelineView } from '../stores/timelineViewStore.ts';
 import type { PreviewMedia } from '../../shared/preview/previewMedia.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
 import { AudioGraph } from './audioGraph.ts';
-import { clipGain, mediaClipsBetween, soundAt } from './audioMix.ts';
-import { sourceMsAt, speedOf } from './clipTiming.ts';
+import { mediaClipsBetween, soundAt, type SoundingClip } from './audioMix.ts';
+import { pictureMsAt, playsForwards, speedOf } from './clipTiming.ts';
 import { composeFrame, type Composition, type MediaShape } from './composeFrame.ts';
 import { dragView, transformView } from './dragPreview.ts';
 import { seekSeconds } from './frameGeometry.ts';
 import { FrameView } from './frameView.ts';
 import { MediaSlot } from './mediaSlot.ts';
+import { ReversedSounds } from './reversedSound.ts';
 
 export interface EngineStatus {
   /** Paused, and the frame on screen is the one for the time shown: every layer on its frame, every font loaded, no media missing. */
@@ -54,6 +55,7 @@ export class PreviewEngine {
   readonly #slots = new Map<string, MediaSlot>();
   readonly #stop: (() => void)[] = [];
   #audio: AudioGraph | null = null;
+  #reversed: ReversedSounds | null = null;
   #mode: Mode = 'paused';
   #anchor = { t: 0, wall: 0, rate: 1 };
   /** The playhead this engine wrote last: another value means the user moved it. */
@@ -117,6 +119,7 @@ export class PreviewEngine {
     for (const slot of this.#slots.values()) slot.dispose();
     this.#slots.clear();
     this.#frame.dispose();
+    this.#reversed?.stopAll();
     void this.#audio?.close();
     // Playback belongs to the monitor: without it, nothing plays.
     if (usePlayback.getState().rate !== 0) usePlayback.getState().pause();
@@ -150,6 +153,7 @@ export class PreviewEngine {
 
   #makeAudio(): AudioGraph {
     const audio = new AudioGraph();
+    this.#reversed = new ReversedSounds(audio);
     for (const slot of this.#slots.values()) if (slot.video && slot.info.hasAudio) audio.connect(slot.video);
     return audio;
   }
@@ -187,7 +191,8 @@ export class PreviewEngine {
     const live: { slot: MediaSlot; sourceMs: number; speed: number }[] = [];
     for (const { clip } of mediaClipsBetween(timeline, t, t + 1)) {
       const slot = this.#slots.get(clip.id);
-      if (slot?.video) live.push({ slot, sourceMs: sourceMsAt(clip, t), speed: speedOf(clip) });
+      // A reversed clip or a freeze frame is sought frame by frame: its element never plays.
+      if (slot?.video && playsForwards(clip)) live.push({ slot, sourceMs: pictureMsAt(clip, t), speed: speedOf(clip) });
     }
     return live;
   }
@@ -264,13 +269,17 @@ export class PreviewEngine {
       const known = media.get(assetId);
       return known?.url && known.info ? known.info.hasAudio : null;
     };
-    const sounding = forwards ? soundAt(shown, at, hasAudio) : [];
+    const durationOf = (assetId: number) => media.get(assetId)?.info?.durationMs ?? null;
+    const sounding = forwards ? soundAt(shown, at, hasAudio, durationOf) : [];
     const cued = forwards
       ? mediaClipsBetween(shown, at, at + CUE_AHEAD_MS * this.#anchor.rate).map(({ clip }) => clip)
       : mediaClipsBetween(shown, at, at + 1).map(({ clip }) => clip);
-    this.#keepSlots(composition, cued, media);
+    // A crossfade's tail sounds past its clip's end: its element stays.
+    const kept = [...cued, ...sounding.map((sound) => ({ id: sound.clipId, assetId: sound.assetId }))];
+    this.#keepSlots(composition, kept, media);
 
     const settled = this.#syncSlots(composition, shown, at, forwards, sounding);
+    this.#reversed?.update(sounding, media, this.#anchor.rate);
     const fontsReady = this.#frame.draw(composition, frame);
     this.#report(shown, at, settled && fontsReady, dragged?.edge ?? null, media);
     if (this.#mode === 'playing') this.invalidate();
@@ -308,7 +317,7 @@ export class PreviewEngine {
     timeline: Timeline,
     t: number,
     forwards: boolean,
-    sounding: ReturnType<typeof soundAt>,
+    sounding: readonly SoundingClip[],
   ): boolean {
     let settled = true;
     const handled = new Set<string>();
@@ -322,7 +331,8 @@ export class PreviewEngine {
       }
       handled.add(picture.clipId);
       const target = seekSeconds(picture.sourceMs, slot.info.frameRate, slot.info.durationMs);
-      if (forwards && !picture.held) this.#follow(slot, picture.sourceMs, clips.get(picture.clipId)?.clip);
+      const clip = clips.get(picture.clipId)?.clip;
+      if (forwards && picture.plays) this.#follow(slot, picture.sourceMs, clip ? speedOf(clip) : 1);
       else {
         slot.pause();
         slot.seek(target);
@@ -333,28 +343,25 @@ export class PreviewEngine {
       const placed = clips.get(clipId);
       const sound = gains.get(clipId);
       if (!handled.has(clipId)) {
-        if (forwards && sound) this.#follow(slot, sound.sourceMs, placed?.clip);
+        if (forwards && sound && !sound.reversed) this.#follow(slot, sound.sourceMs, sound.rate);
         else if (placed && placed.clip.startMs > t) {
           // Cued: on its first frame, paused, so it starts at once.
           slot.pause();
           slot.seek(
-            seekSeconds(sourceMsAt(placed.clip, placed.clip.startMs), slot.info.frameRate, slot.info.durationMs),
+            seekSeconds(pictureMsAt(placed.clip, placed.clip.startMs), slot.info.frameRate, slot.info.durationMs),
           );
         } else slot.pause();
       }
+      // A reversed clip's element is sought backwards, silent: its sound plays from a reversed buffer.
       if (this.#audio && slot.video && slot.info.hasAudio)
-        this.#audio.setGain(slot.video, forwards && sound && placed ? clipGain(placed.clip, placed.track, t) : 0);
+        this.#audio.setGain(slot.video, forwards && sound && !sound.reversed ? sound.gain : 0);
     }
     return settled;
   }
 
   /** Playing forwards: the element plays at its clip's speed times the transport's, kept on the clock. */
-  #follow(
-    slot: MediaSlot,
-    sourceMs: number,
-    clip: { effects: { effectId: string; params: Record<string, number> }[] } | undefined,
-  ) {
-    const rate = (clip ? speedOf(clip) : 1) * this.#anchor.rate;
+  #follow(slot: MediaSlot, sourceMs: number, speed: number) {
+    const rate = speed * this.#anchor.rate;
     const drift = slot.seconds - sourceMs / 1000;
     if (!slot.playing) {
       slot.seek(sourceMs / 1000);

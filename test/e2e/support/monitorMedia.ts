@@ -1,7 +1,8 @@
 // Media and measures for comparing the live monitor with the service's render: moving test
-// pictures with tones (ffmpeg's testsrc: bars, a scrolling gradient; gradients: soft colour
-// fields, like most footage), a still, a tone; a frame of a
-// rendered file at a chosen size; and the PSNR of two pictures. All through real ffmpeg.
+// pictures with tones (ffmpeg's testsrc: bars, a scrolling gradient; testsrc2: shapes that
+// move every frame; gradients: soft colour fields, like most footage), a still, a tone; a
+// frame of a rendered file at a chosen size; and the PSNR of two pictures. All through real
+// ffmpeg.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +18,7 @@ async function ffmpeg(args: string[]): Promise<void> {
 export async function movingVideo(
   dir: string,
   name: string,
-  options: { source: 'testsrc' | 'gradients'; size: string; seconds: number; tone: number },
+  options: { source: 'testsrc' | 'testsrc2' | 'gradients'; size: string; seconds: number; tone: number },
 ): Promise<string> {
   const path = join(dir, name);
   await ffmpeg([
