@@ -95,7 +95,7 @@ export function ProjectItem({ project }: { project: Project }) {
           size="sm"
           variant="ghost"
           icon={Crop}
-          aria-label={`Make a copy of ${project.name} in another shape`}
+          aria-label={`Copy in another shape… ${project.name}`}
           onClick={() => setCopying(true)}
         >
           Copy in another shape…

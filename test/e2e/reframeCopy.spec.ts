@@ -25,7 +25,7 @@ test('"Copy in another shape…" makes a 1:1 project holding the timeline; the o
   await page.reload();
 
   const projects = projectsPage(page);
-  await projects.item('Wide').getByRole('button', { name: 'Make a copy of Wide in another shape' }).click();
+  await projects.item('Wide').getByRole('button', { name: 'Copy in another shape… Wide' }).click();
   const dialog = page.getByRole('dialog', { name: 'Copy Wide in another shape' });
   await dialog.getByRole('radio', { name: /1:1 square/ }).check();
   await expect(dialog.getByLabel('Name of the copy')).toHaveValue('Wide (1:1)');
