@@ -336,7 +336,15 @@ async function main() {
       });
       texts.forEach((text, i) => writeFileSync(join(dir, `text-${i + 1}.txt`), text));
       writeFileSync(graphFile, command.graph);
-      const withoutEncoder = await ffmpeg([...command.args.slice(0, command.args.indexOf('-c:v')), '-f', 'null', '-']);
+      // The picture's encoder settings follow its -map; the sound is mapped after them.
+      const withoutEncoder = await ffmpeg([
+        ...command.args.slice(0, command.args.indexOf('-c:v')),
+        '-map',
+        '[aout]',
+        '-f',
+        'null',
+        '-',
+      ]);
       rows.push([
         `${quality} (${preset}, ${crf})`,
         `${fixed(rendered, 1)} s`,
