@@ -9,6 +9,7 @@ import { addClip, moveClip, removeClip, splitClip, trimClip } from './clipHandle
 import { CommandStep, type ApplyContext } from './commandStep.ts';
 import type { CommandOf, EditorCommand } from './editorCommands.ts';
 import { freezeFrame, setKeyframes } from './keyframeHandlers.ts';
+import { removeRanges, restoreRanges } from './rangeHandlers.ts';
 import { applyEffect, removeEffect, setClipFit, setClipProperties, setTransition } from './lookHandlers.ts';
 import { addTrack, moveTrack, removeTrack, updateTrack } from './trackHandlers.ts';
 import { createTrackIndex, durationOf, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
@@ -35,6 +36,8 @@ const HANDLERS: { [T in EditorCommand['type']]: (step: CommandStep<CommandOf<T>>
   updateCaption,
   setKeyframes,
   freezeFrame,
+  removeRanges,
+  restoreRanges,
 };
 
 /** Applies one command (the `at`-th of its list) to the working copy; throws EditRejected when it cannot apply. */

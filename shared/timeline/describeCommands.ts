@@ -21,6 +21,8 @@ const VERBS: Record<EditorCommand['type'], string> = {
   updateCaption: 'Change caption',
   setKeyframes: 'Set keyframes',
   freezeFrame: 'Freeze frame',
+  removeRanges: 'Cut ranges',
+  restoreRanges: 'Restore ranges',
 };
 
 /** "Move clip", "Move 3 clips", "Ripple delete", or a mix ("Add clip + Set properties"). */
@@ -85,6 +87,13 @@ export function describeCommand(command: EditorCommand, name: (clipId: string) =
       return `Add caption "${command.text}" at ${seconds(command.startMs)}`;
     case 'updateCaption':
       return `Change caption ${name(command.clipId)}`;
+    case 'removeRanges':
+    case 'restoreRanges': {
+      const total = command.ranges.reduce((sum, r) => sum + Math.max(0, r.endMs - r.startMs), 0);
+      const n = command.ranges.length;
+      const verb = command.type === 'removeRanges' ? 'Cut' : 'Restore';
+      return `${verb} ${n} range${n === 1 ? '' : 's'} (${seconds(total)})`;
+    }
     default:
       return VERBS[command.type];
   }

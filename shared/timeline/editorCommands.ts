@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../limits.ts';
 import { EASINGS, KEYFRAMES_MAX } from './keyframes.ts';
-import { FitSchema, TrackKindSchema } from './timelineTypes.ts';
+import { ClipSchema, FitSchema, TrackKindSchema } from './timelineTypes.ts';
 
 const ms = z
   .number()
@@ -23,6 +23,16 @@ const words = z
 const keyframes = z
   .array(z.strictObject({ atMs: ms, value: z.number(), easing: z.enum(EASINGS).optional() }))
   .max(KEYFRAMES_MAX, `a property holds at most ${KEYFRAMES_MAX} keyframes`);
+
+/** Time ranges of the timeline (each ends after it starts: the handler says which does not). */
+const ranges = z
+  .array(z.strictObject({ startMs: ms, endMs: ms }))
+  .min(1, 'name at least one range')
+  .max(
+    EDITOR_LIMITS.rangesPerCut,
+    `one command cuts at most ${EDITOR_LIMITS.rangesPerCut} ranges: send the rest in another command`,
+  );
+const trackIds = z.array(uuid).max(EDITOR_LIMITS.tracksPerTimeline);
 
 const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -72,6 +82,13 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     durationMs: z.number().int().min(1).max(EDITOR_LIMITS.timelineMaxMs),
     newClipId: uuid.optional(),
     freezeClipId: uuid.optional(),
+  }),
+  command('removeRanges', { ranges, trackIds: trackIds.optional() }),
+  command('restoreRanges', {
+    ranges,
+    trackIds,
+    removeClipIds: z.array(uuid).max(EDITOR_LIMITS.clipsPerTimeline),
+    clips: z.array(z.strictObject({ trackId: uuid, clip: ClipSchema })).max(EDITOR_LIMITS.clipsPerTimeline),
   }),
   command('addCaption', {
     trackId: uuid,
