@@ -363,14 +363,13 @@ describe("the transcript editor's actions, one edit each", () => {
   });
 
   it('removes 400 fillers in one edit of one command, and refuses more cuts than one command takes, saying what to do', () => {
-    // "So um." sentences: one filler each, one recording played whole (punctuated: a long
-    // unpunctuated run of evenly spaced words is broken into sentences recursively, too deep).
+    // "so um" pairs: one filler each, one recording played whole.
     const fillersOf = (n: number) => {
       const long = { kind: 'video', durationMs: n * 1000 } as const;
       const wide: ApplyContext = { ...ctx, asset: (id) => (id === 3 ? long : ASSETS.get(id)) };
       const speech = Array.from({ length: n }, (_, k) => [
         w('so', k * 1000, k * 1000 + 300),
-        w('um.', k * 1000 + 400, k * 1000 + 700),
+        w('um', k * 1000 + 400, k * 1000 + 700),
       ]).flat();
       const empty: Timeline = { projectId: 1, revision: 'r0', durationMs: 0, tracks: [track('video', 'Video 1')] };
       const add: EditorCommand = {
