@@ -2,7 +2,8 @@
 // mode against the bundled sandbox and its real recogniser: a recording of five passages,
 // each saying "not" twice (a repeat the recogniser hears: a filler), played as picture and
 // sound on 45 tracks in step (as split and ripple remove pairs that was too much for one
-// edit; as one removeRanges command it is one command). One click sends one command (one new revision of the
+// edit; as one removeRanges command it is one command). Then, with the recording 60 times
+// more on the timeline, the Transcript tab holds only the words near its view. One click sends one command (one new revision of the
 // service's timeline, which lacks exactly the fillers' ranges on both tracks, picture and
 // sound still in step); one undo is one more revision and the timeline as it was.
 import { randomUUID } from 'node:crypto';
@@ -37,7 +38,7 @@ function playedParts(clips: readonly { inMs: number; outMs: number }[]): [number
 
 const revisionNumber = (timeline: Timeline) => Number(timeline.revision.slice(1));
 
-test('"Remove all fillers" on a longer transcript: one edit, one revision, every track in step; one undo', async ({
+test('"Remove all fillers" on a longer transcript: one edit, one revision, every track in step; one undo; a long transcript drawn near its view', async ({
   page,
   app,
 }) => {
@@ -136,4 +137,44 @@ test('"Remove all fillers" on a longer transcript: one edit, one revision, every
   expect(revisionNumber(undone)).toBe(revisionNumber(before) + 2);
   expect(undone.tracks).toEqual(before.tracks);
   await expect(panels.transcript.getByRole('option', { name: /^Cut: / })).toHaveCount(0);
+
+  // A long transcript: the recording 60 times more after it on the picture track (each clip's
+  // words are listed): only the words near the view are in the page, and the selection, the
+  // keys and the playhead following reach all of them.
+  const more = await api.post(`/projects/${projectId}/editor/commands`, {
+    revision: undone.revision,
+    commands: Array.from({ length: 60 }, (_v, k) => ({
+      type: 'addClip',
+      trackId: video,
+      assetId: asset.id,
+      startMs: (k + 1) * durationMs,
+      inMs: 0,
+      outMs: durationMs,
+    })),
+  });
+  expect(more.error).toBeUndefined();
+  await page.reload();
+  await shellPage(page).railEntry('Timeline').click();
+  await expect(panels.dock).toBeVisible({ timeout: 30_000 });
+  await panels.tab('Transcript').click();
+  const list = panels.transcript;
+  await expect(list.getByRole('option').first()).toBeVisible({ timeout: 30_000 });
+  const total = 61 * words.length;
+  expect(await list.getByRole('option').count()).toBeLessThan(total / 3);
+  await list.focus();
+  await list.press('Control+a');
+  await expect(panels.panel.getByRole('button', { name: `Delete ${total} words` })).toBeEnabled();
+  await list.press('End');
+  const focused = list.locator('[aria-selected="true"]');
+  await expect(focused).toHaveCount(1);
+  await expect(focused).toBeInViewport();
+  await expect(focused).toHaveAccessibleName(new RegExp(`^${words.at(-1).text}, at `));
+  await list.press('Home');
+  await expect(focused).toBeInViewport();
+  // Playing from deep in the timeline, the word under the playhead is drawn and kept in view.
+  await tl.setPlayhead((50 * durationMs) / 1000 + 2);
+  await tl.press(' ');
+  await expect(list.locator('[aria-current="time"]')).toBeInViewport({ timeout: 20_000 });
+  await tl.press('k');
+  expect(await list.getByRole('option').count()).toBeLessThan(total / 3);
 });

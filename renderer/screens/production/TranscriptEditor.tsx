@@ -8,7 +8,7 @@
 // pauses are marked, and cut in one edit each ("Remove all fillers", "Shorten pauses");
 // passages cut out of a clip stay struck through, with Restore, while both pieces are there.
 // The list is one tab stop (aria-activedescendant): thousands of words are not thousands of
-// stops.
+// stops, and only the words near the view are in the page (useWordWindow.ts).
 import { Eraser, RotateCcw, Scissors, Timer } from 'lucide-react';
 import {
   memo,
@@ -31,12 +31,7 @@ import {
   speechCounts,
   type TextEditPlan,
 } from '../../../shared/transcript/textEdits.ts';
-import type {
-  CutItem,
-  TimelineTranscript,
-  TranscriptItem,
-  TranscriptParagraph,
-} from '../../../shared/transcript/timelineTranscript.ts';
+import type { CutItem, TimelineTranscript, TranscriptItem } from '../../../shared/transcript/timelineTranscript.ts';
 import { wordAt } from '../../../shared/transcript/timelineTranscript.ts';
 import {
   moved,
@@ -54,6 +49,7 @@ import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import { assetName } from './clipChoice.ts';
+import { useWordWindow, type WordBlock, type WordWindow } from './useWordWindow.ts';
 
 const itemId = (index: number) => `tx-item-${index}`;
 
@@ -129,33 +125,37 @@ const chosenIn = (span: [number, number] | null, extra: ReadonlySet<number>) => 
   (span !== null && i >= span[0] && i <= span[1]) || extra.has(i);
 
 /**
- * A paragraph of the transcript. Its props are plain values, and those about one item (the
- * focus, the word playing) are given only to the paragraph that holds it: while playing,
- * only the paragraph of the word under the playhead renders again.
+ * A block of a paragraph of the transcript (useWordWindow.ts: a long paragraph is drawn in
+ * blocks). Its props are plain values, and those about one item (the focus, the word
+ * playing) are given only to the block that holds it: while playing, only the block of the
+ * word under the playhead renders again.
  */
-const Paragraph = memo(function Paragraph({
-  paragraph,
+const Block = memo(function Block({
+  block,
   transcript,
   span,
   extra,
   focus,
   current,
   onPick,
+  measure,
 }: {
-  paragraph: TranscriptParagraph;
+  block: WordBlock;
   transcript: TimelineTranscript;
-  /** The selected span where it overlaps this paragraph, else null. */
+  /** The selected span where it overlaps this block, else null. */
   span: [number, number] | null;
   extra: ReadonlySet<number>;
   focus: number | null;
   current: number;
   onPick(index: number, event: MouseEvent): void;
+  measure: WordWindow['measure'];
 }) {
   const isChosen = chosenIn(span, extra);
+  const { paragraph } = block;
   const name = useTimelineMedia((s) => assetName(s.assets, paragraph.assetId));
   const label = `Clip ${paragraph.clipNumber}: ${name}`;
   const items = [];
-  for (let i = paragraph.from; i < paragraph.to; i++)
+  for (let i = block.from; i < block.to; i++)
     items.push(
       <Item
         key={transcript.items[i]!.key}
@@ -168,10 +168,12 @@ const Paragraph = memo(function Paragraph({
       />,
     );
   return (
-    <div role="group" aria-label={label} className="pr-tx-paragraph">
-      <span className="pr-tx-paragraph-head" aria-hidden="true">
-        {label}
-      </span>
+    <div ref={measure(block.key)} role="group" aria-label={label} className="pr-tx-paragraph">
+      {block.head && (
+        <span className="pr-tx-paragraph-head" aria-hidden="true">
+          {label}
+        </span>
+      )}
       <p className="pr-tx-paragraph-text">{items}</p>
     </div>
   );
@@ -218,12 +220,19 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
   const isChosen = chosenIn(span, extra);
   const focus = clamped?.focus ?? null;
 
-  // The focused item in view (keys move it), and the word being played while playing.
+  // Only the words near the view are drawn; the focused item in view (keys move it), and the
+  // word being played while playing.
+  const shown = useWordWindow(transcript, list);
+  // The latest reveal, without making a new measurement scroll back to the focus.
+  const reveal = useRef(shown.reveal);
+  useLayoutEffect(() => {
+    reveal.current = shown.reveal;
+  });
   useEffect(() => {
-    if (focus !== null) document.getElementById(itemId(focus))?.scrollIntoView({ block: 'nearest' });
+    if (focus !== null) reveal.current(focus);
   }, [focus]);
   useEffect(() => {
-    if (playing && current >= 0) document.getElementById(itemId(current))?.scrollIntoView({ block: 'nearest' });
+    if (playing && current >= 0) reveal.current(current);
   }, [playing, current]);
 
   const counts = useMemo(() => speechCounts(transcript, keepMs), [transcript, keepMs]);
@@ -382,22 +391,25 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
           if (!selection && count > 0) setSelection({ anchor: Math.max(0, current), focus: Math.max(0, current) });
         }}
       >
-        {transcript.paragraphs.map((paragraph) => {
-          const holds = (i: number | null) => i !== null && i >= paragraph.from && i < paragraph.to;
-          const overlaps = span !== null && span[0] < paragraph.to && span[1] >= paragraph.from;
+        <div aria-hidden="true" style={{ height: shown.above }} />
+        {shown.blocks.map((block) => {
+          const holds = (i: number | null) => i !== null && i >= block.from && i < block.to;
+          const overlaps = span !== null && span[0] < block.to && span[1] >= block.from;
           return (
-            <Paragraph
-              key={paragraph.key}
-              paragraph={paragraph}
+            <Block
+              key={block.key}
+              block={block}
               transcript={transcript}
               span={overlaps ? span : null}
               extra={extra}
               focus={holds(focus) ? focus : null}
               current={holds(current) ? current : -1}
               onPick={pick}
+              measure={shown.measure}
             />
           );
         })}
+        <div aria-hidden="true" style={{ height: shown.below }} />
       </div>
       <p id="tx-keys" className="pr-tx-hint">
         Click a word to play from it. Shift+click or Shift+arrows select more (with Ctrl: by sentence, paragraph),
