@@ -171,6 +171,20 @@ test('"Remove all fillers" on a longer transcript: one edit, one revision, every
   await expect(focused).toHaveAccessibleName(new RegExp(`^${words.at(-1).text}, at `));
   await list.press('Home');
   await expect(focused).toBeInViewport();
+  // Find: a phrase said in every copy of the recording; Previous from the start goes to the
+  // last place, at the end of the transcript, drawn, selected and in view.
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const find = panels.panel.getByRole('searchbox', { name: 'Find a word or phrase' });
+  await find.fill(`${words[0].text} ${words[1].text}`);
+  const status = panels.panel.getByRole('search', { name: 'Find in the transcript' }).getByRole('status');
+  await expect(status).toHaveText(/^\d+ found$/);
+  const matches = Number((await status.textContent())!.split(' ')[0]);
+  expect(matches).toBeGreaterThanOrEqual(61);
+  await find.press('Shift+Enter');
+  await expect(status).toHaveText(`${matches} of ${matches}`);
+  const lastPicked = list.locator('[aria-selected="true"]').last();
+  await expect(lastPicked).toBeInViewport();
+  await expect(lastPicked).toHaveAccessibleName(new RegExp(`^${escaped(words[1].text)}, at `));
   // Playing from deep in the timeline, the word under the playhead is drawn and kept in view.
   await tl.setPlayhead((50 * durationMs) / 1000 + 2);
   await tl.press(' ');

@@ -46,6 +46,7 @@ import {
   type SpokenWord,
   type WordItem,
 } from '../../shared/transcript/timelineTranscript.ts';
+import { findPhrase } from '../../shared/transcript/wordSearch.ts';
 import {
   isSelected,
   moved,
@@ -409,6 +410,25 @@ describe("the transcript editor's actions, one edit each", () => {
     expect(restored.label).toBe(`Restore “${cut.text}”`);
     expect(wordsOf(applyCommands(cutDone, restored.commands, ctx)).map((x) => x.text)).toContain(cut.text);
     expect(quoted(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('“a b c d e f …”');
+  });
+});
+
+describe('finding in the transcript', () => {
+  it('finds whole words and phrases whatever the case and punctuation, across pauses, in order', () => {
+    const transcript = timelineTranscript(interview(), transcripts);
+    const at = (text: string, nth = 0) =>
+      transcript.items.map((item, i) => (item.kind === 'word' && item.text === text ? i : -1)).filter((i) => i >= 0)[
+        nth
+      ]!;
+    expect(findPhrase(transcript, 'We  SHOULD,')).toEqual([[at('we', 1), at('should')]]);
+    // "that" and the first "we" have a long pause between them: still one phrase.
+    expect(findPhrase(transcript, 'that we')).toEqual([[at('that'), at('we', 0)]]);
+    expect(findPhrase(transcript, 'we')).toEqual([
+      [at('we', 0), at('we', 0)],
+      [at('we', 1), at('we', 1)],
+    ]);
+    expect(findPhrase(transcript, 'th')).toEqual([]);
+    expect(findPhrase(transcript, '  ')).toEqual([]);
   });
 });
 

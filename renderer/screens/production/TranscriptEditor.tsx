@@ -49,6 +49,7 @@ import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 import { assetName } from './clipChoice.ts';
+import { TranscriptFind } from './TranscriptFind.tsx';
 import { useWordWindow, type WordBlock, type WordWindow } from './useWordWindow.ts';
 
 const itemId = (index: number) => `tx-item-${index}`;
@@ -335,6 +336,13 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
             Restore “{chosenCut.text.length > 40 ? `${chosenCut.text.slice(0, 40)}…` : chosenCut.text}”
           </Button>
         )}
+        <TranscriptFind
+          transcript={transcript}
+          onFound={(from, to) => {
+            setExtra(new Set());
+            setSelection({ anchor: from, focus: to });
+          }}
+        />
         <span className="pr-tx-toolbar-gap" />
         <Button
           size="sm"
