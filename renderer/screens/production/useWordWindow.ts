@@ -1,14 +1,14 @@
 // The Transcript tab draws only the words near what is on screen: a two-hour interview is
 // 25,000 words, and a page holding all of them takes seconds to lay out and to change. The
-// paragraphs are cut into blocks of at most BLOCK_ITEMS words; the blocks in view (and a
-// screen's worth either side) are drawn, the rest stand in as space of their measured (or,
+// paragraphs are cut into blocks of at most BLOCK_ITEMS words; the blocks in view (and
+// OVERSCAN_PX either side) are drawn, the rest stand in as space of their measured (or,
 // before they were ever drawn, estimated) height, so the scrollbar keeps its place.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { TimelineTranscript, TranscriptParagraph } from '../../../shared/transcript/timelineTranscript.ts';
 
 const BLOCK_ITEMS = 200;
 /** Drawn beyond the visible part, above and below, in pixels. */
-const OVERSCAN_PX = 400;
+const OVERSCAN_PX = 300;
 /** Before a block is measured: its height from its word count (a line of about 8 words, 30 px). */
 const estimate = (items: number, head: boolean) => Math.ceil(items / 8) * 30 + (head ? 28 : 0);
 
