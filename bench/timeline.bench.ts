@@ -7,7 +7,9 @@
 //   - the time from an edit (a clip nudged by one frame, from the keyboard) to the screen
 //     showing it, and to its command's acknowledgement (the screen says "All edits saved"),
 //     median and p95, beside the same edit sent straight to the service;
-//   - how many clip elements the page holds.
+//   - how many clip elements the page holds;
+//   - in the model alone: 1,000 ranges cut from a two-hour timeline as one removeRanges
+//     against the same cuts as split and ripple-remove pairs (support/rangeCutFigures.ts).
 // Browser mode keeps keys in the Secret Service: `npm run bench -- timeline` starts a private one.
 //
 //   BENCH_TIMELINE_CLIPS   clips of the large timeline (default 5000)
@@ -23,6 +25,7 @@ import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import keytar from 'keytar';
 import { BROWSER_MODE, ROOT, startBenchSandbox } from './support/benchSandbox.ts';
+import { reportRangeCuts } from './support/rangeCutFigures.ts';
 import { envInt, fixed, heading, median, note, quantile, ratio, summary, table } from './support/report.ts';
 
 const CLIPS = envInt('BENCH_TIMELINE_CLIPS', 5000);
@@ -267,6 +270,7 @@ async function main(): Promise<void> {
     `Timeline: the Timeline screen with ${CLIPS} clips against the same screen with ${BASELINE_CLIPS} (baseline), headless Chromium`,
     `Frame times (requestAnimationFrame deltas) over ${FRAMES} frames of scrolling and of zooming; ${EDITS} edits timed from the key press to "All edits saved".`,
   );
+  reportRangeCuts();
   if (!existsSync(CHROMIUM)) {
     note(`Skipped: ${CHROMIUM} is not installed (Debian package chromium).`);
     summary('timeline', `skipped: ${CHROMIUM} is missing`);

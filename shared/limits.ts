@@ -36,6 +36,8 @@ export function tooLong(what: string, text: string, max: number): string | null 
 /** Limits of the editor timeline (ours: the spec leaves them open). */
 export const EDITOR_LIMITS = {
   commandsPerRequest: 500,
+  /** Time ranges one removeRanges command cuts (a two-hour interview's fillers and pauses fit). */
+  rangesPerCut: 10_000,
   clipsPerTimeline: 10_000,
   tracksPerTimeline: 50,
   /** The latest a clip may end on the timeline: 6 hours. */

@@ -54,7 +54,7 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
       auth: 'any',
       tag: 'Editor',
       summary:
-        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, moveTrack, addClip, moveClip, trimClip, splitClip, removeClip, linkClips, unlinkClips, setClipProperties, applyEffect, removeEffect, setClipFit, setTransition, setKeyframes, freezeFrame, addCaption, updateCaption, addMarker, updateMarker, removeMarker',
+        'Apply a list of timeline commands (1 to 500) to the current revision, in order and all or nothing: addTrack, removeTrack, updateTrack, moveTrack, addClip, moveClip, trimClip, splitClip, removeClip, linkClips, unlinkClips, setClipProperties, applyEffect, removeEffect, setClipFit, setTransition, setKeyframes, freezeFrame, addCaption, updateCaption, addMarker, updateMarker, removeMarker, removeRanges (a ripple cut of up to 10,000 time ranges in one command) and restoreRanges (its undo)',
       body: CommandsInput,
       headers: {
         Prefer: {

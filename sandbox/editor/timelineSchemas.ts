@@ -182,6 +182,19 @@ export type Timeline = z.infer<typeof TimelineSchema>;
 
 const clipId = uuid('The clip.');
 const trackId = uuid('The track.');
+const timeRanges = z
+  .array(
+    z.strictObject({
+      startMs: ms('Where the range starts on the timeline (before the cut).'),
+      endMs: ms('Where it ends (exclusive), after startMs.'),
+    }),
+  )
+  .min(1, 'name at least one range')
+  .max(
+    EDITOR_LIMITS.rangesPerCut,
+    `one command cuts at most ${EDITOR_LIMITS.rangesPerCut} ranges: send the rest in another command`,
+  )
+  .describe('Time ranges of the timeline as it is before the command.');
 const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T, description: string) =>
   z.strictObject({ type: z.literal(type), ...shape }).describe(description);
 
@@ -359,6 +372,38 @@ export const CommandSchema = z.discriminatedUnion('type', [
       freezeClipId: uuid('Your own ID for the held picture.').optional(),
     },
     'Cut a video-track clip at a moment and hold that picture for durationMs: the held picture is a clip of its own (freezeMs), and the rest of the clip and every later clip of the track move later by durationMs.',
+  ),
+  command(
+    'removeRanges',
+    {
+      ranges: timeRanges,
+      trackIds: z
+        .array(trackId)
+        .max(EDITOR_LIMITS.tracksPerTimeline)
+        .optional()
+        .describe(
+          'The tracks to cut (none may be locked). Without it: every unlocked track that moves in step (a track with syncLocked false is left as it is).',
+        ),
+    },
+    `A ripple cut of many time ranges at once, on the tracks that move in step: ranges that overlap or touch are merged; a clip across a range is split where it starts and ends and the middle removed (a caption keeps its text, its word timings inside the range go); a clip inside a range is removed; everything after a range moves left by the time removed before it, on every track cut alike. As a splitClip and a ripple removeClip per range would do, in one command and one undo. At most ${EDITOR_LIMITS.rangesPerCut} ranges; a part after a cut gets an ID derived from its clip and where it starts.`,
+  ),
+  command(
+    'restoreRanges',
+    {
+      ranges: timeRanges,
+      trackIds: z.array(trackId).max(EDITOR_LIMITS.tracksPerTimeline).describe('The tracks the cut moved.'),
+      removeClipIds: z
+        .array(clipId)
+        .max(EDITOR_LIMITS.clipsPerTimeline)
+        .describe('The parts the cut left, taken off first.'),
+      clips: z
+        .array(z.object({ trackId, clip: ClipSchema }))
+        .max(EDITOR_LIMITS.clipsPerTimeline)
+        .describe(
+          'The clips as they were before the cut, each put back as addClip (or addCaption) and the commands that set its look would, with their checks.',
+        ),
+    },
+    'The undo of removeRanges: takes off removeClipIds, opens each range again on the tracks (what starts where it was cut moves right by its length), and puts the clips back as they were. Its undo is the same removeRanges.',
   ),
   command(
     'addCaption',

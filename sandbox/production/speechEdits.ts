@@ -78,7 +78,7 @@ const ProposalSchema = z.object({
   cutRange: z
     .object({ startMs: z.number().int(), endMs: z.number().int() })
     .describe(
-      "The part to remove, in the asset's time. Editor commands depend on where the asset sits on your timeline: for a clip at timeline position T using the asset from inMs, splitClip at T + (cutRange.startMs − inMs) and at T + (cutRange.endMs − inMs), then removeClip the middle part with ripple: true.",
+      "The part to remove, in the asset's time. Editor commands depend on where the asset sits on your timeline: for a clip at timeline position T using the asset from inMs, splitClip at T + (cutRange.startMs − inMs) and at T + (cutRange.endMs − inMs), then removeClip the middle part with ripple: true — or, for many proposals at once, one removeRanges command with each range at T + (cutRange − inMs).",
     ),
 });
 

@@ -1,16 +1,15 @@
 // Accepted speech-edit proposals as editor commands. A proposal names what to remove in
-// the asset's time; on the timeline that is part of a clip playing the asset: split the clip
-// where the range starts and where it ends, then remove the middle with ripple, so what
-// follows on that track moves up — on the clips playing the same recording in step on other
-// tracks too (its sound under its picture), as a cut from the transcript does. Proposals are cut from the latest to the earliest, so a
-// cut never moves the place of one still to come. Each cut is tried on the timeline as the
-// earlier ones leave it (the editor's own rules); one that no longer fits is skipped and
-// said why in the user's terms, with what they can do about it (unlock the track, shorten
-// the transition, cut by hand…).
-import { applyCommands, EditRejected, type ApplyContext } from '../timeline/applyCommands.ts';
+// the asset's time; on the timeline that is part of a clip playing the asset, and of the
+// clips playing the same recording in step on other tracks (its sound under its picture).
+// Every accepted proposal is one range of one removeRanges command (rangeCuts.ts), as a cut
+// from the transcript is: split where it starts and ends, the middle removed, what follows
+// on those tracks moved up. One that no longer fits is skipped and said why in the user's
+// terms, with what they can do about it (unlock the track, shorten the transition, cut by
+// hand…).
+import type { ApplyContext, EditRejected } from '../timeline/applyCommands.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
-import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
-import { cutOne, linkedClips } from '../transcript/textCuts.ts';
+import type { MediaClip, Timeline } from '../timeline/timelineTypes.ts';
+import { cutRanges, inStepFinder, mediaById, type TrackRange } from '../transcript/rangeCuts.ts';
 import { speedOf } from './clipTime.ts';
 
 export interface CutRequest {
@@ -76,37 +75,13 @@ function whyRefused(err: EditRejected, clip: MediaClip, cut: CutRequest): string
   const startsAt = (cut.startMs - clip.inMs) / speedOf(clip);
   if (transition && startsAt > 0 && startsAt < transition.durationMs)
     return `it starts inside the ${(transition.durationMs / 1000).toFixed(1)} s transition at the start of its clip: shorten or remove the transition (Inspector), then accept it again.`;
-  if (err.commandType === 'splitClip')
+  if (err.commandType === 'splitClip' || /edge of clip/.test(err.message))
     return 'it is too close to the edge of its clip to cut there: trim that edge of the clip by hand instead.';
   const seconds = ((cut.endMs - cut.startMs) / 1000).toFixed(1);
   return `the editor refused to cut those ${seconds} s (${err.forPeople}) — cut them by hand at the playhead (S).`;
 }
 
-/** The commands of one cut on `timeline` (the clip and those in step with it), checked by applying them. */
-function oneCut(
-  timeline: Timeline,
-  clip: MediaClip,
-  cut: CutRequest,
-  ctx: ApplyContext,
-): { commands: EditorCommand[]; timeline: Timeline } {
-  const placed = findPlaced(timeline, clip.id)!;
-  const speed = speedOf(clip);
-  const startAt = Math.round(clip.startMs + (cut.startMs - clip.inMs) / speed);
-  const endAt = Math.round(clip.startMs + (cut.endMs - clip.inMs) / speed);
-  const targets = [placed, ...linkedClips(timeline, placed)];
-  const commands = targets.flatMap((t) => cutOne(t.clip, startAt, endAt, ctx));
-  return { commands, timeline: applyCommands(timeline, commands, ctx) };
-}
-
-function findPlaced(timeline: Timeline, clipId: string): { clip: MediaClip; track: Track } | undefined {
-  for (const track of timeline.tracks) {
-    const clip = track.clips.find((c) => c.id === clipId);
-    if (clip?.kind === 'media') return { clip, track };
-  }
-  return undefined;
-}
-
-/** The cuts of `assetId` on the timeline, preferring the clip `preferClipId` when several clips hold a range. */
+/** The cuts of `assetId` on the timeline, preferring the clip `preferClipId` when several clips hold a range: one removeRanges. */
 export function cutPlan(
   timeline: Timeline,
   assetId: number,
@@ -114,22 +89,23 @@ export function cutPlan(
   preferClipId: string | null,
   ctx: ApplyContext,
 ): CutPlan {
-  const commands: EditorCommand[] = [];
-  const applied: string[] = [];
   const skipped: { id: string; why: string }[] = [];
-  let current = timeline;
-  const latestFirst = [...cuts].sort((a, b) => b.startMs - a.startMs);
-  for (const cut of latestFirst) {
+  const byId = mediaById(timeline);
+  const inStep = inStepFinder(timeline);
+  const wanted: { cut: CutRequest; clip: MediaClip; range: TrackRange }[] = [];
+  for (const cut of cuts) {
     if (cut.endMs <= cut.startMs) {
       skipped.push({ id: cut.id, why: 'it removes nothing.' });
       continue;
     }
-    const clip = holder(current, assetId, cut, preferClipId);
+    const clip = holder(timeline, assetId, cut, preferClipId);
     if (typeof clip === 'string') {
       skipped.push({ id: cut.id, why: clip });
       continue;
     }
-    const lockedInStep = linkedClips(current, findPlaced(current, clip.id)!).find((t) => t.track.locked);
+    const placed = byId.get(clip.id)!;
+    const linked = inStep(placed);
+    const lockedInStep = linked.find((t) => t.track.locked);
     if (lockedInStep) {
       skipped.push({
         id: cut.id,
@@ -137,15 +113,26 @@ export function cutPlan(
       });
       continue;
     }
-    try {
-      const done = oneCut(current, clip, cut, ctx);
-      commands.push(...done.commands);
-      current = done.timeline;
-      applied.push(cut.id);
-    } catch (err) {
-      if (!(err instanceof EditRejected)) throw err;
-      skipped.push({ id: cut.id, why: whyRefused(err, clip, cut) });
-    }
+    const speed = speedOf(clip);
+    const range = {
+      startMs: Math.round(clip.startMs + (cut.startMs - clip.inMs) / speed),
+      endMs: Math.round(clip.startMs + (cut.endMs - clip.inMs) / speed),
+      trackIds: [placed.track.id, ...linked.map((t) => t.track.id)],
+    };
+    wanted.push({ cut, clip, range });
   }
-  return { commands, applied: applied.reverse(), skipped, timeline: current };
+  const outcome = cutRanges(
+    timeline,
+    wanted.map((w) => w.range),
+    ctx,
+  );
+  for (const [i, err] of outcome.refused)
+    skipped.push({ id: wanted[i]!.cut.id, why: whyRefused(err, wanted[i]!.clip, wanted[i]!.cut) });
+  const applied = outcome.cut.map((i) => wanted[i]!.cut);
+  return {
+    commands: outcome.commands,
+    applied: applied.sort((a, b) => a.startMs - b.startMs).map((c) => c.id),
+    skipped,
+    timeline: outcome.timeline,
+  };
 }

@@ -11,6 +11,7 @@ import type { CommandOf, EditorCommand } from './editorCommands.ts';
 import { freezeFrame, setKeyframes } from './keyframeHandlers.ts';
 import { linkClips, unlinkClips } from './linkHandlers.ts';
 import { addMarker, removeMarker, updateMarker } from './markerHandlers.ts';
+import { removeRanges, restoreRanges } from './rangeHandlers.ts';
 import { applyEffect, removeEffect, setClipFit, setClipProperties, setTransition } from './lookHandlers.ts';
 import { addTrack, moveTrack, removeTrack, updateTrack } from './trackHandlers.ts';
 import { createTrackIndex, durationOf, type ClipPlaces, type TrackIndex } from './trackIndex.ts';
@@ -42,6 +43,8 @@ const HANDLERS: { [T in EditorCommand['type']]: (step: CommandStep<CommandOf<T>>
   addMarker,
   updateMarker,
   removeMarker,
+  removeRanges,
+  restoreRanges,
 };
 
 /** Applies one command (the `at`-th of its list) to the working copy; throws EditRejected when it cannot apply. */

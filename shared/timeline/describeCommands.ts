@@ -26,6 +26,8 @@ const VERBS: Record<EditorCommand['type'], string> = {
   addMarker: 'Add marker',
   updateMarker: 'Change marker',
   removeMarker: 'Remove marker',
+  removeRanges: 'Cut ranges',
+  restoreRanges: 'Restore ranges',
 };
 
 /** "Move clip", "Move 3 clips", "Ripple delete", or a mix ("Add clip + Set properties"; the revision list joins with " · "). */
@@ -94,6 +96,13 @@ export function describeCommand(command: EditorCommand, name: (clipId: string) =
       return `Add marker "${command.name}" at ${seconds(command.atMs)}`;
     case 'updateMarker':
       return command.atMs !== undefined ? `Move marker to ${seconds(command.atMs)}` : 'Change marker';
+    case 'removeRanges':
+    case 'restoreRanges': {
+      const total = command.ranges.reduce((sum, r) => sum + Math.max(0, r.endMs - r.startMs), 0);
+      const n = command.ranges.length;
+      const verb = command.type === 'removeRanges' ? 'Cut' : 'Restore';
+      return `${verb} ${n} range${n === 1 ? '' : 's'} (${seconds(total)})`;
+    }
     default:
       return VERBS[command.type];
   }

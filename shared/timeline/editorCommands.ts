@@ -6,7 +6,7 @@ import { EDITOR_LIMITS } from '../limits.ts';
 import { atMostCharacters, textProblem } from '../textRules.ts';
 import { EASINGS, KEYFRAMES_MAX } from './keyframes.ts';
 import { TRACK_GAIN_DB } from './timelineRules.ts';
-import { FitSchema, MARKER_COLORS, TrackKindSchema } from './timelineTypes.ts';
+import { ClipSchema, FitSchema, MARKER_COLORS, TrackKindSchema } from './timelineTypes.ts';
 
 const ms = z
   .number()
@@ -39,6 +39,16 @@ export const MarkerNoteSchema = z
   .trim()
   .refine(atMostCharacters(EDITOR_LIMITS.markerNoteMax), `must be at most ${EDITOR_LIMITS.markerNoteMax} characters`);
 export const MarkerColorSchema = z.enum(MARKER_COLORS);
+
+/** Time ranges of the timeline (each ends after it starts: the handler says which does not). */
+const ranges = z
+  .array(z.strictObject({ startMs: ms, endMs: ms }))
+  .min(1, 'name at least one range')
+  .max(
+    EDITOR_LIMITS.rangesPerCut,
+    `one command cuts at most ${EDITOR_LIMITS.rangesPerCut} ranges: send the rest in another command`,
+  );
+const trackIds = z.array(uuid).max(EDITOR_LIMITS.tracksPerTimeline);
 
 const command = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -104,6 +114,13 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     durationMs: z.number().int().min(1).max(EDITOR_LIMITS.timelineMaxMs),
     newClipId: uuid.optional(),
     freezeClipId: uuid.optional(),
+  }),
+  command('removeRanges', { ranges, trackIds: trackIds.optional() }),
+  command('restoreRanges', {
+    ranges,
+    trackIds,
+    removeClipIds: z.array(uuid).max(EDITOR_LIMITS.clipsPerTimeline),
+    clips: z.array(z.strictObject({ trackId: uuid, clip: ClipSchema })).max(EDITOR_LIMITS.clipsPerTimeline),
   }),
   command('addCaption', {
     trackId: uuid,

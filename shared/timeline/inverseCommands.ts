@@ -5,6 +5,8 @@
 import { applyStep, withEdits, type ApplyContext } from './applyCommands.ts';
 import type { EditorCommand } from './editorCommands.ts';
 import { defaultProperties, TRACK_DEFAULTS, trackMix, type TrackMix } from './timelineRules.ts';
+import { mergeRanges, rangeTracks } from './rangeHandlers.ts';
+import { keyframesOf, placeMedia, recreateClip } from './recreateClip.ts';
 import { createTrackIndex, type TrackIndex } from './trackIndex.ts';
 import {
   fitOf,
@@ -16,96 +18,7 @@ import {
   type Track,
 } from './timelineTypes.ts';
 
-/** The commands that make `clip` again on `track`, as it is (properties, effects, transition, link). */
-export function recreateClip(track: Track, clip: Clip, defaults: Readonly<Record<string, number>>): EditorCommand[] {
-  const made = makeClip(track, clip, defaults);
-  return clip.linkId === undefined ? made : [...made, { type: 'linkClips', clipIds: [clip.id], linkId: clip.linkId }];
-}
-
-function makeClip(track: Track, clip: Clip, defaults: Readonly<Record<string, number>>): EditorCommand[] {
-  if (clip.kind === 'caption') {
-    return [
-      {
-        type: 'addCaption',
-        trackId: track.id,
-        clipId: clip.id,
-        startMs: clip.startMs,
-        endMs: clip.endMs,
-        text: clip.text,
-        style: clip.style,
-        font: clip.font,
-        ...(clip.words && { words: clip.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })) }),
-      },
-    ];
-  }
-  return placeMedia(track.id, clip, clip.startMs, defaults);
-}
-
-/**
- * A media clip placed anew at `startMs` with the same source range, properties and effects.
- * It is added no longer than it will be (a speed-up would otherwise overlap its neighbour
- * before the speed applies), then trimmed back to its full source range. Only properties
- * that differ from their defaults are set (one that does not apply to the track, such as
- * opacity on audio, never differs).
- */
-export function placeMedia(
-  trackId: string,
-  clip: MediaClip,
-  startMs: number,
-  defaults: Readonly<Record<string, number>>,
-  clipId = clip.id,
-): EditorCommand[] {
-  const length = clip.endMs - clip.startMs;
-  const interimOut = clip.inMs + Math.max(1, Math.min(clip.outMs - clip.inMs, length));
-  const commands: EditorCommand[] = [
-    {
-      type: 'addClip',
-      trackId,
-      clipId,
-      assetId: clip.assetId,
-      startMs,
-      inMs: clip.inMs,
-      outMs: interimOut,
-      ...(clip.freezeMs !== undefined && { freezeMs: clip.freezeMs }),
-    },
-  ];
-  for (const effect of clip.effects)
-    commands.push({ type: 'applyEffect', clipId, effectId: effect.effectId, params: { ...effect.params } });
-  if (fitOf(clip) !== 'contain') commands.push({ type: 'setClipFit', clipId, fit: fitOf(clip) });
-  if (interimOut !== clip.outMs) commands.push({ type: 'trimClip', clipId, outMs: clip.outMs });
-  // Properties once the clip has its length (a fade may not outlast the clip).
-  const changed = Object.fromEntries(
-    Object.entries(clip.properties).filter(([name, value]) => defaults[name] !== value),
-  );
-  if (Object.keys(changed).length > 0) commands.push({ type: 'setClipProperties', clipId, properties: changed });
-  if (clip.transitionIn)
-    commands.push({
-      type: 'setTransition',
-      clipId,
-      transitionId: clip.transitionIn.transitionId,
-      durationMs: clip.transitionIn.durationMs,
-    });
-  if (clip.transitionOut)
-    commands.push({
-      type: 'setTransition',
-      clipId,
-      edge: 'out',
-      transitionId: clip.transitionOut.transitionId,
-      durationMs: clip.transitionOut.durationMs,
-    });
-  commands.push(...keyframesOf({ ...clip, id: clipId }));
-  return commands;
-}
-
-/** The commands that set every keyframed property of the clip back to its list as it is now. */
-function keyframesOf(clip: MediaClip): EditorCommand[] {
-  return Object.entries(clip.keyframes ?? {}).map(([property, list]) => ({
-    type: 'setKeyframes',
-    clipId: clip.id,
-    property,
-    keyframes: list.map((k) => ({ atMs: k.atMs, value: k.value, ...(k.easing && { easing: k.easing }) })),
-  }));
-}
+export { placeMedia, recreateClip } from './recreateClip.ts';
 
 /**
  * What a cut changes of the clip it leaves on the left, put back once it has its length
@@ -361,6 +274,11 @@ function inverseOf(
         },
       ];
     }
+    case 'removeRanges':
+      return inverseOfCut(w, command);
+    case 'restoreRanges':
+      // Used as the undo of a cut, it is undone by the same cut (its pieces get the same IDs).
+      return [{ type: 'removeRanges', ranges: command.ranges, trackIds: command.trackIds }];
     case 'updateCaption': {
       const entry = w.findClip(command.clipId);
       if (entry?.clip.kind !== 'caption') return [];
@@ -408,6 +326,48 @@ function linksOf(w: TrackIndex, clipIds: readonly string[]): EditorCommand[] {
     ...(unlinked.length > 0 ? [{ type: 'unlinkClips', clipIds: unlinked } as const] : []),
     ...[...byLink].map(([linkId, ids]): EditorCommand => ({ type: 'linkClips', clipIds: ids, linkId })),
   ];
+}
+
+/**
+ * The undo of a cut, as one command: the ranges opened again on the tracks it cut, the
+ * pieces it left taken off, and every clip it cut or took off put back as it was (read now).
+ */
+function inverseOfCut(
+  w: TrackIndex,
+  command: Extract<EditorCommand, { type: 'removeRanges' }>,
+): (after: TrackIndex) => EditorCommand[] {
+  const ranges = mergeRanges(command.ranges);
+  const tracks = rangeTracks(w, command.trackIds);
+  const clips: { trackId: string; clip: Clip }[] = [];
+  const untouched = new Map<string, Set<string>>();
+  for (const track of tracks) {
+    const kept = new Set<string>();
+    let j = 0;
+    for (const clip of track.clips) {
+      while (j < ranges.length && ranges[j]!.endMs <= clip.startMs) j++;
+      if (j < ranges.length && ranges[j]!.startMs < clip.endMs)
+        clips.push({ trackId: track.id, clip: structuredClone(clip) });
+      else kept.add(clip.id);
+    }
+    untouched.set(track.id, kept);
+  }
+  return (after) => {
+    if (tracks.length === 0) return [];
+    const removeClipIds: string[] = [];
+    for (const track of tracks) {
+      const kept = untouched.get(track.id)!;
+      for (const clip of after.findTrack(track.id)?.clips ?? []) if (!kept.has(clip.id)) removeClipIds.push(clip.id);
+    }
+    return [
+      {
+        type: 'restoreRanges',
+        ranges: ranges.map((r) => ({ startMs: r.startMs, endMs: r.endMs })),
+        trackIds: tracks.map((t) => t.id),
+        removeClipIds,
+        clips,
+      },
+    ];
+  };
 }
 
 /** A caption's words as a command field: an empty list when it has none (which removes any). */

@@ -145,6 +145,10 @@ export function clipsTouched(commands: readonly EditorCommand[]): Set<string> {
   for (const command of commands) {
     if ('clipId' in command && command.clipId) ids.add(command.clipId);
     if (command.type === 'splitClip' && command.newClipId) ids.add(command.newClipId);
+    if (command.type === 'restoreRanges') {
+      for (const id of command.removeClipIds) ids.add(id);
+      for (const { clip } of command.clips) ids.add(clip.id);
+    }
     if (command.type === 'freezeFrame') {
       if (command.newClipId) ids.add(command.newClipId);
       if (command.freezeClipId) ids.add(command.freezeClipId);

@@ -207,6 +207,34 @@ export function createTrackIndex(
         if (i >= at && holder.clips[i] !== entry.clip) entry.clip = holder.clips[i]!;
       }
     },
+    /**
+     * Gives an owned track its whole new clip list at once (a cut of many ranges, swept in
+     * one pass): `made` are the clips this list made or changed (whole copies of its own),
+     * `taken` those it took off, `shifted` the copies a ripple moved.
+     */
+    replaceClips(
+      holder: Track,
+      clips: Clip[],
+      made: readonly Clip[],
+      taken: readonly Clip[],
+      shifted: readonly Clip[],
+    ): void {
+      holder.clips = clips;
+      for (const clip of taken) {
+        mine.set(clip.id, { clip, trackId: null });
+        added--;
+      }
+      for (const clip of made) {
+        if (!placeOf(clip.id)) added++;
+        mine.set(clip.id, { clip, trackId: holder.id });
+      }
+      const moved: Clip[] = [];
+      for (const clip of shifted) {
+        if (mine.has(clip.id)) mine.set(clip.id, { clip, trackId: holder.id });
+        else moved.push(clip);
+      }
+      if (moved.length > 0) shifts.push({ trackId: holder.id, clips: moved });
+    },
     /** Inserts the clip in start order; returns the clip it would overlap instead, leaving the track unchanged. */
     place(owner: Track, clip: Clip): Overlap | null {
       const target = own(owner);

@@ -102,6 +102,26 @@ export function speechMarks(words: readonly Spoken[]): (SpeechMark | null)[] {
 }
 
 /**
+ * The index of the longest gap among gaps from..to-1 (the earliest of equal ones), for any
+ * range, after a sparse table of O(n log n) built once.
+ */
+function longestGapFinder(n: number, gap: (i: number) => number): (from: number, to: number) => number {
+  const levels: Int32Array[] = [Int32Array.from({ length: Math.max(0, n) }, (_v, i) => i)];
+  const better = (a: number, b: number) => (gap(b) > gap(a) ? b : a);
+  for (let width = 2; width <= n; width *= 2) {
+    const below = levels.at(-1)!;
+    const half = width / 2;
+    const level = new Int32Array(n - width + 1);
+    for (let i = 0; i < level.length; i++) level[i] = better(below[i]!, below[i + half]!);
+    levels.push(level);
+  }
+  return (from, to) => {
+    const k = Math.floor(Math.log2(to - from));
+    return better(levels[k]![from]!, levels[k]![to - 2 ** k]!);
+  };
+}
+
+/**
  * Which words end a sentence, in a run of speech (a paragraph, words in order): a word with
  * sentence punctuation, one followed by a gap of SPEECH_RULES.sentencePauseMs or more, and
  * the last. A recogniser without punctuation (PocketSphinx) leaves only pauses, and read or
@@ -114,20 +134,24 @@ export function sentenceEnds(words: readonly Spoken[]): boolean[] {
   const ends = words.map((word, i) => endsSentence(word.text) || gapAfter(i) >= SPEECH_RULES.sentencePauseMs);
   if (words.length > 0) ends[words.length - 1] = true;
   if (words.some((word) => endsSentence(word.text))) return ends;
-  const split = (from: number, to: number) => {
-    // Words from..to (inclusive) form one sentence ending at `to`.
-    if (to - from + 1 <= SPEECH_RULES.maxSentenceWords) return;
-    let at = from;
-    for (let i = from; i < to; i++) if (gapAfter(i) > gapAfter(at)) at = i;
-    ends[at] = true;
-    split(from, at);
-    split(at + 1, to);
-  };
+  // Each run of more than maxSentenceWords words (from..to inclusive, ending a sentence at
+  // `to`) is broken at its longest gap (the earliest of equal ones), again on each side: with
+  // a list of runs still to look at, not recursion (25,000 evenly spaced words would be as
+  // deep), and the longest gap of a run read from a table in O(1), not by scanning the run.
+  const longest = longestGapFinder(words.length - 1, gapAfter);
+  const runs: [number, number][] = [];
   let start = 0;
   ends.forEach((end, i) => {
     if (!end) return;
-    split(start, i);
+    runs.push([start, i]);
     start = i + 1;
   });
+  for (let run = runs.pop(); run; run = runs.pop()) {
+    const [from, to] = run;
+    if (to - from + 1 <= SPEECH_RULES.maxSentenceWords) continue;
+    const at = longest(from, to);
+    ends[at] = true;
+    runs.push([at + 1, to], [from, at]);
+  }
   return ends;
 }

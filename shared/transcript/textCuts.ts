@@ -1,10 +1,9 @@
 // Editing by the text, as editor commands. What the user deletes from the transcript (words,
 // fillers, the middle of long pauses) becomes time ranges of the clips that play them; each
 // range is cut from its clip and from the clips playing the same recording in step on other
-// tracks (its sound under its picture) — split where it starts and where it ends, the middle
-// removed with ripple, so what follows on those tracks moves up. Ranges are cut from the
-// latest to the earliest, so a cut never moves one still to come, and each is checked by
-// applying it (the editor's own rules): one that cannot be made is skipped and said why.
+// tracks (its sound under its picture), all ranges in one removeRanges command (rangeCuts.ts):
+// split where each starts and ends, the middle removed, what follows on those tracks moved up.
+// One that the editor refuses is skipped and said why.
 // A passage cut out between two pieces of a recording can be restored: the pieces are joined
 // again and what follows moves back along.
 import { speedOf } from '../production/clipTime.ts';
@@ -12,6 +11,7 @@ import { applyCommands, EditRejected, type ApplyContext } from '../timeline/appl
 import type { EditorCommand } from '../timeline/editorCommands.ts';
 import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
 import { SPEECH_RULES } from './speechMarks.ts';
+import { cutRanges, inStepFinder, mediaById } from './rangeCuts.ts';
 import { playsInStep, type CutPassage, type TimelineTranscript, type TranscriptItem } from './timelineTranscript.ts';
 
 export const TEXT_CUT_RULES = {
@@ -136,62 +136,52 @@ export function linkedClips(timeline: Timeline, placed: Placed): Placed[] {
   return linked;
 }
 
-/** The commands that cut [startMs, endMs) (timeline) out of one clip, with ripple. */
-export function cutOne(clip: MediaClip, startMs: number, endMs: number, ctx: ApplyContext): EditorCommand[] {
-  const from = Math.max(startMs, clip.startMs);
-  const to = Math.min(endMs, clip.endMs);
-  if (to <= from) return [];
-  const commands: EditorCommand[] = [];
-  let middle = clip.id;
-  if (from > clip.startMs) {
-    middle = ctx.newId();
-    commands.push({ type: 'splitClip', clipId: clip.id, atMs: from, newClipId: middle });
-  }
-  if (to < clip.endMs) commands.push({ type: 'splitClip', clipId: middle, atMs: to, newClipId: ctx.newId() });
-  commands.push({ type: 'removeClip', clipId: middle, ripple: true });
-  return commands;
-}
-
 /** An edit the editor refused for a range, as what the user can do about it. */
 function whyRefused(err: EditRejected, clip: MediaClip, range: TimelineRange): string {
   const transition = clip.transitionIn;
   if (transition && range.startMs < clip.startMs + transition.durationMs)
     return `it starts inside the ${(transition.durationMs / 1000).toFixed(1)} s transition at the start of its clip: shorten or remove the transition (Inspector), then delete it again.`;
-  if (err.commandType === 'splitClip')
+  if (err.commandType === 'splitClip' || /edge of clip/.test(err.message))
     return 'it is too close to the edge of its clip to cut there: trim that edge of the clip by hand instead.';
   return `the editor refused to cut it (${err.forPeople}).`;
 }
 
-/** The commands that cut every range (on its clip and the clips in step with it), latest first. */
+/**
+ * The command that cuts every range (on its clip's track and the tracks playing it in step),
+ * one removeRanges for them all; a range that cannot be cut is skipped and said why.
+ */
 export function planCuts(timeline: Timeline, ranges: readonly TimelineRange[], ctx: ApplyContext): CutOutcome {
-  const commands: EditorCommand[] = [];
-  const cut: TimelineRange[] = [];
   const skipped: { range: TimelineRange; why: string }[] = [];
-  let current = timeline;
-  for (const range of [...ranges].sort((a, b) => b.startMs - a.startMs)) {
-    const placed = findClip(current, range.clipId);
+  const byId = mediaById(timeline);
+  const inStep = inStepFinder(timeline);
+  const wanted: { range: TimelineRange; clip: MediaClip; trackIds: string[] }[] = [];
+  for (const range of ranges) {
+    const placed = byId.get(range.clipId);
     if (!placed) {
       skipped.push({ range, why: 'its clip is no longer on the timeline.' });
       continue;
     }
-    const targets = [placed, ...linkedClips(current, placed)];
+    const targets = [placed, ...inStep(placed)];
     const locked = targets.find((t) => t.track.locked);
     if (locked) {
       skipped.push({ range, why: `track "${locked.track.name}" is locked: unlock it, then delete again.` });
       continue;
     }
-    const own = targets.flatMap((t) => cutOne(t.clip, range.startMs, range.endMs, ctx));
-    if (own.length === 0) continue;
-    try {
-      current = applyCommands(current, own, ctx);
-      commands.push(...own);
-      cut.push(range);
-    } catch (err) {
-      if (!(err instanceof EditRejected)) throw err;
-      skipped.push({ range, why: whyRefused(err, placed.clip, range) });
-    }
+    wanted.push({ range, clip: placed.clip, trackIds: targets.map((t) => t.track.id) });
   }
-  return { commands, timeline: current, cut: cut.reverse(), skipped };
+  const outcome = cutRanges(
+    timeline,
+    wanted.map((w) => ({ startMs: w.range.startMs, endMs: w.range.endMs, trackIds: w.trackIds })),
+    ctx,
+  );
+  for (const [i, err] of outcome.refused)
+    skipped.push({ range: wanted[i]!.range, why: whyRefused(err, wanted[i]!.clip, wanted[i]!.range) });
+  return {
+    commands: outcome.commands,
+    timeline: outcome.timeline,
+    cut: outcome.cut.map((i) => wanted[i]!.range),
+    skipped,
+  };
 }
 
 const sameLook = (a: MediaClip, b: MediaClip) =>

@@ -39,17 +39,16 @@ export function quoted(words: readonly string[], most = 6): string {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function cutEdit(timeline: Timeline, ranges: TimelineRange[], label: string, ctx: ApplyContext): TextEditPlan {
+  // One command cuts every range; more than it takes is said before anything is sent.
+  if (ranges.length > EDITOR_LIMITS.rangesPerCut)
+    return {
+      nothing:
+        `That is ${ranges.length} cuts, more than the ${EDITOR_LIMITS.rangesPerCut} one edit can hold: ` +
+        'select a part of the transcript and cut there first, then the rest.',
+    };
   const plan = planCuts(timeline, ranges, ctx);
   if (plan.commands.length === 0)
     return { nothing: plan.skipped[0] ? `Nothing was cut: ${plan.skipped[0].why}` : 'There is nothing to cut.' };
-  // One edit is one request; a longer list would be refused whole by the service.
-  const most = ctx.catalog?.limits?.commandsPerRequest ?? EDITOR_LIMITS.commandsPerRequest;
-  if (plan.commands.length > most)
-    return {
-      nothing:
-        `That is ${ranges.length} cuts (${plan.commands.length} editor commands), more than the ${most} one edit can hold: ` +
-        'select a part of the transcript and cut there first, then the rest.',
-    };
   return { commands: plan.commands, label, skipped: plan.skipped };
 }
 

@@ -185,7 +185,9 @@ describe('accepted speech-edit proposals as cuts', () => {
   it('cuts at the very start of a clip without a split there', () => {
     const timeline = timelineOf();
     const plan = cutPlan(timeline, 1, [{ id: 'p1', startMs: 1000, endMs: 1400 }], null, ctx);
-    expect(plan.commands.map((c) => c.type)).toEqual(['splitClip', 'removeClip']);
+    // One cut (removeRanges, as every accepted proposal now is): the clip's head goes, no piece is left before it.
+    expect(plan.commands.map((c) => c.type)).toEqual(['removeRanges']);
+    expect(clipsOf(plan.timeline, 0)).toHaveLength(clipsOf(timeline, 0).length);
     expect(clipsOf(plan.timeline, 0)[0]).toMatchObject({ startMs: 2000, inMs: 1400, outMs: 9000 });
   });
 });

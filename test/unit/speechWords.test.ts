@@ -2,6 +2,7 @@
 // words, the interview edit's proposals from real words (with and without hesitations),
 // the word error rate the tests and the benchmark measure the recogniser by, word edges
 // fitted to measured silences, and sentences found from pauses.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planInterviewEdit } from '../../sandbox/production/speechEditPlan.ts';
 import { parseDecoderWords } from '../../sandbox/production/speechRecognizer.ts';
@@ -165,5 +166,50 @@ describe('pauses measured in the sound', () => {
       i === 3 ? { ...w, text: 'end.' } : w,
     );
     expect(sentenceEnds(punctuated).flatMap((e, i) => (e ? [i] : []))).toEqual([3, 29]);
+  });
+
+  it('breaks a long unpunctuated run the same way at any length: 30,000 evenly spaced words at once, no stack to exhaust', () => {
+    // The rule as first written (recursive, scanning each run), for comparison on short runs.
+    const byRecursion = (words: { startMs: number; endMs: number }[]) => {
+      const gapAfter = (i: number) => (i + 1 < words.length ? words[i + 1]!.startMs - words[i]!.endMs : Infinity);
+      const ends = words.map((_w, i) => gapAfter(i) >= 400);
+      ends[words.length - 1] = true;
+      const split = (from: number, to: number): void => {
+        if (to - from + 1 <= 20) return;
+        let at = from;
+        for (let i = from; i < to; i++) if (gapAfter(i) > gapAfter(at)) at = i;
+        ends[at] = true;
+        split(from, at);
+        split(at + 1, to);
+      };
+      let start = 0;
+      ends.forEach((end, i) => {
+        if (!end) return;
+        split(start, i);
+        start = i + 1;
+      });
+      return ends;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 1, maxLength: 120 }), (gaps) => {
+        let at = 0;
+        const words = gaps.map((gap, i) => {
+          const w = { text: `w${i}`, startMs: at, endMs: at + 100 };
+          at += 100 + (gap % 5 === 0 ? 50 : gap);
+          return w;
+        });
+        expect(sentenceEnds(words)).toEqual(byRecursion(words));
+      }),
+    );
+    const even = Array.from({ length: 30_000 }, (_v, i) => ({ text: 'so', startMs: i * 300, endMs: i * 300 + 200 }));
+    const started = performance.now();
+    const ends = sentenceEnds(even);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    let run = 0;
+    for (const end of ends) {
+      run++;
+      if (end) run = 0;
+      expect(run).toBeLessThanOrEqual(20);
+    }
   });
 });

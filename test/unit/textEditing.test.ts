@@ -46,6 +46,7 @@ import {
   type SpokenWord,
   type WordItem,
 } from '../../shared/transcript/timelineTranscript.ts';
+import { findPhrase } from '../../shared/transcript/wordSearch.ts';
 import {
   isSelected,
   moved,
@@ -362,31 +363,38 @@ describe("the transcript editor's actions, one edit each", () => {
     });
   });
 
-  it('refuses, saying what to do, a removal too large for one edit (the service takes 500 commands a request)', () => {
-    // 400 "so um" pairs: 400 fillers, one recording of 400 s played whole.
-    const long = { kind: 'video', durationMs: 400_000 } as const;
-    const wide: ApplyContext = { ...ctx, asset: (id) => (id === 3 ? long : ASSETS.get(id)) };
-    const speech = Array.from({ length: 400 }, (_, k) => [
-      w('so', k * 1000, k * 1000 + 300),
-      w('um', k * 1000 + 400, k * 1000 + 700),
-    ]).flat();
-    const empty: Timeline = { projectId: 1, revision: 'r0', durationMs: 0, tracks: [track('video', 'Video 1')] };
-    const add: EditorCommand = {
-      type: 'addClip',
-      trackId: empty.tracks[0]!.id,
-      clipId: randomUUID(),
-      assetId: 3,
-      startMs: 0,
-      inMs: 0,
-      outMs: 400_000,
+  it('removes 400 fillers in one edit of one command, and refuses more cuts than one command takes, saying what to do', () => {
+    // "so um" pairs: one filler each, one recording played whole.
+    const fillersOf = (n: number) => {
+      const long = { kind: 'video', durationMs: n * 1000 } as const;
+      const wide: ApplyContext = { ...ctx, asset: (id) => (id === 3 ? long : ASSETS.get(id)) };
+      const speech = Array.from({ length: n }, (_, k) => [
+        w('so', k * 1000, k * 1000 + 300),
+        w('um', k * 1000 + 400, k * 1000 + 700),
+      ]).flat();
+      const empty: Timeline = { projectId: 1, revision: 'r0', durationMs: 0, tracks: [track('video', 'Video 1')] };
+      const add: EditorCommand = {
+        type: 'addClip',
+        trackId: empty.tracks[0]!.id,
+        clipId: randomUUID(),
+        assetId: 3,
+        startMs: 0,
+        inMs: 0,
+        outMs: n * 1000,
+      };
+      const timeline = applyCommands(empty, [add], wide);
+      return { timeline, wide, transcript: timelineTranscript(timeline, new Map([[3, speech]])) };
     };
-    const timeline = applyCommands(empty, [add], wide);
-    const transcript = timelineTranscript(timeline, new Map([[3, speech]]));
-    expect(speechCounts(transcript, Infinity).fillers).toBe(400);
-    expect(removeFillers(timeline, transcript, wide)).toEqual({
-      nothing: expect.stringMatching(
-        /^That is 400 cuts \(\d+ editor commands\), more than the 500 one edit can hold: select a part/,
-      ),
+    const four = fillersOf(400);
+    expect(speechCounts(four.transcript, Infinity).fillers).toBe(400);
+    const done = edit(removeFillers(four.timeline, four.transcript, four.wide));
+    // Once limited by the 500 commands of one request (a split and a ripple remove each): now one command.
+    expect(done.commands).toEqual([expect.objectContaining({ type: 'removeRanges' })]);
+    // Each "um" (0.3 s) with the 250 ms after it.
+    expect(applyCommands(four.timeline, done.commands, four.wide).durationMs).toBe(400 * (1000 - 550));
+    const many = fillersOf(10_001);
+    expect(removeFillers(many.timeline, many.transcript, many.wide)).toEqual({
+      nothing: expect.stringMatching(/^That is 10001 cuts, more than the 10000 one edit can hold: select a part/),
     });
   });
 
@@ -402,6 +410,25 @@ describe("the transcript editor's actions, one edit each", () => {
     expect(restored.label).toBe(`Restore “${cut.text}”`);
     expect(wordsOf(applyCommands(cutDone, restored.commands, ctx)).map((x) => x.text)).toContain(cut.text);
     expect(quoted(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('“a b c d e f …”');
+  });
+});
+
+describe('finding in the transcript', () => {
+  it('finds whole words and phrases whatever the case and punctuation, across pauses, in order', () => {
+    const transcript = timelineTranscript(interview(), transcripts);
+    const at = (text: string, nth = 0) =>
+      transcript.items.map((item, i) => (item.kind === 'word' && item.text === text ? i : -1)).filter((i) => i >= 0)[
+        nth
+      ]!;
+    expect(findPhrase(transcript, 'We  SHOULD,')).toEqual([[at('we', 1), at('should')]]);
+    // "that" and the first "we" have a long pause between them: still one phrase.
+    expect(findPhrase(transcript, 'that we')).toEqual([[at('that'), at('we', 0)]]);
+    expect(findPhrase(transcript, 'we')).toEqual([
+      [at('we', 0), at('we', 0)],
+      [at('we', 1), at('we', 1)],
+    ]);
+    expect(findPhrase(transcript, 'th')).toEqual([]);
+    expect(findPhrase(transcript, '  ')).toEqual([]);
   });
 });
 

@@ -102,13 +102,16 @@ export function splitCommands(items: Located[], atMs: number, newId: () => strin
     .map(({ clip }) => ({ type: 'splitClip', clipId: clip.id, atMs: Math.round(atMs), newClipId: newId() }));
 }
 
-/** Deletes the clips; a ripple delete closes each gap, the latest clip of a track first. */
+/**
+ * Deletes the clips. A ripple delete closes each gap on the clip's own track: one cut of the
+ * clips' time per track (removeRanges), whatever the number of clips — one command to undo.
+ */
 export function deleteCommands(items: Located[], ripple: boolean): EditorCommand[] {
-  return [...items]
-    .sort((a, b) => b.clip.startMs - a.clip.startMs)
-    .map(({ clip }) =>
-      ripple ? { type: 'removeClip', clipId: clip.id, ripple: true } : { type: 'removeClip', clipId: clip.id },
-    );
+  if (!ripple) return items.map(({ clip }) => ({ type: 'removeClip', clipId: clip.id }));
+  const byTrack = new Map<string, { startMs: number; endMs: number }[]>();
+  for (const { clip, track } of items)
+    byTrack.set(track.id, [...(byTrack.get(track.id) ?? []), { startMs: clip.startMs, endMs: clip.endMs }]);
+  return [...byTrack].map(([trackId, ranges]) => ({ type: 'removeRanges', ranges, trackIds: [trackId] }));
 }
 
 export interface CopiedClip {

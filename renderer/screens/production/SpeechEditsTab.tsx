@@ -10,7 +10,6 @@ import { clockText, locate, type PlacedClip } from '../../../shared/production/c
 import type { SpeechEdit, SpeechTask, Transcription } from '../../../shared/production/productionTypes.ts';
 import { estimateSpeechEdit, usdText } from '../../../shared/production/speechPrice.ts';
 import { cutPlan, stillOnTimeline } from '../../../shared/production/speechCuts.ts';
-import { EDITOR_LIMITS } from '../../../shared/limits.ts';
 import { useUnderWay } from '../../stores/productionJobsStore.ts';
 import { NO_EDITS, useProduction } from '../../stores/productionStore.ts';
 import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
@@ -69,11 +68,9 @@ function Proposals({ edit, placed }: { edit: SpeechEdit; placed: PlacedClip }) {
       .filter((p) => chosen.has(p.id))
       .map((p) => ({ id: p.id, startMs: p.cutRange.startMs, endMs: p.cutRange.endMs }));
     const plan = cutPlan(timeline, placed.clip.assetId, cuts, placed.clip.id, applyContext(catalog));
-    const per = EDITOR_LIMITS.commandsPerRequest;
-    for (let i = 0; i < plan.commands.length; i += per) {
-      const label = `Apply ${plan.applied.length} speech edit${plan.applied.length === 1 ? '' : 's'}`;
-      if (!useTimeline.getState().edit(plan.commands.slice(i, i + per), label)) return;
-    }
+    // Every accepted proposal is one range of one command: one edit, one undo.
+    const label = `Apply ${plan.applied.length} speech edit${plan.applied.length === 1 ? '' : 's'}`;
+    if (plan.commands.length > 0 && !useTimeline.getState().edit(plan.commands, label)) return;
     markApplied(plan.applied.map(key));
     setChosen(new Set());
     // Each proposal not applied is named as the list shows it, with what the user can do.

@@ -8,10 +8,9 @@
 // pauses are marked, and cut in one edit each ("Remove all fillers", "Shorten pauses");
 // passages cut out of a clip stay struck through, with Restore, while both pieces are there.
 // The list is one tab stop (aria-activedescendant): thousands of words are not thousands of
-// stops.
+// stops, and only the words near the view are in the page (useWordWindow.ts).
 import { Eraser, RotateCcw, Scissors, Timer } from 'lucide-react';
 import {
-  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -21,8 +20,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { clockText } from '../../../shared/production/clipTime.ts';
-import { pauseText, TEXT_CUT_RULES } from '../../../shared/transcript/textCuts.ts';
+import { TEXT_CUT_RULES } from '../../../shared/transcript/textCuts.ts';
 import {
   deleteItems,
   removeFillers,
@@ -31,12 +29,7 @@ import {
   speechCounts,
   type TextEditPlan,
 } from '../../../shared/transcript/textEdits.ts';
-import type {
-  CutItem,
-  TimelineTranscript,
-  TranscriptItem,
-  TranscriptParagraph,
-} from '../../../shared/transcript/timelineTranscript.ts';
+import type { CutItem, TimelineTranscript, TranscriptItem } from '../../../shared/transcript/timelineTranscript.ts';
 import { wordAt } from '../../../shared/transcript/timelineTranscript.ts';
 import {
   moved,
@@ -49,13 +42,12 @@ import {
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { usePlayback } from '../../stores/playbackStore.ts';
-import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { applyContext, useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
-import { assetName } from './clipChoice.ts';
-
-const itemId = (index: number) => `tx-item-${index}`;
+import { Block, chosenIn, itemId } from './TranscriptBlock.tsx';
+import { TranscriptFind } from './TranscriptFind.tsx';
+import { useWordWindow } from './useWordWindow.ts';
 
 /** Applies a planned text edit through the timeline (one edit), or says why there is none. */
 function run(plan: TextEditPlan): boolean {
@@ -77,105 +69,6 @@ function context() {
   const { timeline, catalog } = useTimeline.getState();
   return timeline ? { timeline, ctx: applyContext(catalog) } : null;
 }
-
-function itemLabel(item: TranscriptItem): string {
-  if (item.kind === 'pause') return `Pause of ${pauseText(item.endMs - item.startMs)}, at ${clockText(item.startMs)}`;
-  if (item.kind === 'cut') return `Cut: ${item.text} — Enter restores it`;
-  const mark = item.mark === 'filler' ? ', filler' : item.mark === 'repeat' ? ', repeated' : '';
-  return `${item.text}, at ${clockText(item.startMs)}${mark}`;
-}
-
-interface ItemProps {
-  item: TranscriptItem;
-  index: number;
-  selected: boolean;
-  focused: boolean;
-  current: boolean;
-  onPick(index: number, event: MouseEvent): void;
-}
-
-const Item = memo(function Item({ item, index, selected, focused, current, onPick }: ItemProps) {
-  const classes = [
-    'pr-tx-item',
-    `pr-tx-${item.kind}`,
-    item.kind === 'word' && item.mark && `is-${item.mark}`,
-    selected && 'is-selected',
-    focused && 'is-focused',
-    current && 'is-current',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const text =
-    item.kind === 'pause' ? `${pauseText(item.endMs - item.startMs)}` : item.kind === 'cut' ? item.text : item.text;
-  return (
-    <span
-      id={itemId(index)}
-      role="option"
-      aria-selected={selected}
-      aria-current={current ? 'time' : undefined}
-      aria-label={itemLabel(item)}
-      className={classes}
-      title={item.kind === 'cut' ? 'Cut from the timeline: select it and Restore (Enter) to bring it back' : undefined}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={(event) => onPick(index, event)}
-    >
-      {item.kind === 'cut' ? <s>{text}</s> : text}
-    </span>
-  );
-});
-
-/** Whether item `i` is selected: in the span from the anchor to the focus, or added by Ctrl+click. */
-const chosenIn = (span: [number, number] | null, extra: ReadonlySet<number>) => (i: number) =>
-  (span !== null && i >= span[0] && i <= span[1]) || extra.has(i);
-
-/**
- * A paragraph of the transcript. Its props are plain values, and those about one item (the
- * focus, the word playing) are given only to the paragraph that holds it: while playing,
- * only the paragraph of the word under the playhead renders again.
- */
-const Paragraph = memo(function Paragraph({
-  paragraph,
-  transcript,
-  span,
-  extra,
-  focus,
-  current,
-  onPick,
-}: {
-  paragraph: TranscriptParagraph;
-  transcript: TimelineTranscript;
-  /** The selected span where it overlaps this paragraph, else null. */
-  span: [number, number] | null;
-  extra: ReadonlySet<number>;
-  focus: number | null;
-  current: number;
-  onPick(index: number, event: MouseEvent): void;
-}) {
-  const isChosen = chosenIn(span, extra);
-  const name = useTimelineMedia((s) => assetName(s.assets, paragraph.assetId));
-  const label = `Clip ${paragraph.clipNumber}: ${name}`;
-  const items = [];
-  for (let i = paragraph.from; i < paragraph.to; i++)
-    items.push(
-      <Item
-        key={transcript.items[i]!.key}
-        item={transcript.items[i]!}
-        index={i}
-        selected={isChosen(i)}
-        focused={focus === i}
-        current={current === i}
-        onPick={onPick}
-      />,
-    );
-  return (
-    <div role="group" aria-label={label} className="pr-tx-paragraph">
-      <span className="pr-tx-paragraph-head" aria-hidden="true">
-        {label}
-      </span>
-      <p className="pr-tx-paragraph-text">{items}</p>
-    </div>
-  );
-});
 
 /** The keys of the list, as the hint under it says them. */
 function stepOf(event: KeyboardEvent): Step | null {
@@ -218,12 +111,19 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
   const isChosen = chosenIn(span, extra);
   const focus = clamped?.focus ?? null;
 
-  // The focused item in view (keys move it), and the word being played while playing.
+  // Only the words near the view are drawn; the focused item in view (keys move it), and the
+  // word being played while playing.
+  const shown = useWordWindow(transcript, list);
+  // The latest reveal, without making a new measurement scroll back to the focus.
+  const reveal = useRef(shown.reveal);
+  useLayoutEffect(() => {
+    reveal.current = shown.reveal;
+  });
   useEffect(() => {
-    if (focus !== null) document.getElementById(itemId(focus))?.scrollIntoView({ block: 'nearest' });
+    if (focus !== null) reveal.current(focus);
   }, [focus]);
   useEffect(() => {
-    if (playing && current >= 0) document.getElementById(itemId(current))?.scrollIntoView({ block: 'nearest' });
+    if (playing && current >= 0) reveal.current(current);
   }, [playing, current]);
 
   const counts = useMemo(() => speechCounts(transcript, keepMs), [transcript, keepMs]);
@@ -326,6 +226,13 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
             Restore “{chosenCut.text.length > 40 ? `${chosenCut.text.slice(0, 40)}…` : chosenCut.text}”
           </Button>
         )}
+        <TranscriptFind
+          transcript={transcript}
+          onFound={(from, to) => {
+            setExtra(new Set());
+            setSelection({ anchor: from, focus: to });
+          }}
+        />
         <span className="pr-tx-toolbar-gap" />
         <Button
           size="sm"
@@ -382,22 +289,25 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
           if (!selection && count > 0) setSelection({ anchor: Math.max(0, current), focus: Math.max(0, current) });
         }}
       >
-        {transcript.paragraphs.map((paragraph) => {
-          const holds = (i: number | null) => i !== null && i >= paragraph.from && i < paragraph.to;
-          const overlaps = span !== null && span[0] < paragraph.to && span[1] >= paragraph.from;
+        <div aria-hidden="true" style={{ height: shown.above }} />
+        {shown.blocks.map((block) => {
+          const holds = (i: number | null) => i !== null && i >= block.from && i < block.to;
+          const overlaps = span !== null && span[0] < block.to && span[1] >= block.from;
           return (
-            <Paragraph
-              key={paragraph.key}
-              paragraph={paragraph}
+            <Block
+              key={block.key}
+              block={block}
               transcript={transcript}
               span={overlaps ? span : null}
               extra={extra}
               focus={holds(focus) ? focus : null}
               current={holds(current) ? current : -1}
               onPick={pick}
+              measure={shown.measure}
             />
           );
         })}
+        <div aria-hidden="true" style={{ height: shown.below }} />
       </div>
       <p id="tx-keys" className="pr-tx-hint">
         Click a word to play from it. Shift+click or Shift+arrows select more (with Ctrl: by sentence, paragraph),
