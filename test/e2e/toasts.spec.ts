@@ -75,7 +75,7 @@ test('refused edits are warnings in words that stay, and the toasts cover neithe
   // The clip selected, the playhead inside it, then its track locked: every edit of it is refused.
   await tl.clip('Video 1', 'street.mp4').click();
   await tl.setPlayhead(1);
-  await page.getByRole('button', { name: 'Lock Video 1' }).click();
+  await page.getByRole('button', { name: 'Lock Video 1', exact: true }).click();
   await tl.saved();
   const tools = page.getByRole('toolbar', { name: 'Timeline tools' });
   await tools.getByRole('button', { name: 'Split', exact: true }).click();
