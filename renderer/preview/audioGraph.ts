@@ -1,18 +1,18 @@
-// The monitor's sound: each clip's media element feeds a gain (its volume times its
-// transition's ramp, set by the engine from audioMix.ts), the gains are summed at unity,
+// The monitor's sound: each clip's media element feeds a gain per channel (its volume times
+// its transition's ramp times its track's gain and pan, set by the engine from audioMix.ts;
+// mono is heard on both sides first, as the render up-mixes it), the gains are summed at unity,
 // and the sum goes through the peak limiter (limiterProcessor.ts) to the speakers — 48 kHz,
 // as the render mixes. Made on the first play (a key press or a click: browsers start
 // sound only after a gesture); an element is connected once and stays connected.
+import { ChannelGainStage, SILENT, type ChannelGains } from './channelGainStage.ts';
 import limiterUrl from './limiterProcessor.ts?worker&url';
 
 const LIMITER_NAME = 'clipdesk-limiter'; // as limiterProcessor.ts registers it (importing it would run it here)
-/** Gains move to a new value with this time constant (s): quick, without a click. */
-const GAIN_SMOOTHING_S = 0.005;
 
 export class AudioGraph {
   readonly context: AudioContext;
   readonly #sum: GainNode;
-  readonly #gains = new WeakMap<HTMLMediaElement, GainNode>();
+  readonly #stages = new WeakMap<HTMLMediaElement, ChannelGainStage>();
 
   constructor() {
     this.context = new AudioContext({ sampleRate: 48_000, latencyHint: 'playback' });
@@ -36,20 +36,17 @@ export class AudioGraph {
     return this.#sum;
   }
 
-  /** The element's sound joins the mix (once; it starts silent until setGain). */
+  /** The element's sound joins the mix (once; it starts silent until setGains). */
   connect(element: HTMLMediaElement): void {
-    if (this.#gains.has(element)) return;
-    const gain = this.context.createGain();
-    gain.gain.value = 0;
-    this.context.createMediaElementSource(element).connect(gain).connect(this.#sum);
+    if (this.#stages.has(element)) return;
+    const stage = new ChannelGainStage(this.context, this.#sum, SILENT);
+    this.context.createMediaElementSource(element).connect(stage.input);
     element.muted = false;
-    this.#gains.set(element, gain);
+    this.#stages.set(element, stage);
   }
 
-  setGain(element: HTMLMediaElement, value: number): void {
-    const gain = this.#gains.get(element);
-    if (gain && Math.abs(gain.gain.value - value) > 1e-4)
-      gain.gain.setTargetAtTime(value, this.context.currentTime, GAIN_SMOOTHING_S);
+  setGains(element: HTMLMediaElement, gains: ChannelGains): void {
+    this.#stages.get(element)?.set(gains);
   }
 
   resume(): Promise<void> {

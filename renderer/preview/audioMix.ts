@@ -1,13 +1,15 @@
 // The sound of a timeline at time t, as docs/render-semantics.md writes it: every clip of
-// an unmuted audio track, and the own sound of every media clip of an unmuted video track,
+// a sounding audio track (unmuted, and soloed while any track is), and the own sound of
+// every media clip of a sounding video track (hidden or not),
 // at its source time and rate; each at its volume at t (keyframed: the gain factor itself
 // along the easing) times its transitions' gains (a fade or a dissolve ramps it up coming
 // in and down going out; a wipe or slide leaves it), its equal-power fades, and a
 // crossfade's equal-power ramp, under which a clip sounds past its edge for half the
-// crossfade. A muted track, a volume of 0, or a freeze frame is silent. Pure: the Web Audio
+// crossfade; then its track's gain and pan, per channel (timelineRules.ts, the render's law).
+// A muted track, a volume of 0, or a freeze frame is silent. Pure: the Web Audio
 // graph (audioGraph.ts) sums what this says and limits the sum.
 import { CROSSFADE } from '../../shared/timeline/crossfade.ts';
-import { isReversed } from '../../shared/timeline/timelineRules.ts';
+import { dbToGain, isReversed, panGains, trackMix, trackSounds } from '../../shared/timeline/timelineRules.ts';
 import { isMedia, type MediaClip, type Timeline, type Track } from '../../shared/timeline/timelineTypes.ts';
 import { clipsBetween, firstEndingAfter, isFreeze, sourceMsAt, speedOf, transitionAt } from './clipTiming.ts';
 import { audioFadeAt, outProgressAt, propertyAt } from './clipValues.ts';
@@ -23,8 +25,19 @@ export interface SoundingClip {
   readonly rate: number;
   /** Plays its range backwards: its source time runs down. */
   readonly reversed: boolean;
-  /** Linear, 0 silent; the volume property goes up to 2. */
+  /** The clip's own gain, linear, 0 silent; the volume property goes up to 2. */
   readonly gain: number;
+  /** What the speakers' left and right channels get of it: its gain times its track's gain and pan. */
+  readonly left: number;
+  readonly right: number;
+}
+
+/** A track's gain and pan as factors per channel (1 and 1 for a centred track at 0 dB). */
+export function trackChannelGains(track: Track): { left: number; right: number } {
+  const mix = trackMix(track);
+  const gain = dbToGain(mix.gainDb);
+  const { left, right } = panGains(mix.pan);
+  return { left: gain * left, right: gain * right };
 }
 
 const RAMPED = new Set(['fade', 'dissolve']);
@@ -89,6 +102,12 @@ export function soundSpanOf(
   return [clip.startMs - lead, clip.endMs + trail];
 }
 
+const withChannels = (gain: number, track: { left: number; right: number }) => ({
+  gain,
+  left: gain * track.left,
+  right: gain * track.right,
+});
+
 /** The tracks whose clips may sound: audio tracks, and video tracks for their clips' own sound. */
 const sounds = (track: Track) => track.kind === 'audio' || track.kind === 'video';
 
@@ -104,7 +123,8 @@ export function soundAt(
 ): SoundingClip[] {
   const sounding: SoundingClip[] = [];
   for (const track of timeline.tracks) {
-    if (!sounds(track) || track.muted) continue;
+    if (!sounds(track) || !trackSounds(track, timeline.tracks)) continue;
+    const channels = trackChannelGains(track);
     // The clip at t (or the next), the one before it (a crossfade's tail) and the one after
     // (its lead): no other can sound at t.
     const i = firstEndingAfter(track, t);
@@ -123,7 +143,7 @@ export function soundAt(
         outMs: clip.outMs,
         rate: speedOf(clip),
         reversed: isReversed(clip),
-        gain: clipGain(clip, track, t, index),
+        ...withChannels(clipGain(clip, track, t, index), channels),
       });
     }
   }

@@ -6,6 +6,7 @@
 // clipValues.ts), read once per layer. Pure: the drawing (frameView.ts) only applies it, and
 // unit tests check it rule by rule. Sizes are in pixels of the frame given, so the same
 // composition serves any size.
+import { trackMix } from '../../shared/timeline/timelineRules.ts';
 import {
   fitOf,
   isMedia,
@@ -209,7 +210,9 @@ export function composeFrame(timeline: Timeline, t: number, ctx: ComposeContext)
   const pictures: PictureLayer[] = [];
   const captions: CaptionLayer[] = [];
   for (const track of timeline.tracks) {
-    // A track's muted flag does not touch its picture; audio tracks draw nothing.
+    // A hidden track draws nothing (its sound still plays); muted does not touch the picture;
+    // audio tracks draw nothing.
+    if (trackMix(track).hidden) continue;
     if (track.kind === 'video') pictures.push(...picturesOfTrack(track, t, ctx));
     if (track.kind !== 'caption') continue;
     const clip = clipAt(track, t);

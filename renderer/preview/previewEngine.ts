@@ -13,6 +13,7 @@ import { useTimelineView } from '../stores/timelineViewStore.ts';
 import type { PreviewMedia } from '../../shared/preview/previewMedia.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
 import { AudioGraph } from './audioGraph.ts';
+import { SILENT } from './channelGainStage.ts';
 import { mediaClipsBetween, soundAt, type SoundingClip } from './audioMix.ts';
 import { pictureMsAt, playsForwards, speedOf } from './clipTiming.ts';
 import { composeFrame, type Composition, type MediaShape } from './composeFrame.ts';
@@ -354,7 +355,7 @@ export class PreviewEngine {
       }
       // A reversed clip's element is sought backwards, silent: its sound plays from a reversed buffer.
       if (this.#audio && slot.video && slot.info.hasAudio)
-        this.#audio.setGain(slot.video, forwards && sound && !sound.reversed ? sound.gain : 0);
+        this.#audio.setGains(slot.video, forwards && sound && !sound.reversed ? sound : SILENT);
     }
     return settled;
   }

@@ -2,13 +2,14 @@
 // media element plays backwards, so the clip's media is fetched once (the same URL its
 // element reads) and decoded by Web Audio; the stretch of source the clip can sound (its
 // range and a crossfade's reach) is copied backwards into a buffer, and that buffer plays
-// from where the clock is, through a gain into the mix, kept on the clock as elements are.
+// from where the clock is, through its gains per channel into the mix, kept on the clock as elements are.
 // Decoding holds the media's whole sound in memory, so media longer than DECODE_MAX_MS stay
 // silent reversed. The buffer plays at the clip's speed without keeping the pitch (the
 // render keeps it).
 import type { PreviewMedia } from '../../shared/preview/previewMedia.ts';
 import type { AudioGraph } from './audioGraph.ts';
 import type { SoundingClip } from './audioMix.ts';
+import { ChannelGainStage } from './channelGainStage.ts';
 
 /** Media longer than this are not decoded (about 110 MB of samples at 48 kHz stereo). */
 const DECODE_MAX_MS = 5 * 60_000;
@@ -16,7 +17,6 @@ const DECODE_MAX_MS = 5 * 60_000;
 const REACH_MS = 5_000;
 /** A voice further than this from the clock starts again where it should be. */
 const DRIFT_MS = 60;
-const GAIN_SMOOTHING_S = 0.005;
 
 export interface ReversedSound {
   readonly clipId: string;
@@ -27,7 +27,9 @@ export interface ReversedSound {
   /** Where the source is now, running down at `rate`. */
   readonly sourceMs: number;
   readonly rate: number;
-  readonly gain: number;
+  /** Its gain on each channel (its own, its track's gain and pan). */
+  readonly left: number;
+  readonly right: number;
   /** The media's length; null while not known (then it waits). */
   readonly durationMs: number | null;
 }
@@ -35,7 +37,7 @@ export interface ReversedSound {
 interface Voice {
   readonly key: string;
   readonly node: AudioBufferSourceNode;
-  readonly gain: GainNode;
+  readonly gains: ChannelGainStage;
   /** Context time when it was at `fromMs` of the source, and how fast it goes down. */
   readonly startedAt: number;
   readonly fromMs: number;
@@ -120,8 +122,7 @@ export class ReversedSounds {
     if (voice) {
       const at = voice.fromMs - (context.currentTime - voice.startedAt) * 1000 * voice.rate;
       if (voice.key === key && Math.abs(voice.rate - rate) < 1e-3 && Math.abs(at - sound.sourceMs) < DRIFT_MS) {
-        if (Math.abs(voice.gain.gain.value - sound.gain) > 1e-4)
-          voice.gain.gain.setTargetAtTime(sound.gain, context.currentTime, GAIN_SMOOTHING_S);
+        voice.gains.set(sound);
         return;
       }
       this.#stop(sound.clipId);
@@ -131,14 +132,13 @@ export class ReversedSounds {
     const node = context.createBufferSource();
     node.buffer = backwards.buffer;
     node.playbackRate.value = rate;
-    const gain = context.createGain();
-    gain.gain.value = sound.gain;
-    node.connect(gain).connect(this.#graph.input);
+    const gains = new ChannelGainStage(context, this.#graph.input, sound);
+    node.connect(gains.input);
     node.start(0, offset);
     this.#voices.set(sound.clipId, {
       key,
       node,
-      gain,
+      gains,
       startedAt: context.currentTime,
       fromMs: sound.sourceMs,
       rate,
@@ -151,7 +151,7 @@ export class ReversedSounds {
     this.#voices.delete(clipId);
     voice.node.stop();
     voice.node.disconnect();
-    voice.gain.disconnect();
+    voice.gains.disconnect();
   }
 }
 

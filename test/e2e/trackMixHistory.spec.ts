@@ -1,6 +1,6 @@
 // The track header's switches and mix, and the History panel, against the service: solo,
 // hide and sync lock toggled, gain and pan set and undone, each checked in the service's
-// timeline; then a revision from before them restored from the History panel, which makes
+// timeline (hiding the video track takes its picture off the monitor); then a revision from before them restored from the History panel, which makes
 // one new revision equal to the old timeline.
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
@@ -38,9 +38,16 @@ test('track header toggles and mix, and restoring a revision from the History pa
   await expect.poll(async () => (await mixOf('Audio 1')).solo).toBe(true);
   await expect(page.getByRole('button', { name: 'Solo Audio 1' })).toHaveAttribute('aria-pressed', 'true');
 
+  // The monitor, paused on the clip, shows its picture; hidden, the track draws nothing there.
+  const monitor = page.getByRole('img', { name: 'The composed frame under the playhead' });
+  await tl.setPlayhead(0.5);
+  await expect(monitor).toHaveAttribute('data-time-ms', '500');
+  await expect(monitor).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  const withPicture = await monitor.screenshot();
   await page.getByRole('button', { name: 'Hide Video 1' }).click();
   await tl.saved();
   await expect.poll(async () => (await mixOf('Video 1')).hidden).toBe(true);
+  await expect.poll(async () => (await monitor.screenshot()).equals(withPicture)).toBe(false);
   // An audio track has no picture to hide.
   await expect(page.getByRole('button', { name: 'Hide Audio 1' })).toHaveCount(0);
 
