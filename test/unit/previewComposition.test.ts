@@ -4,7 +4,8 @@
 // speed, karaoke timing, caption lines and placement in whole pixels (the fonts' metrics
 // checked against the service's reading of the same files), and the gains of the mix.
 import { describe, expect, it } from 'vitest';
-import type { CaptionClip, MediaClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
+import { mediaClip as media } from '../support/previewClips.ts';
+import type { CaptionClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
 import { clipGain, soundAt } from '../../renderer/preview/audioMix.ts';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
@@ -16,22 +17,6 @@ import { fitBox, frameSize, seekSeconds } from '../../renderer/preview/frameGeom
 
 const FRAME = { width: 640, height: 360 };
 let ids = 0;
-
-function media(startMs: number, endMs: number, extra: Partial<MediaClip> = {}): MediaClip {
-  return {
-    id: `m${++ids}`,
-    kind: 'media',
-    assetId: 1,
-    startMs,
-    endMs,
-    inMs: 0,
-    outMs: endMs - startMs,
-    properties: {},
-    effects: [],
-    transitionIn: null,
-    ...extra,
-  };
-}
 
 function caption(startMs: number, endMs: number, text: string, extra: Partial<CaptionClip> = {}): CaptionClip {
   return { id: `c${++ids}`, kind: 'caption', startMs, endMs, text, style: 'subtitle', font: 'inter', ...extra };

@@ -4,6 +4,7 @@
 // source times, and the mix: volume as an interpolated gain factor, equal-power fades, a
 // crossfade's ramps and reach past the cut, and a reversed clip's buffer.
 import { describe, expect, it } from 'vitest';
+import { mediaClip as media } from '../support/previewClips.ts';
 import { ease, valueAt, type Easing } from '../../shared/timeline/keyframes.ts';
 import type { MediaClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
 import { clipGain, soundAt, soundSpanOf } from '../../renderer/preview/audioMix.ts';
@@ -17,21 +18,6 @@ const SHAPE: MediaShape = { kind: 'video', hasVideo: true, width: 640, height: 3
 const ctx = { frame: FRAME, shapeOf: () => SHAPE };
 let ids = 0;
 
-function media(startMs: number, endMs: number, extra: Partial<MediaClip> = {}): MediaClip {
-  return {
-    id: `k${++ids}`,
-    kind: 'media',
-    assetId: 1,
-    startMs,
-    endMs,
-    inMs: 0,
-    outMs: endMs - startMs,
-    properties: {},
-    effects: [],
-    transitionIn: null,
-    ...extra,
-  };
-}
 const track = (clips: MediaClip[], kind: Track['kind'] = 'video'): Track => ({
   id: `t${++ids}`,
   kind,

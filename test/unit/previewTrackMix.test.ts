@@ -2,28 +2,13 @@
 // picture" and "The sound"): a hidden track draws nothing but still sounds, solo silences
 // the other tracks, and a track's gain and pan reach each speaker channel by the shared law.
 import { describe, expect, it } from 'vitest';
-import type { CaptionClip, MediaClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
+import { mediaClip as media } from '../support/previewClips.ts';
+import type { CaptionClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
 import { dbToGain, panGains } from '../../shared/timeline/timelineRules.ts';
 import { soundAt, trackChannelGains } from '../../renderer/preview/audioMix.ts';
 import { composeFrame, type MediaShape } from '../../renderer/preview/composeFrame.ts';
 
 let ids = 0;
-
-function media(startMs: number, endMs: number, extra: Partial<MediaClip> = {}): MediaClip {
-  return {
-    id: `m${++ids}`,
-    kind: 'media',
-    assetId: 1,
-    startMs,
-    endMs,
-    inMs: 0,
-    outMs: endMs - startMs,
-    properties: {},
-    effects: [],
-    transitionIn: null,
-    ...extra,
-  };
-}
 
 function caption(startMs: number, endMs: number, text: string): CaptionClip {
   return { id: `c${++ids}`, kind: 'caption', startMs, endMs, text, style: 'subtitle', font: 'inter' };
