@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { derivedKWeighting, K_WEIGHTING_48K, kWeighting, LoudnessMeter } from '../../renderer/model/meters/loudness.ts';
 import { LevelMeter, PEAK_HOLD_S } from '../../renderer/model/meters/levels.ts';
 import { MixMeter } from '../../renderer/model/meters/mixMeter.ts';
+import { levelText, scaleFraction } from '../../renderer/model/meters/meterScale.ts';
 import { TruePeakMeter } from '../../renderer/model/meters/truePeak.ts';
 
 const RATE = 48_000;
@@ -151,5 +152,12 @@ describe('sample levels', () => {
     expect(meter.read().channels.map((c) => c.clipped)).toEqual([false, true]);
     meter.reset();
     expect(meter.read().channels.map((c) => c.clipped)).toEqual([false, false]);
+  });
+});
+
+describe('the meters’ scale', () => {
+  it('maps −60…0 dBFS to the bar’s height and writes levels with a real minus sign', () => {
+    expect([-Infinity, -90, -60, -30, 0, 2].map(scaleFraction)).toEqual([0, 0, 0, 0.5, 1, 1]);
+    expect([-Infinity, -18.24, -0.04, 0.44].map(levelText)).toEqual(['—', '−18.2', '0.0', '+0.4']);
   });
 });
