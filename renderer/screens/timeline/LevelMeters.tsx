@@ -102,7 +102,7 @@ export function LevelMeters() {
   }, []);
 
   return (
-    <section ref={root} className="tl-meters is-idle" aria-label="Level meters" data-testid="level-meters">
+    <section ref={root} className="tl-meters is-idle" aria-label="Level meters">
       <div className="tl-meters-bars">
         <div className="tl-meters-scale" aria-hidden="true">
           {SCALE_TICKS_DB.map((db) => (
