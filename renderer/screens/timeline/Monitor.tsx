@@ -2,7 +2,8 @@
 // is dragged (the edit point, labelled), and playing with sound — drawn live by the preview
 // engine (renderer/preview/previewEngine.ts) from media main caches, with no render job. It
 // fills its panel at the project's aspect ratio; it can take a bigger share of the screen
-// or the whole screen. Its transport is the playback store's, as the keys are.
+// or the whole screen. Its transport is the playback store's, as the keys are. The level
+// meters stand beside the picture (LevelMeters.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Expand, Maximize2, Minimize2, Pause, Play, Repeat, Rewind, Shrink } from 'lucide-react';
 import { IconButton } from '../../components/Button.tsx';
@@ -15,6 +16,7 @@ import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { TransformOverlay } from './TransformOverlay.tsx';
+import { LevelMeters } from './LevelMeters.tsx';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
@@ -115,6 +117,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
           </p>
         )}
       </div>
+      <LevelMeters />
       <div className="tl-monitor-bar">
         <IconButton
           icon={Rewind}
