@@ -3,6 +3,7 @@
 // tooltips and the shortcut sheet name the new key; the binding survives a restart of the page
 // (it is main's, in the settings file); a key another command holds is refused, naming that
 // command; Escape cancels a capture; reset gives the default back.
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
@@ -91,4 +92,54 @@ test('a rebound shortcut works from the timeline, names its new key, survives a 
   await expect(snap).toHaveAttribute('aria-pressed', before!);
   await tl.press('n');
   await expect(snap).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+});
+
+test('the Premiere-style set, exported to a file and imported back; a bad file is refused saying what is wrong', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await firstLaunchPage(page).useLocalWorkspace();
+  await shellPage(page).railEntry('Settings').click();
+  const shortcuts = page.getByRole('region', { name: 'Shortcuts' });
+  const row = (action: RegExp) => shortcuts.getByRole('row', { name: action });
+
+  await shortcuts.getByRole('radio', { name: /^Premiere-style/ }).check();
+  await expect(row(/^Snapping on \/ off/).locator('kbd')).toHaveText(['S']);
+  await expect(row(/^Split at the playhead/).locator('kbd')).toHaveText(['Ctrl+K']);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    shortcuts.getByRole('button', { name: 'Export shortcuts' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('clipdesk-shortcuts.json');
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    preset: string;
+    bindings: Record<string, string[]>;
+  };
+  expect(exported).toMatchObject({ format: 'clipdesk-keymap', version: 1, preset: 'premiere' });
+  expect(exported.bindings.snapping).toEqual(['S']);
+
+  await shortcuts.getByRole('radio', { name: /^Clipdesk/ }).check();
+  await expect(row(/^Snapping on \/ off/).locator('kbd')).toHaveText(['N']);
+
+  const input = shortcuts.getByLabel('Shortcuts file to import');
+  const bad = { ...exported, bindings: { ...exported.bindings, split: ['Hyper+K'], teleport: ['T'] } };
+  await input.setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  const refusal = shortcuts.getByRole('alert');
+  await expect(refusal).toContainText('The shortcuts file was not imported. Nothing changed.');
+  await expect(refusal).toContainText('bindings.split.0: "Hyper" in "Hyper+K" is not a modifier');
+  await expect(row(/^Snapping on \/ off/).locator('kbd')).toHaveText(['N']);
+
+  await input.setInputFiles({
+    name: 'premiere.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  });
+  await expect(refusal).toHaveCount(0);
+  await expect(row(/^Snapping on \/ off/).locator('kbd')).toHaveText(['S']);
+  await expect(shortcuts.getByRole('radio', { name: /^Premiere-style/ })).toBeChecked();
 });
