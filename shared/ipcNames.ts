@@ -83,6 +83,8 @@ export const REQUEST_NAMES = [
   'preferences.update',
   'preferences.place',
   'preferences.updatePlace',
+  'preferences.keymap',
+  'preferences.updateKeymap',
   'timeline.catalog',
   'timeline.get',
   'timeline.apply',

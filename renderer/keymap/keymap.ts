@@ -3,20 +3,31 @@
 // in a text field (typing is the field's: Space is a space, Ctrl+Z undoes the typing), for
 // the keys a control needs (a check box's Space, a slider's arrows), and while a modal
 // dialog is open (its keys are its own). A focused button never swallows
-// Space: Space is the shortcut there (Enter still presses the button). The same tables give
-// the help panel and the tooltips their keys, so what is listed is exactly what works.
+// Space: Space is the shortcut there (Enter still presses the button). A table gives each
+// command its default keys; the keys that run it are the user's (Settings › Shortcuts, kept
+// in the preferences), and the same answer gives the help panel and the tooltips their keys,
+// so what is listed is exactly what works.
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import type { KeymapSettings } from '../../shared/keymap/keymapSchema.ts';
+import {
+  chordOfEvent,
+  commandsOf,
+  displayChord,
+  holders,
+  keysFor,
+  type KeymapCommand,
+} from '../model/keymap/keyBindings.ts';
+import { usePreferences } from '../stores/preferencesStore.ts';
 
 export interface Shortcut {
-  /** The action, shared by every key that does it ("split"): tooltips name all its keys. */
+  /** The command, shared by every default key that does it ("split"): Settings rebinds it as one. */
   readonly id: string;
-  /** As written in the table: "Mod+Z", "Shift+Delete" (Mod is Ctrl, or ⌘ on a Mac). */
+  /** One default key, in the keymap's spelling: "Mod+Z", "Shift+Delete", "?" (Mod is Ctrl, or ⌘ on a Mac). */
   readonly keys: string;
-  /** What it does, in words, for the help panel and tooltips. */
+  /** What it does, in words, for the help panel, tooltips and Settings. */
   readonly action: string;
   readonly group: string;
-  readonly matches: (event: KeyboardEvent) => boolean;
   readonly run: (event: KeyboardEvent) => void;
 }
 
@@ -79,10 +90,23 @@ function modalOpen(): boolean {
   return document.querySelector('[aria-modal="true"], dialog[open]') !== null;
 }
 
+const commandsByTable = new WeakMap<readonly Shortcut[], KeymapCommand[]>();
+
+/** A table's commands, each with its default keys (read once per table). */
+export function tableCommands(table: readonly Shortcut[]): KeymapCommand[] {
+  let commands = commandsByTable.get(table);
+  if (!commands) commandsByTable.set(table, (commands = commandsOf(table)));
+  return commands;
+}
+
+const currentKeymap = (): KeymapSettings => usePreferences.getState().keymap;
+
 export function findShortcut(event: KeyboardEvent): Shortcut | undefined {
+  const chord = chordOfEvent(event);
+  if (chord === null) return undefined;
   for (const table of useKeymap.getState().tables) {
-    const found = table.find((s) => s.matches(event));
-    if (found) return found;
+    const command = holders(tableCommands(table), currentKeymap()).get(chord);
+    if (command) return table.find((s) => s.id === command.id);
   }
   return undefined;
 }
@@ -128,17 +152,21 @@ export function useShortcuts(table: readonly Shortcut[]): void {
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** Keys as this computer writes them: "Mod+Z" is Ctrl+Z, or ⌘Z on a Mac. */
-export function displayKeys(keys: string): string {
-  return keys.replaceAll('Mod+', MAC ? '⌘' : 'Ctrl+');
+/** A key as this computer writes it: "Mod+Z" is Ctrl+Z, or ⌘Z on a Mac; arrows are drawn. */
+export function displayKeys(chord: string): string {
+  return displayChord(chord, MAC);
 }
 
-/** Every key of an action in `table`, as shown: "S, Ctrl+K". */
-export function keysOf(table: readonly Shortcut[], id: string): string {
-  return table
-    .filter((s) => s.id === id)
-    .map((s) => displayKeys(s.keys))
-    .join(', ');
+/** Every key of a command in `table` now, as shown: "S, Ctrl+K" ("" when it has none). */
+export function keysOf(table: readonly Shortcut[], id: string, keymap: KeymapSettings = currentKeymap()): string {
+  const command = tableCommands(table).find((c) => c.id === id);
+  return command ? keysFor(command, keymap).map(displayKeys).join(', ') : '';
+}
+
+/** `keysOf` for a component, drawn again when the user changes the keys. */
+export function useKeysOf(table: readonly Shortcut[]): (id: string) => string | undefined {
+  const keymap = usePreferences((s) => s.keymap);
+  return (id) => keysOf(table, id, keymap) || undefined;
 }
 
 /** A tooltip naming the action and its keys: "Split at the playhead (S, Ctrl+K)". */

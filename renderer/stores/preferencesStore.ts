@@ -1,11 +1,13 @@
 // The app's preferences in the renderer: the colour theme (applied to <html> at once, saved
 // in the settings file), the sizes of the editor's resizable panels and each project's
 // timeline zoom (kept here while the user drags or zooms, saved shortly after the last change
-// so a drag is one write), and the screen and open project (saved as they change).
+// so a drag is one write), the screen and open project (saved as they change), and the keymap
+// (the shortcuts' set and the keys the user changed; renderer/keymap runs it).
 import { create } from 'zustand';
 import type { ScreenName } from '../../shared/ipc/placeNames.ts';
 import type { OpenProjects, PanelSizes, ThemeChoice, TimelineZooms } from '../../shared/ipc/preferencesView.ts';
 import type { RequestArg } from '../../shared/ipc.ts';
+import type { KeymapSettings } from '../../shared/keymap/keymapSchema.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { showError } from './toastStore.ts';
 
@@ -28,6 +30,7 @@ interface PreferencesState {
   screen: ScreenName | null;
   openProjects: OpenProjects;
   timelineZooms: TimelineZooms;
+  keymap: KeymapSettings;
   loaded: boolean;
   /** The preferences were read, or reading them failed: what was saved is known either way. */
   settled: boolean;
@@ -39,6 +42,8 @@ interface PreferencesState {
   setTheme(theme: ThemeChoice): Promise<void>;
   /** The new size shows at once; it is saved once the user stops changing it. */
   setPanelSize(panel: string, size: number): void;
+  /** The keys work at once; a keymap main refuses is taken back, and the refusal shown. */
+  setKeymap(keymap: KeymapSettings): Promise<void>;
 }
 
 let unsavedPanels: PanelSizes = {};
@@ -60,12 +65,17 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
   screen: null,
   openProjects: {},
   timelineZooms: {},
+  keymap: { preset: 'default', changed: {} },
   loaded: false,
   settled: false,
 
   async load() {
     try {
-      const [preferences, place] = await Promise.all([invoke('preferences.get'), invoke('preferences.place')]);
+      const [preferences, place, keymap] = await Promise.all([
+        invoke('preferences.get'),
+        invoke('preferences.place'),
+        invoke('preferences.keymap'),
+      ]);
       applyTheme(preferences.theme);
       // Sizes changed before the answer came stay.
       set((s) => ({
@@ -74,6 +84,7 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
         screen: place.screen,
         openProjects: { ...place.openProjects, ...s.openProjects },
         timelineZooms: { ...place.timelineZooms, ...s.timelineZooms },
+        keymap,
         loaded: true,
         settled: true,
       }));
@@ -117,6 +128,17 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
       applyTheme(before);
       set({ theme: before });
       showError('Saving the theme', err);
+    }
+  },
+
+  async setKeymap(keymap) {
+    const before = get().keymap;
+    set({ keymap });
+    try {
+      await invoke('preferences.updateKeymap', keymap);
+    } catch (err) {
+      set({ keymap: before });
+      showError('Saving the shortcuts', err);
     }
   },
 

@@ -1,8 +1,9 @@
 // The app's preferences in the contract (spread into REQUESTS in ../ipc.ts): the theme, the
-// editor's panel sizes, and where the user was (screen, open project, timeline zoom), read at
-// start and saved as they change.
+// editor's panel sizes, where the user was (screen, open project, timeline zoom) and the
+// keymap, read at start and saved as they change.
 import { z } from 'zod';
 import { request } from './contractParts.ts';
+import { KeymapSettingsSchema, type KeymapSettings } from '../keymap/keymapSchema.ts';
 import {
   OpenProjectsSchema,
   PanelSizesSchema,
@@ -32,4 +33,8 @@ export const PREFERENCES_REQUESTS = {
       timelineZooms: TimelineZoomsSchema.optional(),
     }),
   ),
+  /** The shortcuts' set and the keys the user changed from it (Settings › Shortcuts). */
+  'preferences.keymap': request<KeymapSettings>()(z.undefined()),
+  /** Replaces the keymap kept; answers it as kept. */
+  'preferences.updateKeymap': request<KeymapSettings>()(KeymapSettingsSchema),
 } as const;

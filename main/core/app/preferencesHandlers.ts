@@ -1,4 +1,4 @@
-// The app's preferences (theme, panel sizes, where the user was): read at start, saved as the
+// The app's preferences (theme, panel sizes, where the user was, the keymap): read at start, saved as the
 // user changes them. Panel sizes, open projects and zooms are merged, so one panel's resize
 // never forgets another's size; the zooms of the least recently zoomed projects go first.
 import type { ContractHandlers } from '../../../shared/ipc.ts';
@@ -11,7 +11,13 @@ import {
 import type { Place, Preferences } from '../settings/settingsSchema.ts';
 import type { SettingsService } from '../settings/settingsService.ts';
 
-type PreferencesRequests = 'preferences.get' | 'preferences.update' | 'preferences.place' | 'preferences.updatePlace';
+type PreferencesRequests =
+  | 'preferences.get'
+  | 'preferences.update'
+  | 'preferences.place'
+  | 'preferences.updatePlace'
+  | 'preferences.keymap'
+  | 'preferences.updateKeymap';
 
 function view(preferences: Preferences): PreferencesView {
   return { theme: preferences.theme, panels: preferences.panels };
@@ -50,6 +56,12 @@ export function preferencesHandlers(deps: {
           ...(panels === undefined ? {} : { panels: { ...current.panels, ...panels } }),
         }),
       );
+    },
+    async 'preferences.keymap'() {
+      return settings.get().keymap;
+    },
+    async 'preferences.updateKeymap'(keymap) {
+      return settings.setKeymap(keymap);
     },
     async 'preferences.place'() {
       return placeView(settings.get().place);

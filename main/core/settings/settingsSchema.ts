@@ -1,5 +1,5 @@
 // The one schema of the settings file (DESIGN.md "What the app keeps"):
-// workspaces, preferences, window state and where the user was. Types are inferred from it; every
+// workspaces, preferences, window state, where the user was and the keymap. Types are inferred from it; every
 // field that may be missing has a default, so a file from an older Clipdesk
 // reads as valid and gains the new fields.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import {
   TimelineZoomsSchema,
 } from '../../../shared/ipc/preferencesView.ts';
 import { EXAMPLE_PHONE_NUMBER } from '../../../shared/exampleNumbers.ts';
+import { KeymapSettingsSchema } from '../../../shared/keymap/keymapSchema.ts';
 
 export const SETTINGS_VERSION = 1;
 
@@ -162,6 +163,11 @@ export const settingsSchema = z
     preferences: preferencesSchema.default(() => preferencesSchema.parse({})),
     window: windowStateSchema.default(() => windowStateSchema.parse({})),
     place: placeSchema.default(() => placeSchema.parse({})),
+    /**
+     * The shortcuts' set and the keys the user changed (Settings › Shortcuts). A damaged
+     * keymap falls back to the default keys rather than costing the user the rest of the file.
+     */
+    keymap: KeymapSettingsSchema.catch(() => ({ preset: 'default' as const, changed: {} })),
   })
   .superRefine((settings, ctx) => {
     const seen = new Set<string>();
@@ -193,6 +199,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type WindowState = z.infer<typeof windowStateSchema>;
 export type Place = z.infer<typeof placeSchema>;
+export type { KeymapSettings } from '../../../shared/keymap/keymapSchema.ts';
 /** What callers may pass: fields with defaults may be left out. */
 export type WorkspaceInput = z.input<typeof workspaceSchema>;
 

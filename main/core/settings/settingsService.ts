@@ -12,6 +12,7 @@ import {
   SETTINGS_VERSION,
   windowStateSchema,
   workspaceSchema,
+  type KeymapSettings,
   type Place,
   type Preferences,
   type Profile,
@@ -110,6 +111,11 @@ export class SettingsService {
     return structuredClone(this.#current.place);
   }
 
+  setKeymap(keymap: KeymapSettings): KeymapSettings {
+    this.#replace({ ...this.#current, keymap });
+    return structuredClone(this.#current.keymap);
+  }
+
   setWindowState(state: Partial<WindowState>): void {
     this.#replace({ ...this.#current, window: { ...this.#current.window, ...state } });
   }
@@ -199,6 +205,8 @@ function salvage(stored: unknown): { settings: Settings; problems: string[] } {
     activeWorkspaceId,
     preferences: preferences.success ? preferences.data : fallback.preferences,
     window: window.success ? window.data : fallback.window,
+    // A keymap that is not valid reads as the default keys (the schema's catch).
+    keymap: source.keymap,
   });
   return { settings, problems };
 }

@@ -1,6 +1,7 @@
 // Settings: the theme (Appearance), the workspaces (switch, see each key's last four and
 // expiry, replace or forget a key, edit a workspace's own settings), adding a remote account
-// (its key is checked with GET /me before it is saved), and the media cache's limit.
+// (its key is checked with GET /me before it is saved), the media cache's limit, and the
+// keyboard shortcuts.
 import { Button } from '../../components/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../../stores/settingsStore.ts';
@@ -9,6 +10,7 @@ import { RemoteAccountForm } from '../FirstLaunch.tsx';
 import { AppearanceSettings } from './AppearanceSettings.tsx';
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { MediaCacheSettings } from './MediaCacheSettings.tsx';
+import { ShortcutSettings } from './ShortcutSettings.tsx';
 import { WorkspaceCard } from './WorkspaceCard.tsx';
 import './settings.css';
 
@@ -77,6 +79,7 @@ export function SettingsScreen() {
         </div>
       </section>
       <MediaCacheSettings />
+      <ShortcutSettings />
     </section>
   );
 }

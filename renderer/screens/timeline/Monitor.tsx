@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Expand, Maximize2, Minimize2, Pause, Play, Repeat, Rewind, Shrink } from 'lucide-react';
 import { IconButton } from '../../components/Button.tsx';
-import { keysOf } from '../../keymap/keymap.ts';
+import { useKeysOf } from '../../keymap/keymap.ts';
 import { PreviewEngine, type EngineStatus } from '../../preview/previewEngine.ts';
 import { aspectOf, frameSize } from '../../preview/frameGeometry.ts';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
@@ -21,7 +21,6 @@ import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
 /** Every key of an action, from the shortcut table (named in the tooltip and aria-keyshortcuts). */
-const keys = (id: string) => keysOf(TIMELINE_SHORTCUTS, id) || undefined;
 
 /** The timeline's project's aspect ratio ("16:9"), from the current project or the list. */
 export function useAspectRatio(): string {
@@ -51,6 +50,7 @@ const ZOOMS = [
 type Zoom = (typeof ZOOMS)[number]['value'];
 
 export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarge: () => void }) {
+  const keys = useKeysOf(TIMELINE_SHORTCUTS);
   const section = useRef<HTMLElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const timecode = useRef<HTMLOutputElement>(null);

@@ -26,7 +26,7 @@ import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
 import { copySelection, deleteSelection, pasteAtPlayhead, splitAtPlayhead } from './timelineActions.ts';
-import { keysOf, useKeymap } from '../../keymap/keymap.ts';
+import { useKeysOf, useKeymap } from '../../keymap/keymap.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { formatTime, parseTime } from '../../model/timeline/timelineGeometry.ts';
 
@@ -87,9 +87,9 @@ function ZoomSlider() {
 }
 
 /** Every key of an action, from the shortcut table (the tooltip names them and aria-keyshortcuts lists them). */
-const keys = (id: string) => keysOf(TIMELINE_SHORTCUTS, id) || undefined;
 
 export function TimelineToolbar() {
+  const keys = useKeysOf(TIMELINE_SHORTCUTS);
   const snapping = useTimelineView((s) => s.snapping);
   const hasSelection = useTimelineView((s) => s.selection.size > 0);
   const canPaste = useTimelineView((s) => s.clipboard.length > 0);
@@ -166,9 +166,9 @@ export function TimelineToolbar() {
       </span>
       <span className="tl-separator" aria-hidden="true" />
       <span className="tl-group">
-        <IconButton icon={ZoomOut} label="Zoom out" shortcut={keys('zoom')} onClick={() => view().zoomBy(1 / 1.5)} />
+        <IconButton icon={ZoomOut} label="Zoom out" shortcut={keys('zoomOut')} onClick={() => view().zoomBy(1 / 1.5)} />
         <ZoomSlider />
-        <IconButton icon={ZoomIn} label="Zoom in" shortcut={keys('zoom')} onClick={() => view().zoomBy(1.5)} />
+        <IconButton icon={ZoomIn} label="Zoom in" shortcut={keys('zoomIn')} onClick={() => view().zoomBy(1.5)} />
         <IconButton
           icon={ArrowLeftRight}
           label="Whole project"

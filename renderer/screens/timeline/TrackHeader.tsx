@@ -25,11 +25,13 @@ import type { Track } from '../../../shared/timeline/timelineTypes.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Menu } from '../../components/Menu.tsx';
+import { keysOf } from '../../keymap/keymap.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { moveTrack, removeTrack, renameTrack } from './timelineActions.ts';
 import { DuckDialog } from './DuckDialog.tsx';
 import { TrackMixDialog } from './TrackMixDialog.tsx';
 import { LANE_HEIGHT } from './TrackLane.tsx';
+import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 
 const KIND_LABEL = { video: 'Video', audio: 'Audio', caption: 'Captions' } as const;
 
@@ -269,8 +271,8 @@ export function TrackHeader({
           }
         >
           <p>
-            {track.name} holds {clips === 1 ? '1 clip' : `${clips} clips`}; they go with it. Undo (Ctrl+Z) brings them
-            back.
+            {track.name} holds {clips === 1 ? '1 clip' : `${clips} clips`}; they go with it. Undo
+            {keysOf(TIMELINE_SHORTCUTS, 'undo') && ` (${keysOf(TIMELINE_SHORTCUTS, 'undo')})`} brings them back.
           </p>
         </Dialog>
       )}
