@@ -263,6 +263,47 @@ describe('a request that does not arrive in time', () => {
     expect(timed.process.exitCode).toBeNull();
   }, 30_000);
 
+  it('a stalled tus PATCH is answered 408 too, and the upload resumes from the offset HEAD gives', async () => {
+    const auth = { authorization: `Bearer ${timed.apiKey}` };
+    const tus = { ...auth, 'tus-resumable': '1.0.0' };
+    const project = await fetch(`${timed.createBaseUrl}/projects`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'stalled upload' }),
+    });
+    const projectId = ((await project.json()) as { data: { id: number } }).data.id;
+    const meta = `filename ${btoa('a.wav')},filetype ${btoa('audio/wav')},projectId ${btoa(String(projectId))}`;
+    const created = await fetch(`${timed.createBaseUrl}/uploads`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(1024 * 1024), 'upload-metadata': meta },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const head = `PATCH ${new URL(location).pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${timed.apiKey}\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n`;
+    const socket = await slowBody(Number(new URL(timed.origin).port), '127.0.0.1', head);
+    socket.write(Buffer.alloc(4096, 0x61));
+    const trickle = setInterval(() => socket.writable && socket.write('x'), 500);
+    const started = Date.now();
+    const answer = await firstAnswer(socket, 10_000);
+    clearInterval(trickle);
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeLessThan(8_000);
+
+    const offset = await fetch(location, { method: 'HEAD', headers: tus });
+    expect(offset.status).toBe(200);
+    const at = Number(offset.headers.get('upload-offset'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const resumed = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.alloc(8192, 0x62),
+    });
+    expect(resumed.status).toBe(204);
+    expect(Number(resumed.headers.get('upload-offset'))).toBe(at + 8192);
+    expect(timed.process.exitCode).toBeNull();
+  }, 30_000);
+
   it('a head that never ends is answered 408 too', async () => {
     const socket = connect(Number(new URL(timed.origin).port), '127.0.0.1');
     socket.on('error', () => {});
