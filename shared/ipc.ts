@@ -24,7 +24,17 @@ import {
   type IntentSummary,
 } from './api/jobEvents.ts';
 import { RateBudgetSnapshotSchema } from './api/rateBudgetSnapshot.ts';
-import { id, none, pageQuery, request, type RequestSpec } from './ipc/contractParts.ts';
+import {
+  apiKey,
+  baseUrl,
+  id,
+  none,
+  pageQuery,
+  request,
+  workspaceId,
+  workspaceName,
+  type RequestSpec,
+} from './ipc/contractParts.ts';
 import { MEDIA_REQUESTS } from './ipc/media.ts';
 import { JOBS_EVENTS, JOBS_REQUESTS } from './ipc/jobs.ts';
 import { SETTINGS_EVENTS, SETTINGS_REQUESTS } from './ipc/settings.ts';
@@ -33,7 +43,7 @@ import { TIMELINE_EVENTS, TIMELINE_REQUESTS } from './ipc/timeline.ts';
 import { PRODUCTION_EVENTS, PRODUCTION_REQUESTS } from './ipc/production.ts';
 import { PREVIEW_EVENTS, PREVIEW_REQUESTS } from './ipc/preview.ts';
 import { UPLOAD_EVENTS, UploadRequestSchema } from './api/uploads.ts';
-import { APP_LIMITS, CREATE_LIMITS, STREAM_CHUNK_MAX_BYTES, UPLOAD_LIMITS } from './limits.ts';
+import { CREATE_LIMITS, STREAM_CHUNK_MAX_BYTES, UPLOAD_LIMITS } from './limits.ts';
 import { MESSAGING_EVENTS, MESSAGING_REQUESTS } from './ipc/messaging.ts';
 import {
   ConnectionStateSchema,
@@ -49,25 +59,19 @@ import {
 } from './ipcViews.ts';
 import { atMostCharacters } from './textRules.ts';
 
-const workspaceId = z.string().min(1, 'name a workspace').max(63);
-const apiKey = z
+/** A project's name, counted in characters as the limit says (projects.create and projects.rename). */
+const projectName = z
   .string()
   .trim()
-  .min(1, 'paste the API key')
-  .max(4096, 'an API key is at most 4096 characters')
-  .regex(/^\S+$/, 'paste the key as one unbroken line, without spaces');
-const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
+  .min(CREATE_LIMITS.projectName.min, 'give the project a name')
+  .refine(
+    atMostCharacters(CREATE_LIMITS.projectName.max),
+    `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
+  );
 const keyKind = z.enum(['create', 'messaging']);
 
 export const AddRemoteWorkspaceSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'give the workspace a name')
-    .refine(
-      atMostCharacters(APP_LIMITS.workspaceName.max),
-      `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`,
-    ),
+  name: workspaceName,
   createBaseUrl: baseUrl,
   /** Where the Messaging API lives; needed with messagingApiKey. */
   messagingBaseUrl: baseUrl.optional(),
@@ -103,14 +107,7 @@ export const REQUESTS = {
   'projects.list': request<Page<Project>>()(z.strictObject(pageQuery)),
   'projects.create': request<Project>()(
     z.strictObject({
-      name: z
-        .string()
-        .trim()
-        .min(CREATE_LIMITS.projectName.min, 'give the project a name')
-        .refine(
-          atMostCharacters(CREATE_LIMITS.projectName.max),
-          `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
-        ),
+      name: projectName,
       aspectRatio: z.string().regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"'),
       /** A reframed copy: the new project holds this one's timeline, its media attached. */
       fromProjectId: id.optional(),
@@ -121,14 +118,7 @@ export const REQUESTS = {
   'projects.rename': request<Project>()(
     z.strictObject({
       id,
-      name: z
-        .string()
-        .trim()
-        .min(CREATE_LIMITS.projectName.min, 'give the project a name')
-        .refine(
-          atMostCharacters(CREATE_LIMITS.projectName.max),
-          `a project name is at most ${CREATE_LIMITS.projectName.max} characters`,
-        ),
+      name: projectName,
       /** The updatedAt the user last saw. */
       revision: z.string().min(1, 'send the updatedAt read last').max(64),
     }),

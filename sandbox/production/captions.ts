@@ -1,21 +1,10 @@
-// Caption cues from timed words, and the two caption file formats (SubRip and WebVTT).
-// A cue holds at most two lines of at most 42 characters, the usual broadcast limits, and
-// breaks at pauses so a caption never stays up across a silence; two lines are balanced.
-import { captionLines } from '../../shared/transcript/captionLines.ts';
-
-export const CAPTION_LIMITS = {
-  lineChars: 42,
-  lines: 2,
-  /** A pause longer than this starts a new cue. */
-  breakAtPauseMs: 1000,
-  maxCueMs: 6000,
-} as const;
-
-export interface TimedText {
-  text: string;
-  startMs: number;
-  endMs: number;
-}
+// A transcript's captions in the local service: its cues and its SRT and WebVTT files, made
+// by the one set of caption rules the app uses too (shared/production/captionCommands.ts
+// groups words into cues of at most two balanced lines of 42 characters, breaking at pauses;
+// captionFiles.ts writes the files, keeping a cue's text from being read as markup or as a
+// cue's end). The review's reading-speed findings read the same cues.
+import { cuesOf, type TimedText } from '../../shared/production/captionCommands.ts';
+import { captionFile, type CaptionFileFormat } from '../../shared/production/captionFiles.ts';
 
 export interface Cue {
   startMs: number;
@@ -23,57 +12,11 @@ export interface Cue {
   lines: string[];
 }
 
-/** Lines of at most `CAPTION_LIMITS.lineChars`, two of them balanced; a longer single word is cut. */
-const wrap = (words: string[]): string[] => captionLines(words, CAPTION_LIMITS.lineChars);
-
-export function buildCues(words: TimedText[]): Cue[] {
-  const cues: Cue[] = [];
-  let current: TimedText[] = [];
-  const flush = () => {
-    if (current.length === 0) return;
-    cues.push({
-      startMs: current[0]!.startMs,
-      endMs: current[current.length - 1]!.endMs,
-      lines: wrap(current.map((w) => w.text)),
-    });
-    current = [];
-  };
-  for (const word of words) {
-    const previous = current[current.length - 1];
-    const fits =
-      previous !== undefined &&
-      word.startMs - previous.endMs <= CAPTION_LIMITS.breakAtPauseMs &&
-      word.endMs - current[0]!.startMs <= CAPTION_LIMITS.maxCueMs &&
-      wrap([...current, word].map((w) => w.text)).length <= CAPTION_LIMITS.lines;
-    if (!fits) flush();
-    current.push(word);
-  }
-  flush();
-  return cues;
+export function buildCues(words: readonly TimedText[]): Cue[] {
+  return cuesOf(words).map((cue) => ({ startMs: cue.startMs, endMs: cue.endMs, lines: cue.text.split('\n') }));
 }
 
-function timestamp(ms: number, separator: ',' | '.'): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const hours = Math.floor(ms / 3_600_000);
-  const minutes = Math.floor((ms % 3_600_000) / 60_000);
-  const seconds = Math.floor((ms % 60_000) / 1000);
-  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(ms % 1000, 3)}`;
-}
-
-/** SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`, a blank line after each. */
-export function toSrt(cues: Cue[]): string {
-  return cues
-    .map(
-      (cue, i) =>
-        `${i + 1}\n${timestamp(cue.startMs, ',')} --> ${timestamp(cue.endMs, ',')}\n${cue.lines.join('\n')}\n`,
-    )
-    .join('\n');
-}
-
-/** WebVTT: the WEBVTT header, then cues with `00:00:01.000 --> 00:00:02.500`. */
-export function toVtt(cues: Cue[]): string {
-  const body = cues.map(
-    (cue, i) => `${i + 1}\n${timestamp(cue.startMs, '.')} --> ${timestamp(cue.endMs, '.')}\n${cue.lines.join('\n')}\n`,
-  );
-  return ['WEBVTT\n', ...body].join('\n');
+/** The transcript's words as a caption file, timed to the media. */
+export function transcriptCaptionFile(words: readonly TimedText[], format: CaptionFileFormat): string {
+  return captionFile(cuesOf(words), format);
 }

@@ -16,7 +16,7 @@ import { acceptOnce } from '../idempotency.ts';
 import type { AssetRow } from '../media/assetStore.ts';
 import { decodedSoundMs, ffmpeg, probe } from '../media/ffmpeg.ts';
 import { jobTempFolder } from '../jobs/jobTemp.ts';
-import { buildCues, toSrt, toVtt } from './captions.ts';
+import { transcriptCaptionFile } from './captions.ts';
 import { registerMediaJob } from './mediaJob.ts';
 import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
@@ -217,8 +217,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
       },
       handler({ principal, params, res, requestId }) {
         const row = store.get(principal.accountId, params.id as number);
-        const cues = buildCues(completedWords(row));
-        const text = format === 'srt' ? toSrt(cues) : toVtt(cues);
+        const text = transcriptCaptionFile(completedWords(row), format);
         return sendText(res, requestId, contentType, `transcription-${row.id}.${format}`, text);
       },
     });

@@ -3,7 +3,8 @@
 // ./media.ts, …) import from here, and shared/ipc.ts assembles them; nothing here imports a
 // group, so the contract has no import circle.
 import { z } from 'zod';
-import { CREATE_LIMITS } from '../limits.ts';
+import { APP_LIMITS, CREATE_LIMITS } from '../limits.ts';
+import { atMostCharacters } from '../textRules.ts';
 
 /** A request's argument schema, and its result type carried as a phantom (never a value). */
 export interface RequestSpec<Arg extends z.ZodType, Result> {
@@ -34,3 +35,27 @@ export const pageQuery = {
   /** The previous page's nextCursor. */
   after: z.string().min(1).max(200).optional(),
 };
+
+/** A workspace named in a request (settings.json's id). */
+export const workspaceId = z.string().min(1, 'name a workspace').max(63);
+
+/** A service's base URL as the user types it. */
+export const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
+
+/** A workspace's name, counted in characters as the limit says. */
+export const workspaceName = z
+  .string()
+  .trim()
+  .min(1, 'give the workspace a name')
+  .refine(
+    atMostCharacters(APP_LIMITS.workspaceName.max),
+    `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`,
+  );
+
+/** An API key as pasted: one unbroken line. */
+export const apiKey = z
+  .string()
+  .trim()
+  .min(1, 'paste the API key')
+  .max(4096, 'an API key is at most 4096 characters')
+  .regex(/^\S+$/, 'paste the key as one unbroken line, without spaces');

@@ -2,14 +2,9 @@
 // workspace's own settings (name, addresses, webhook tunnel, messaging defaults) and the keys
 // the service refused. Workspaces and keys themselves are the `workspaces.*` requests.
 import { z } from 'zod';
-import { APP_LIMITS } from '../limits.ts';
-import { request } from './contractParts.ts';
+import { apiKey, baseUrl, request, workspaceId, workspaceName } from './contractParts.ts';
 import { KeyProblemSchema, TunnelChoiceSchema, type KeyProblem, type WorkspaceSettingsView } from './settingsView.ts';
-import { atMostCharacters } from '../textRules.ts';
 import { EXAMPLE_PHONE_NUMBER } from '../exampleNumbers.ts';
-
-const workspaceId = z.string().min(1, 'name a workspace').max(63);
-const baseUrl = z.string().trim().min(1, 'give the base URL').max(2048);
 
 export const SETTINGS_REQUESTS = {
   'settings.workspace': request<WorkspaceSettingsView>()(z.strictObject({ workspaceId })),
@@ -23,19 +18,11 @@ export const SETTINGS_REQUESTS = {
   'settings.updateWorkspace': request<WorkspaceSettingsView>()(
     z.strictObject({
       workspaceId,
-      name: z
-        .string()
-        .trim()
-        .min(1, 'give the workspace a name')
-        .refine(
-          atMostCharacters(APP_LIMITS.workspaceName.max),
-          `a workspace name is at most ${APP_LIMITS.workspaceName.max} characters`,
-        )
-        .optional(),
+      name: workspaceName.optional(),
       createBaseUrl: baseUrl.optional(),
       messagingBaseUrl: baseUrl.nullable().optional(),
-      apiKey: z.string().trim().min(1).max(4096).optional(),
-      messagingApiKey: z.string().trim().min(1).max(4096).optional(),
+      apiKey: apiKey.optional(),
+      messagingApiKey: apiKey.optional(),
       tunnel: TunnelChoiceSchema.optional(),
       defaultCountry: z
         .string()

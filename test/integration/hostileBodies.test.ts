@@ -15,22 +15,27 @@ beforeAll(async () => {
   sandbox = await startSandboxProcess();
   createPort = Number(new URL(sandbox.origin).port);
   messagingPort = Number(new URL(sandbox.messagingBaseUrl).port);
-  const auth = { authorization: `Bearer ${sandbox.apiKey}` };
-  const project = await fetch(`${sandbox.createBaseUrl}/projects`, {
+  uploadPath = new URL(await startUpload(sandbox, 'bodies', 4 * 1024 * 1024)).pathname;
+});
+afterAll(() => sandbox?.stop({ removeData: true }));
+
+/** A project and a resumable upload into it, not yet sent a byte: the upload's URL. */
+async function startUpload(service: RunningSandbox, name: string, length: number): Promise<string> {
+  const auth = { authorization: `Bearer ${service.apiKey}` };
+  const project = await fetch(`${service.createBaseUrl}/projects`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bodies' }),
+    body: JSON.stringify({ name }),
   });
   const projectId = ((await project.json()) as { data: { id: number } }).data.id;
   const meta = `filename ${btoa('a.wav')},filetype ${btoa('audio/wav')},projectId ${btoa(String(projectId))}`;
-  const upload = await fetch(`${sandbox.createBaseUrl}/uploads`, {
+  const upload = await fetch(`${service.createBaseUrl}/uploads`, {
     method: 'POST',
-    headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(4 * 1024 * 1024), 'upload-metadata': meta },
+    headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': meta },
   });
   expect(upload.status).toBe(201);
-  uploadPath = new URL(upload.headers.get('location')!).pathname;
-});
-afterAll(() => sandbox?.stop({ removeData: true }));
+  return upload.headers.get('location')!;
+}
 
 /** Every kind of body the two ports read: JSON, multipart, tus, the Messaging API's forms. */
 function targets(): { port: number; head: string }[] {
@@ -202,6 +207,16 @@ function firstAnswer(socket: Socket, timeoutMs: number): Promise<string> {
   });
 }
 
+/** A byte every half second on a started body until the server answers (or 10 s): its answer, and how long it took. */
+async function trickledAnswer(socket: Socket): Promise<{ answer: string; waitedMs: number }> {
+  const trickle = setInterval(() => socket.writable && socket.write('x'), 500);
+  const started = Date.now();
+  const answer = await firstAnswer(socket, 10_000);
+  clearInterval(trickle);
+  socket.destroy();
+  return { answer, waitedMs: Date.now() - started };
+}
+
 describe('slow clients', () => {
   it('2,000 slow bodies held from other addresses: a normal request is answered; one address past its cap is refused 503', async () => {
     // No key: a key's rate budget would refuse them before their bodies are read.
@@ -250,16 +265,35 @@ describe('a request that does not arrive in time', () => {
       `POST /contacts_api HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`,
     ];
     for (const [i, port] of ports.entries()) {
-      const socket = await slowBody(port, '127.0.0.1', heads[i]!);
-      const trickle = setInterval(() => socket.writable && socket.write('x'), 500);
-      const started = Date.now();
-      const answer = await firstAnswer(socket, 10_000);
-      clearInterval(trickle);
-      socket.destroy();
+      const { answer, waitedMs } = await trickledAnswer(await slowBody(port, '127.0.0.1', heads[i]!));
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       if (i === 0) expect(answer).toContain('request.timeout');
-      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(waitedMs).toBeLessThan(8_000);
     }
+    expect(timed.process.exitCode).toBeNull();
+  }, 30_000);
+
+  it('a stalled tus PATCH is answered 408 too, and the upload resumes from the offset HEAD gives', async () => {
+    const tus = { authorization: `Bearer ${timed.apiKey}`, 'tus-resumable': '1.0.0' };
+    const location = await startUpload(timed, 'stalled upload', 1024 * 1024);
+    const head = `PATCH ${new URL(location).pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${timed.apiKey}\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n`;
+    const socket = await slowBody(Number(new URL(timed.origin).port), '127.0.0.1', head);
+    socket.write(Buffer.alloc(4096, 0x61));
+    const { answer, waitedMs } = await trickledAnswer(socket);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(waitedMs).toBeLessThan(8_000);
+
+    const offset = await fetch(location, { method: 'HEAD', headers: tus });
+    expect(offset.status).toBe(200);
+    const at = Number(offset.headers.get('upload-offset'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const resumed = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.alloc(8192, 0x62),
+    });
+    expect(resumed.status).toBe(204);
+    expect(Number(resumed.headers.get('upload-offset'))).toBe(at + 8192);
     expect(timed.process.exitCode).toBeNull();
   }, 30_000);
 

@@ -99,6 +99,29 @@ describe('the IPC contract', () => {
     expect(takesKey.sort()).toEqual(['settings.updateWorkspace', 'workspaces.addRemote', 'workspaces.replaceKey']);
   });
 
+  it('a key or a workspace field is checked alike by every request that takes it', () => {
+    // settings.updateWorkspace once had looser copies of these fields: a pasted key with a space
+    // in it got through, to be refused later by the service without saying what to change.
+    const messages = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues.map((i) => i.message);
+    const pasted = 'sk_live first-half second-half';
+    const refusal = ['paste the key as one unbroken line, without spaces'];
+    expect(
+      messages(REQUESTS['workspaces.replaceKey'].arg.safeParse({ workspaceId: 'w', which: 'create', apiKey: pasted })),
+    ).toEqual(refusal);
+    expect(messages(REQUESTS['settings.updateWorkspace'].arg.safeParse({ workspaceId: 'w', apiKey: pasted }))).toEqual(
+      refusal,
+    );
+    expect(
+      messages(REQUESTS['settings.updateWorkspace'].arg.safeParse({ workspaceId: 'w', messagingApiKey: pasted })),
+    ).toEqual(refusal);
+    const longName = 'x'.repeat(200);
+    expect(messages(REQUESTS['settings.updateWorkspace'].arg.safeParse({ workspaceId: 'w', name: longName }))).toEqual(
+      messages(
+        REQUESTS['workspaces.addRemote'].arg.safeParse({ name: longName, createBaseUrl: 'http://h', apiKey: 'k' }),
+      ),
+    );
+  });
+
   it('arguments are strict: an unknown field is refused, not passed on', () => {
     expect(REQUESTS['projects.rename'].arg.safeParse({ id: 1, name: 'A', revision: 'r', isAdmin: true }).success).toBe(
       false,
