@@ -1,7 +1,8 @@
 // Undo survives a restart (issue 25, History): edits made in the app, then browser mode (main
 // and the local service under it) stopped and started again on the same profile; Ctrl+Z steps
 // back through the edits from before the restart, each checked against the service's
-// timeline, and the History panel restores a revision from before the restart exactly. Then,
+// timeline, and the History panel (who made each revision; a preview in the monitor that
+// leaves the timeline alone) restores a revision from before the restart exactly. Then,
 // with the timeline changed by another client while the app was stopped, the kept history is
 // offered for review instead of being used blindly.
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
@@ -100,11 +101,30 @@ test('undo and the History panel work on edits made before a restart', async ({ 
   await expect.poll(async () => tracksOf(await api.timeline(projectId))).toEqual(tracksOf(placed));
   await expect(undo).toBeDisabled();
 
-  // The History panel restores r4 (the hidden track, made before the restart) as one new edit.
+  // The History panel: who made each revision (this app's key; r0 the service itself).
   const panels = productionPage(page);
   await panels.tab('History').click();
   const list = panels.panel.getByRole('list', { name: 'Timeline revisions' });
   await expect(list.getByRole('listitem').first()).toContainText('r7');
+  await expect(list.getByRole('listitem').first()).toContainText('by this app');
+  await expect(list.getByRole('listitem').filter({ hasText: 'New timeline' })).toContainText('by the service');
+
+  // Previewing r4 (Video 1 hidden) shows it in the monitor; the timeline stays as it is.
+  const monitor = page.getByRole('img', { name: 'The composed frame under the playhead' });
+  await tl.setPlayhead(0.5);
+  await expect(monitor).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  const current = await monitor.screenshot();
+  await list.getByRole('button', { name: 'Preview r4' }).click();
+  const bar = page.getByRole('region', { name: 'Revision preview' });
+  await expect(bar).toContainText('Previewing revision r4');
+  await expect.poll(async () => (await monitor.screenshot()).equals(current)).toBe(false);
+  expect((await api.timeline(projectId)).revision).toBe('r7');
+  await expect(page.getByRole('button', { name: 'Hide Video 1' })).toHaveAttribute('aria-pressed', 'false');
+  await bar.getByRole('button', { name: 'Back to the timeline' }).click();
+  await expect(bar).toBeHidden();
+  await expect.poll(async () => (await monitor.screenshot()).equals(current)).toBe(true);
+
+  // Restored from the panel (r4, made before the restart) as one new edit.
   await list.getByRole('button', { name: 'Restore r4' }).click();
   await expect.poll(async () => (await api.timeline(projectId)).revision, { timeout: 20_000 }).toBe('r8');
   await tl.saved();
