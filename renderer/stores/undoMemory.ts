@@ -2,8 +2,9 @@
 // journal whenever it moves, and put back when the project opens again. It is used as it was
 // only when the timeline is at the revision the history was made for; when the timeline moved
 // on without it (another client edited, an edit was dropped), the history is held for the
-// user's review, as a failed edit is (ConflictReview): what changed meanwhile is shown, and
-// the user keeps the steps that still apply on the latest timeline, or drops them. Until the
+// user's review, as a failed edit is (ConflictReview): a notice offers it, the review shows
+// what changed meanwhile, and the user keeps the steps that still apply on the latest
+// timeline, or drops them. Until the
 // history of the project has been read back, nothing is saved over it. Imported once, by the
 // Timeline screen.
 import { create } from 'zustand';
@@ -24,6 +25,8 @@ export interface StaleHistory {
   readonly current: Timeline;
   readonly diff: TimelineDiff | null;
   readonly busy: boolean;
+  /** The review is open (a notice offers it first: the timeline is not blocked for an old history). */
+  readonly reviewing: boolean;
 }
 
 interface UndoMemoryState {
@@ -34,6 +37,7 @@ interface UndoMemoryState {
   keep(): void;
   /** Forgets the kept steps. */
   drop(): void;
+  review(open: boolean): void;
 }
 
 export const useUndoMemory = create<UndoMemoryState>()((set, get) => ({
@@ -69,6 +73,10 @@ export const useUndoMemory = create<UndoMemoryState>()((set, get) => ({
     if (!stale) return;
     set({ stale: null, readBack: stale.projectId });
     save();
+  },
+
+  review(open) {
+    set((m) => (m.stale ? { stale: { ...m.stale, reviewing: open } } : {}));
   },
 }));
 
@@ -123,7 +131,9 @@ async function readBack(projectId: number): Promise<void> {
     return;
   }
   const current = s.base ?? s.timeline;
-  useUndoMemory.setState({ stale: { projectId, stack, edited: null, current, diff: null, busy: true } });
+  useUndoMemory.setState({
+    stale: { projectId, stack, edited: null, current, diff: null, busy: true, reviewing: false },
+  });
   let edited: Timeline | null = null;
   if (REVISION_LABEL.test(stack.revision))
     edited = await invoke('timeline.revision', { projectId, revision: stack.revision }).catch(() => null);

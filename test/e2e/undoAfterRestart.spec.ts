@@ -146,12 +146,18 @@ test('undo and the History panel work on edits made before a restart', async ({ 
   const captions = trackOf(restored, 'caption').id;
   await api.apply(projectId, 'r8', [{ type: 'addCaption', trackId: captions, startMs: 0, endMs: 500, text: 'Hello' }]);
   await tl.open('Interview');
+  // A notice offers the review; the timeline is not blocked, and undo waits.
+  const notice = page.getByRole('region', { name: 'Undo history from the last start' });
+  await expect(notice).toContainText('made on r8; the timeline is now at r9');
+  await expect(undo).toBeDisabled();
+  await notice.getByRole('button', { name: 'Review the undo history' }).click();
   const review = page.getByRole('alertdialog', { name: 'Your undo history is from an older timeline' });
   await expect(review).toBeVisible();
   await expect(review).toContainText('made on r8; the timeline is now at r9');
   await expect(review.getByRole('list', { name: 'Changes by others' })).toContainText('caption “Hello” on Captions 1');
   await review.getByRole('button', { name: 'Keep the step if it still applies' }).click();
   await expect(review).toBeHidden();
+  await expect(notice).toBeHidden();
   await tl.press('Control+z');
   await tl.saved();
   // The restore is undone; the other client's caption stays.

@@ -2,15 +2,37 @@
 // timeline (renderer/stores/undoMemory.ts): the timeline moved on without it (another client
 // edited it, or an edit was dropped). As with a failed edit (ConflictReview), what changed
 // meanwhile is shown and the user decides: keep the steps that still apply on the latest
-// timeline, or drop them. Undo waits until then.
+// timeline, or drop them. Undo waits until then. Unlike a failed edit, an old history does not
+// stop the user working: a notice above the timeline offers the review.
 import { useRef } from 'react';
+import './staleHistory.css';
 import { clipsTouched } from '../../../shared/timeline/timelineDiff.ts';
 import { useUndoMemory, type StaleHistory } from '../../stores/undoMemory.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ChangesMeanwhile, useClipName } from './ConflictReview.tsx';
 
-export function StaleHistoryReview({ stale }: { stale: StaleHistory }) {
+export function StaleHistoryNotice({ stale }: { stale: StaleHistory }) {
+  const review = useUndoMemory((s) => s.review);
+  const drop = useUndoMemory((s) => s.drop);
+  const steps = stale.stack.undo.length + stale.stack.redo.length;
+  return (
+    <div className="tl-stale-history" role="region" aria-label="Undo history from the last start">
+      <p>
+        {`Your undo history from the last start (${steps} ${steps === 1 ? 'step' : 'steps'}) was made on ${stale.stack.revision}; the timeline is now at ${stale.current.revision}. Undo waits until you review it.`}
+      </p>
+      <Button size="sm" variant="primary" onClick={() => review(true)}>
+        Review the undo history
+      </Button>
+      <Button size="sm" onClick={drop}>
+        Drop it
+      </Button>
+      {stale.reviewing && <StaleHistoryReview stale={stale} />}
+    </div>
+  );
+}
+
+function StaleHistoryReview({ stale }: { stale: StaleHistory }) {
   const keep = useUndoMemory((s) => s.keep);
   const drop = useUndoMemory((s) => s.drop);
   const first = useRef<HTMLButtonElement>(null);
@@ -28,8 +50,8 @@ export function StaleHistoryReview({ stale }: { stale: StaleHistory }) {
       title="Your undo history is from an older timeline"
       descriptionId="tl-stale-why"
       initialFocus={first}
-      // Answered by keeping or dropping the steps; Escape leaves it open (nothing is decided for the user).
-      onClose={() => {}}
+      // Escape closes it undecided: the notice stays and offers it again.
+      onClose={() => useUndoMemory.getState().review(false)}
       footer={
         <>
           <Button disabled={stale.busy} onClick={drop}>

@@ -18,7 +18,7 @@ import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { aspectOf } from '../../preview/frameGeometry.ts';
 import { EditorLayout } from './EditorLayout.tsx';
 import { ConflictReview } from './ConflictReview.tsx';
-import { StaleHistoryReview } from './StaleHistoryReview.tsx';
+import { StaleHistoryNotice } from './StaleHistoryReview.tsx';
 import { EditStatus } from './EditStatus.tsx';
 import { Inspector } from './Inspector.tsx';
 import { MediaBin } from './MediaBin.tsx';
@@ -93,6 +93,7 @@ export function TimelineScreen() {
       {status === 'ready' && (
         <>
           <TimelineToolbar />
+          {!review && staleHistory && <StaleHistoryNotice stale={staleHistory} />}
           <EditorLayout
             largeMonitor={largeMonitor}
             tallFrame={tallFrame}
@@ -116,7 +117,6 @@ export function TimelineScreen() {
         </>
       )}
       {review && <ConflictReview review={review} />}
-      {!review && staleHistory && <StaleHistoryReview stale={staleHistory} />}
       <ShortcutHelp hint={HELP_HINT} />
     </section>
   );
