@@ -152,3 +152,9 @@ useTimeline.subscribe((s, prev) => {
   if (s.projectId !== null && s.status === 'ready' && prev.status !== 'ready') void readBack(s.projectId);
   else if (s.history !== prev.history || s.pending !== prev.pending || s.review !== prev.review) save();
 });
+
+// The Timeline screen (which imports this) may load after its project opened elsewhere.
+{
+  const { projectId, status } = useTimeline.getState();
+  if (projectId !== null && status === 'ready') void readBack(projectId);
+}
