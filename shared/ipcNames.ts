@@ -92,6 +92,8 @@ export const REQUEST_NAMES = [
   'timeline.render',
   'timeline.revisions',
   'timeline.revision',
+  'timeline.undoStack',
+  'timeline.saveUndoStack',
   'timeline.strip',
   'timeline.mediaChunk',
   'transcriptions.submit',

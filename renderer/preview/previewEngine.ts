@@ -8,6 +8,7 @@
 import { applyContext, useTimeline } from '../stores/timelineStore.ts';
 import { usePlayback } from '../stores/playbackStore.ts';
 import { usePreviewMedia } from '../stores/previewMediaStore.ts';
+import { monitorTimeline, useRevisionPreview } from '../stores/revisionPreviewStore.ts';
 import { useTimelineMedia } from '../stores/timelineMediaStore.ts';
 import { useTimelineView } from '../stores/timelineViewStore.ts';
 import type { PreviewMedia } from '../../shared/preview/previewMedia.ts';
@@ -88,6 +89,7 @@ export class PreviewEngine {
     this.#stop.push(
       () => observer.disconnect(),
       useTimeline.subscribe((s, before) => s.timeline !== before.timeline && this.invalidate()),
+      useRevisionPreview.subscribe((s, before) => s.previewing !== before.previewing && this.invalidate()),
       useTimelineView.subscribe(
         (s, before) =>
           (s.playheadMs !== before.playheadMs || s.drag !== before.drag || s.transform !== before.transform) &&
@@ -161,7 +163,7 @@ export class PreviewEngine {
 
   async #start(rate: number, token: number): Promise<void> {
     this.#mode = 'starting';
-    const timeline = useTimeline.getState().timeline;
+    const timeline = monitorTimeline();
     let t = useTimelineView.getState().playheadMs;
     const { range, loop } = usePlayback.getState();
     if (timeline && t >= timeline.durationMs - 1) t = loop && range ? range.startMs : 0;
@@ -241,17 +243,20 @@ export class PreviewEngine {
     this.#raf = null;
     if (this.#disposed) return;
     const state = useTimeline.getState();
-    const timeline = state.timeline;
+    const timeline = monitorTimeline();
     if (!timeline) return;
+    // A revision previewed is drawn as it was: no drag or transform of the edited timeline on it.
+    const editing = timeline === state.timeline;
     const t = this.#mode === 'playing' ? this.#advance(now, timeline) : useTimelineView.getState().playheadMs;
     const view = useTimelineView.getState();
     const dragged =
-      view.drag && this.#mode === 'paused'
+      editing && view.drag && this.#mode === 'paused'
         ? dragView(timeline, view.drag, t, applyContext(state.catalog), (id) => {
             return useTimelineMedia.getState().assets.get(id)?.durationMs ?? null;
           })
         : null;
-    const transformed = view.transform ? transformView(timeline, view.transform, applyContext(state.catalog)) : null;
+    const transformed =
+      editing && view.transform ? transformView(timeline, view.transform, applyContext(state.catalog)) : null;
     const shown = dragged?.timeline ?? transformed ?? timeline;
     const at = dragged?.atMs ?? t;
     const forwards = this.#mode === 'playing' && this.#anchor.rate > 0;

@@ -2,7 +2,7 @@
 // project's timeline zoom (zoomMemory.ts, loaded with the Timeline screen so the first screen
 // does not bring the timeline's model with it). The open project is currentProjectStore's own.
 // Each is saved in the preferences as it changes and put back once both the preferences and
-// what it belongs to are there. The undo history is not kept: it is the session's. Imported
+// what it belongs to are there. The undo history is kept in the journal (undoMemory.ts). Imported
 // once, by App.
 import { useNavigation } from './navigationStore.ts';
 import { usePreferences } from './preferencesStore.ts';

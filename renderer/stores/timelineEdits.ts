@@ -8,6 +8,7 @@ import { revisionNumber } from '../../shared/timeline/revision.ts';
 import type { Timeline } from '../../shared/timeline/timelineTypes.ts';
 import { describeCommands } from '../../shared/timeline/describeCommands.ts';
 import type { EditState, JournaledEdit } from '../../shared/timeline/timelineViews.ts';
+import { UNDO_STEPS_KEPT } from '../../shared/timeline/undoStack.ts';
 
 export type EditOrigin = 'edit' | 'undo' | 'redo';
 
@@ -63,7 +64,7 @@ export function rebuild(base: Timeline, pending: readonly PendingEdit[], ctx: Ap
 export function recordEdit(history: History, origin: EditOrigin, entry: HistoryEntry): History {
   switch (origin) {
     case 'edit':
-      return { undo: [...history.undo, entry].slice(-200), redo: [] };
+      return { undo: [...history.undo, entry].slice(-UNDO_STEPS_KEPT), redo: [] };
     case 'undo':
       return { undo: history.undo.filter((e) => e.id !== entry.id), redo: [...history.redo, entry] };
     case 'redo':

@@ -18,6 +18,16 @@ export const RevisionEntrySchema = z.object({
     .describe(
       'What its command list did, in a line: the commands by kind and count, e.g. "Split clip · Trim 3 clips".',
     ),
+  author: z
+    .object({
+      kind: z.enum(['key', 'session']).describe('An API key, or a signed-in editor session (the editor URL).'),
+      name: z.string().describe("The key's name as it was issued, or the words for a session."),
+      lastFour: z.string().nullable().describe("The key's last four characters (null for a session)."),
+    })
+    .nullable()
+    .describe(
+      'Who sent the command list that made it; null for a revision the service made itself (r0, a template variant, a copy) or made before authors were kept.',
+    ),
 });
 
 /** "r12" (as the timeline names its revisions) or "12". */

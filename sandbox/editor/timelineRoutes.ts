@@ -12,13 +12,28 @@ import { route } from '../http/route.ts';
 import { catalog, CatalogSchema } from './editorCatalog.ts';
 import { applyOnService, type AssetFacts } from './serviceEdits.ts';
 import { CommandsInput, CommandsResultSchema, TimelineSchema } from './timelineSchemas.ts';
-import { revisionConflict, revisionLabel, toTimeline, type TimelineStore } from './timelineStore.ts';
+import type { Principal } from '../auth/principal.ts';
+import {
+  revisionConflict,
+  revisionLabel,
+  toTimeline,
+  type RevisionAuthor,
+  type TimelineStore,
+} from './timelineStore.ts';
 
 const OPERATION = 'editor.commands';
 
 export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
   const { db } = ctx;
   const assetFacts = db.prepare('SELECT kind, duration_ms FROM assets WHERE id = ? AND account_id = ?');
+  const keyNamed = db.prepare('SELECT name, last_four FROM api_keys WHERE id = ?');
+  /** Who sends a list, kept with the revision it makes (the revision list shows it). */
+  const authorOf = (principal: Principal): RevisionAuthor => {
+    const key = principal.kind === 'key' && principal.keyId ? keyNamed.get(principal.keyId) : undefined;
+    return key
+      ? { kind: 'key', name: String(key.name), lastFour: String(key.last_four) }
+      : { kind: 'session', name: 'Signed-in editor session', lastFour: null };
+  };
 
   return [
     route({
@@ -114,7 +129,7 @@ export function timelineRoutes(ctx: SandboxContext, store: TimelineStore) {
             stored.markers,
           );
           const summary = describeCommands(body.commands as EditorCommand[], ' · ');
-          const made = store.commit(stored, working, body.commands.length, summary);
+          const made = store.commit(stored, working, body.commands.length, summary, authorOf(principal));
           ctx.idempotency.remember(accountId, idempotencyKey, OPERATION, input, made.id);
           return wholeTimeline
             ? { ...made.result, timeline: toTimeline(store.read(accountId, projectId)) }

@@ -9,7 +9,8 @@
 // answered from the row it made, even after later edits. A project that was never edited
 // gets r0 (three empty tracks) on first read. Markers are few: a full copy keeps them in a
 // column of their own, and a list that changed one answers with all of them. Each row also
-// keeps a one-line summary of its command list, for the revision list (GET …/editor/revisions).
+// keeps a one-line summary of its command list and who sent it (the API key by name and last
+// four, or a signed-in editor session), for the revision list (GET …/editor/revisions).
 import { iso } from '../clock.ts';
 import type { SandboxContext } from '../context.ts';
 import { createProjectStore } from '../create/projectStore.ts';
@@ -113,6 +114,8 @@ interface RevisionRow {
   tracks: string;
   answer: string | null;
   summary: string | null;
+  /** Who sent the list that made it (RevisionAuthor as JSON); null when the service made it itself. */
+  author: string | null;
   /** A full copy's markers (JSON); null in a row of changes, or one written before markers. */
   markers: string | null;
   created_at: string;
@@ -120,11 +123,20 @@ interface RevisionRow {
 
 const parseMarkers = (json: string | null): Marker[] => (json ? (JSON.parse(json) as Marker[]) : []);
 
+/** Who sent a command list: an API key (by its name and last four) or a signed-in editor session. */
+export interface RevisionAuthor {
+  kind: 'key' | 'session';
+  name: string;
+  lastFour: string | null;
+}
+
 /** One entry of the revision list. */
 export interface RevisionEntry {
   revision: string;
   createdAt: string;
   summary: string;
+  /** Null for a revision the service made itself (r0, a template's variant) or made before authors were kept. */
+  author: RevisionAuthor | null;
 }
 
 /** What a revision made before summaries were kept, or with none given, says. */
@@ -141,6 +153,7 @@ export function createTimelineStore(ctx: SandboxContext) {
   addColumnIfMissing(db, 'editor_revisions', 'answer', 'TEXT');
   addColumnIfMissing(db, 'editor_revisions', 'summary', 'TEXT');
   addColumnIfMissing(db, 'editor_revisions', 'markers', 'TEXT');
+  addColumnIfMissing(db, 'editor_revisions', 'author', 'TEXT');
   if (!memory.has(db)) memory.set(db, new Map());
   const cached = memory.get(db)!;
   const projects = createProjectStore(ctx);
@@ -153,7 +166,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     'SELECT * FROM editor_revisions WHERE project_id = ? AND revision > ? AND revision <= ? ORDER BY revision',
   );
   const insert = db.prepare(
-    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, summary, markers, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO editor_revisions (project_id, revision, applied, tracks, answer, summary, markers, created_at, author) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const atRevision = db.prepare('SELECT id FROM editor_revisions WHERE project_id = ? AND revision = ?');
   const point = db.prepare('INSERT OR REPLACE INTO editor_timelines (project_id, revision_id) VALUES (?, ?)');
@@ -194,6 +207,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     tracksJson: string,
     answer: string | null,
     summary: string,
+    author: RevisionAuthor | null = null,
   ): Cached {
     const { lastInsertRowid } = insert.run(
       entry.projectId,
@@ -204,6 +218,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       summary,
       tracksJson === NOT_KEPT ? null : JSON.stringify(entry.markers),
       entry.updatedAt,
+      author && JSON.stringify(author),
     );
     point.run(entry.projectId, lastInsertRowid);
     // Kept at once: should the transaction roll back, the pointer no longer names this row and read() rebuilds.
@@ -222,6 +237,7 @@ export function createTimelineStore(ctx: SandboxContext) {
     updatedAt = iso(ctx.clock.now()),
     answer: string | null = null,
     summary = FIRST_SUMMARY,
+    author: RevisionAuthor | null = null,
   ): Cached {
     const json = JSON.stringify(tracks);
     const entry = {
@@ -234,7 +250,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       copyBytes: json.length,
       changeBytes: 0,
     };
-    return write(entry, applied, json, answer, summary);
+    return write(entry, applied, json, answer, summary, author);
   }
 
   function current(projectId: number): Cached {
@@ -265,6 +281,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       index: TrackIndex,
       applied: number,
       summary = NO_SUMMARY,
+      author: RevisionAuthor | null = null,
     ): { id: number; result: CommandsResult } {
       const was = stored as Cached;
       const revision = stored.revision + 1;
@@ -286,7 +303,7 @@ export function createTimelineStore(ctx: SandboxContext) {
       const changeBytes = was.changeBytes + answer.length;
       if (changeBytes >= Math.max(was.copyBytes, MIN_COPY_GAP))
         return {
-          id: writeCopy(stored.projectId, revision, applied, tracks, markers, updatedAt, answer, summary).rowId,
+          id: writeCopy(stored.projectId, revision, applied, tracks, markers, updatedAt, answer, summary, author).rowId,
           result,
         };
       // The store's own index moves on with the list (one transaction at a time: nothing reads it meanwhile).
@@ -301,7 +318,7 @@ export function createTimelineStore(ctx: SandboxContext) {
         copyBytes: was.copyBytes,
         changeBytes,
       };
-      return { id: write(entry, applied, NOT_KEPT, answer, summary).rowId, result };
+      return { id: write(entry, applied, NOT_KEPT, answer, summary, author).rowId, result };
     },
 
     /** Writes a whole new track list (and markers: none by default) as the next revision (a template's variant, a copy); its row's ID. */
@@ -325,13 +342,14 @@ export function createTimelineStore(ctx: SandboxContext) {
     ): { items: RevisionEntry[]; pagination: Pagination } {
       projects.get(accountId, projectId);
       current(projectId);
-      const { items, pagination } = pageOf<{ id: number; created_at: string; summary: string | null }>(
+      type Listed = { id: number; created_at: string; summary: string | null; author: string | null };
+      const { items, pagination } = pageOf<Listed>(
         (where, args, limit) =>
           db
             .prepare(
-              `SELECT * FROM (SELECT revision AS id, created_at, summary FROM editor_revisions WHERE project_id = ?) WHERE ${where} ORDER BY id DESC LIMIT ?`,
+              `SELECT * FROM (SELECT revision AS id, created_at, summary, author FROM editor_revisions WHERE project_id = ?) WHERE ${where} ORDER BY id DESC LIMIT ?`,
             )
-            .all(projectId, ...args, limit) as unknown as { id: number; created_at: string; summary: string | null }[],
+            .all(projectId, ...args, limit) as unknown as Listed[],
         page,
       );
       return {
@@ -339,6 +357,7 @@ export function createTimelineStore(ctx: SandboxContext) {
           revision: revisionLabel(row.id),
           createdAt: row.created_at,
           summary: row.summary ?? (row.id === 0 ? FIRST_SUMMARY : NO_SUMMARY),
+          author: row.author ? (JSON.parse(row.author) as RevisionAuthor) : null,
         })),
         pagination,
       };

@@ -1,5 +1,5 @@
 // The timeline's revisions as the client reads them (GET /projects/{id}/editor/revisions):
-// newest first, each with when it was made and a line saying what its edit did. Tolerant
+// newest first, each with when it was made, a line saying what its edit did and who sent it. Tolerant
 // like every client schema: unknown fields are kept and ignored.
 import { z } from 'zod';
 
@@ -10,6 +10,12 @@ export const RevisionEntrySchema = z
     createdAt: z.string(),
     /** E.g. "Split clip · Trim 3 clips". */
     summary: z.string(),
+    /** Who sent the edit: an API key (name, last four) or a signed-in session; null or absent when the service does not say. */
+    author: z
+      .object({ kind: z.string(), name: z.string(), lastFour: z.string().nullable().optional() })
+      .loose()
+      .nullable()
+      .optional(),
   })
   .loose();
 export type RevisionEntry = z.infer<typeof RevisionEntrySchema>;

@@ -1,7 +1,7 @@
 // The timeline's part of the contract (spread into REQUESTS and EVENTS in ../ipc.ts): the
 // catalog and a project's timeline with its edits still in the journal, applying a command list
 // (journaled with its own idempotency key, sent in order by the outbox, offline or not),
-// renders as jobs, and what is drawn along clips.
+// renders as jobs, the undo history kept across restarts, and what is drawn along clips.
 import { z } from 'zod';
 import type { Page } from '../api/createTypes.ts';
 import { REVISION_LABEL, type RevisionEntry } from '../api/editorRevisions.ts';
@@ -10,6 +10,7 @@ import { EDITOR_LIMITS } from '../limits.ts';
 import { id, pageQuery, request } from './contractParts.ts';
 import { CommandListSchema } from '../timeline/editorCommands.ts';
 import type { Catalog, Timeline } from '../timeline/timelineTypes.ts';
+import { UndoStackArgSchema, type UndoStack } from '../timeline/undoStack.ts';
 import {
   TimelineEditEventSchema,
   type ClipStrip,
@@ -55,6 +56,13 @@ export const TIMELINE_REQUESTS = {
       revision: z.string().regex(REVISION_LABEL, 'must be a revision the timeline names, like "r12"'),
     }),
   ),
+  /** The project's undo history as the journal kept it (null: none), to put back when the project opens. */
+  'timeline.undoStack': request<UndoStack | null>()(z.strictObject({ projectId: id })),
+  /**
+   * Keeps the project's undo history in the journal, replacing what was there (empty steps
+   * forget it): at most the newest 100 steps each way, with the revision they were made for.
+   */
+  'timeline.saveUndoStack': request<{ saved: true }>()(z.strictObject({ projectId: id, stack: UndoStackArgSchema })),
   /** Frames and waveform peaks along an asset, made once in main and cached. */
   'timeline.strip': request<ClipStrip>()(z.strictObject({ assetId: id })),
   /** A piece of an asset's bytes (a render, to play it in the page); read from offset 0 until done. */

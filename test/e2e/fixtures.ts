@@ -42,6 +42,12 @@ export interface BrowserApp {
    * `pattern` do not fail it. Uncaught page errors always do.
    */
   allowConsoleError(pattern: RegExp): void;
+  /**
+   * Stops browser mode (and the local sandbox under it) as the user quitting does, starts it
+   * again on the same user-data folder and keychain, and opens the page at its new address:
+   * what a restart keeps is what main and the sandbox wrote to disk. `frames` start afresh.
+   */
+  restart(): Promise<void>;
 }
 
 /** Uncaught errors and console errors of the page, each as one line. */
@@ -94,19 +100,23 @@ export const test = base.extend<{ app: BrowserApp }>({
     async ({ page }, use, testInfo) => {
       const userDataDir = mkdtempSync(join(tmpdir(), 'clipdesk-e2e-'));
       const keychainService = `Clipdesk-e2e-${randomUUID()}`;
-      const child = spawn(
-        process.execPath,
-        [join(ROOT, 'dist/browser/main.js'), '--user-data', userDataDir, '--port', '0'],
-        {
+      const launch = () =>
+        spawn(process.execPath, [join(ROOT, 'dist/browser/main.js'), '--user-data', userDataDir, '--port', '0'], {
           cwd: ROOT,
           env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
           stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+        });
+      let child = launch();
       let errText = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        errText = (errText + chunk.toString()).slice(-200_000);
-      });
+      /** Where this run's local sandbox said it listens (browser mode logs it as it starts). */
+      let sandboxOrigin: string | null = null;
+      const hearErrors = (started: ChildProcess) =>
+        started.stderr!.on('data', (chunk: Buffer) => {
+          errText = (errText + chunk.toString()).slice(-200_000);
+          const ready = /local sandbox ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString());
+          if (ready) sandboxOrigin = ready[1]!;
+        });
+      hearErrors(child);
       const frames: Frame[] = [];
       const pageErrors = watchPageErrors(page);
       const allowed: RegExp[] = [];
@@ -116,10 +126,12 @@ export const test = base.extend<{ app: BrowserApp }>({
       });
 
       try {
-        const { url } = await waitForReady(child, () => errText);
+        let { url } = await waitForReady(child, () => errText);
         await page.goto(url);
         await use({
-          url,
+          get url() {
+            return url;
+          },
           userDataDir,
           keychainService,
           frames,
@@ -134,13 +146,26 @@ export const test = base.extend<{ app: BrowserApp }>({
             return { createApiKey: parsed.createApiKey.secret, messagingApiKey: parsed.messagingApiKey.secret };
           },
           localCreateBaseUrl() {
-            for (const frame of frames) {
+            // The latest: after a restart the sandbox listens on another port.
+            for (const frame of [...frames].reverse()) {
               const match = /"createBaseUrl":"(http:\/\/127\.0\.0\.1:\d+\/api\/v1)"/.exec(frame.payload);
               if (match) return match[1]!;
             }
+            if (sandboxOrigin) return `${sandboxOrigin}/api/v1`;
             throw new Error('no frame carried the local workspace address yet');
           },
           allowConsoleError: (pattern) => void allowed.push(pattern),
+          async restart() {
+            // The window closes first, as when the user quits: no page is left talking to a stopped main.
+            await page.goto('about:blank');
+            await stop(child);
+            frames.length = 0;
+            sandboxOrigin = null;
+            child = launch();
+            hearErrors(child);
+            ({ url } = await waitForReady(child, () => errText));
+            await page.goto(url);
+          },
         });
         const problems = pageErrors.problems(allowed);
         if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);

@@ -182,6 +182,10 @@ describe("the timeline's revisions", () => {
       'New timeline',
     ]);
     for (const entry of listed) expect(Date.parse(entry.createdAt)).not.toBeNaN();
+    // Who sent each edit: the key, by its name and last four; r0 the service made itself.
+    for (const entry of listed.slice(0, 4))
+      expect(entry.author).toEqual({ kind: 'key', name: expect.any(String), lastFour: sandbox.apiKey.slice(-4) });
+    expect(listed.at(-1).author).toBeNull();
 
     for (const [n, timeline] of after.entries()) {
       const res = await call('GET', `/projects/${projectId}/editor/revisions/r${n}`);

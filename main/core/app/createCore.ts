@@ -171,7 +171,7 @@ function build(options: CoreOptions, userDataDir: string, store: DisposableStore
       confirmTunnelCommand: options.confirmTunnelCommand,
     }),
     ...preferencesHandlers({ settings }),
-    ...timelineHandlers({ runtime, jobs: work.jobs, ...editor.timeline }),
+    ...timelineHandlers({ runtime, jobs: work.jobs, undoStacks: journal.undoStacks, ...editor.timeline }),
     ...productionHandlers({
       mode,
       runtime,

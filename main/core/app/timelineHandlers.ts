@@ -1,7 +1,7 @@
 // The timeline screen's requests (shared/ipc/timeline.ts): the catalog and a project's
 // timeline with its journaled edits, edits as editor-commands intents (journaled with their
 // own key, sent in order by the outbox), renders as jobs, and the strips and render bytes
-// made in main (services createCore builds). Edits are journaled one at a time in the order
+// made in main (services createCore builds), and each project's undo history, kept in the journal. Edits are journaled one at a time in the order
 // they arrive, so the order the user made them is the order they are sent; while a failed
 // edit of a project awaits the user's review, no further edit of it is journaled.
 import { AppFailure, appError } from '../../../shared/appError.ts';
@@ -9,6 +9,7 @@ import type { ContractHandlers } from '../../../shared/ipc.ts';
 import type { ClipStrips } from '../timeline/clipStrips.ts';
 import type { EditorReads } from '../timeline/editorReads.ts';
 import type { EditTracker } from '../timeline/editTracker.ts';
+import type { UndoStackTable } from '../journal/undoStacks.ts';
 import type { RenderMedia } from '../timeline/renderMedia.ts';
 import type { JobsCoordinator } from '../jobs/jobsCoordinator.ts';
 import type { WorkspaceRuntime } from '../workspace/workspaceRuntime.ts';
@@ -21,6 +22,8 @@ type TimelineRequests =
   | 'timeline.render'
   | 'timeline.revisions'
   | 'timeline.revision'
+  | 'timeline.undoStack'
+  | 'timeline.saveUndoStack'
   | 'timeline.strip'
   | 'timeline.mediaChunk';
 
@@ -31,10 +34,11 @@ export interface TimelineDeps {
   readonly strips: Pick<ClipStrips, 'strip'>;
   readonly renders: Pick<RenderMedia, 'chunk'>;
   readonly tracker: Pick<EditTracker, 'pending' | 'failed' | 'dismiss'>;
+  readonly undoStacks: Pick<UndoStackTable, 'get' | 'save'>;
 }
 
 export function timelineHandlers(deps: TimelineDeps): Pick<ContractHandlers, TimelineRequests> {
-  const { runtime, jobs, reads, strips, renders, tracker } = deps;
+  const { runtime, jobs, reads, strips, renders, tracker, undoStacks } = deps;
 
   let journaling: Promise<unknown> = Promise.resolve();
   /** One edit journaled at a time, in arrival order. */
@@ -49,6 +53,14 @@ export function timelineHandlers(deps: TimelineDeps): Pick<ContractHandlers, Tim
       runtime.call((client) => client.revisions.list(projectId, { limit, after })),
     'timeline.revision': ({ projectId, revision }) =>
       runtime.call(async (client) => (await client.revisions.get(projectId, revision)).data),
+
+    async 'timeline.undoStack'({ projectId }) {
+      return undoStacks.get(runtime.activeId(), projectId);
+    },
+    async 'timeline.saveUndoStack'({ projectId, stack }) {
+      undoStacks.save(runtime.activeId(), projectId, stack);
+      return { saved: true };
+    },
 
     'timeline.catalog': () => runtime.call((_client, workspaceId) => reads.catalog(workspaceId)),
 

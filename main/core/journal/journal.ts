@@ -1,6 +1,6 @@
 // The journal: what the app must not forget across crashes (DESIGN.md "What the
 // app keeps"): intents with their idempotency keys, jobs, upload sessions,
-// webhook ids seen and the messaging send log, in one SQLite file in the app's
+// webhook ids seen, the messaging send log and each project's undo history, in one SQLite file in the app's
 // data folder. Several handles (processes) may open the same folder.
 import { ContactImportLog } from './contactImports.ts';
 import { openJournalDatabase, type JournalDb } from './database.ts';
@@ -8,6 +8,7 @@ import { IntentLog } from './intents.ts';
 import { JobTable } from './jobs.ts';
 import { MessagingContactBook } from './messagingContacts.ts';
 import { MessagingSendLog } from './messagingSendLog.ts';
+import { UndoStackTable } from './undoStacks.ts';
 import { UploadSessionTable } from './uploadSessions.ts';
 import { WebhookEventTable } from './webhookEvents.ts';
 
@@ -26,6 +27,7 @@ export class Journal {
   readonly messaging: MessagingSendLog;
   readonly contacts: MessagingContactBook;
   readonly contactImports: ContactImportLog;
+  readonly undoStacks: UndoStackTable;
   readonly #db: JournalDb;
 
   constructor(options: JournalOptions) {
@@ -38,6 +40,7 @@ export class Journal {
     this.messaging = new MessagingSendLog(this.#db, now);
     this.contacts = new MessagingContactBook(this.#db, now);
     this.contactImports = new ContactImportLog(this.#db, now);
+    this.undoStacks = new UndoStackTable(this.#db, now);
   }
 
   /**

@@ -160,4 +160,17 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs ADD COLUMN project_id INTEGER;
   ALTER TABLE jobs ADD COLUMN cost_usd REAL;
   `,
+  // 6: each project's undo history (shared/timeline/undoStack.ts), so Ctrl+Z still works after a
+  // restart: one row per project, rewritten whole as the history moves (at most 100 steps each
+  // way), with the revision the steps were made for.
+  `
+  CREATE TABLE undo_stacks (
+    workspace_id TEXT NOT NULL,
+    project_id INTEGER NOT NULL,
+    revision TEXT NOT NULL,
+    stack_json TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, project_id)
+  );
+  `,
 ];

@@ -4,7 +4,7 @@
 // timeline or drops them. Until then no further edit is made.
 import { useEffect, useRef } from 'react';
 import { describeCommand } from '../../../shared/timeline/describeCommands.ts';
-import { clipsTouched, type ClipChange } from '../../../shared/timeline/timelineDiff.ts';
+import { clipsTouched, type ClipChange, type TimelineDiff } from '../../../shared/timeline/timelineDiff.ts';
 import type { Clip, Timeline } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline, type EditReview } from '../../stores/timelineStore.ts';
@@ -30,7 +30,7 @@ function fieldWords(field: string): string {
   return FIELD_WORDS[field] ?? field.replace(/^properties\./, '');
 }
 
-function useClipName(timelines: (Timeline | null)[]): (clipId: string) => string {
+export function useClipName(timelines: (Timeline | null)[]): (clipId: string) => string {
   const assets = useTimelineMedia((s) => s.assets);
   const byId = new Map<string, Clip>();
   for (const timeline of timelines)
@@ -55,6 +55,56 @@ function Change({ change, name, both }: { change: ClipChange; name: string; both
   );
 }
 
+/** What changed on the timeline between two revisions: clips (those the user's steps change too marked), tracks, markers. */
+export function ChangesMeanwhile({
+  diff,
+  busy,
+  known,
+  mine,
+  name,
+  unknown,
+}: {
+  diff: TimelineDiff | null;
+  busy: boolean;
+  /** The earlier timeline is known (else `unknown` says why nothing is listed). */
+  known: boolean;
+  mine: ReadonlySet<string>;
+  name: (clipId: string) => string;
+  unknown: string;
+}) {
+  const changes = diff?.clips ?? [];
+  const shown = changes.slice(0, 50);
+  return (
+    <>
+      {busy && <p role="status">Reading the latest timeline…</p>}
+      {!busy && !known && <p>{unknown}</p>}
+      {!busy && known && changes.length === 0 && (
+        <p>
+          No clip changed
+          {diff?.tracks.length || diff?.markers.length ? ', but the tracks or markers did' : ''}.
+        </p>
+      )}
+      <ul aria-label="Changes by others">
+        {shown.map((change) => (
+          <Change key={change.clipId} change={change} name={name(change.clipId)} both={mine.has(change.clipId)} />
+        ))}
+        {diff?.tracks.map((track) => (
+          <li key={track.trackId}>
+            Track {track.name} — {track.change === 'changed' ? `changed: ${track.fields.join(', ')}` : track.change}
+          </li>
+        ))}
+        {diff?.markers.map((marker) => (
+          <li key={marker.markerId}>
+            Marker {marker.name} —{' '}
+            {marker.change === 'changed' ? `changed: ${marker.fields.join(', ')}` : marker.change}
+          </li>
+        ))}
+      </ul>
+      {changes.length > shown.length && <p>… and {changes.length - shown.length} more clips.</p>}
+    </>
+  );
+}
+
 const TITLES: Record<EditReview['outcome'], string> = {
   conflict: 'Your edit met a newer timeline',
   rejected: 'The service refused your edit',
@@ -70,8 +120,6 @@ export function ConflictReview({ review }: { review: EditReview }) {
   const [trigger, ...held] = review.edits;
   const mine = clipsTouched(review.edits.flatMap((e) => e.commands));
   const again = review.outcome === 'conflict' ? review.edits.length : held.length;
-  const changes = review.diff?.clips ?? [];
-  const shown = changes.slice(0, 50);
 
   const actions = (
     <>
@@ -136,36 +184,14 @@ export function ConflictReview({ review }: { review: EditReview }) {
         </section>
         <section aria-labelledby="tl-review-theirs">
           <h3 id="tl-review-theirs">What changed meanwhile</h3>
-          {review.busy && <p role="status">Reading the latest timeline…</p>}
-          {!review.busy && !review.edited && (
-            <p>
-              Clipdesk restarted since the edit was made, so the changes since then cannot be listed; the latest
-              timeline is shown behind this dialog.
-            </p>
-          )}
-          {!review.busy && review.edited && changes.length === 0 && (
-            <p>
-              No clip changed
-              {review.diff?.tracks.length || review.diff?.markers.length ? ', but the tracks or markers did' : ''}.
-            </p>
-          )}
-          <ul aria-label="Changes by others">
-            {shown.map((change) => (
-              <Change key={change.clipId} change={change} name={name(change.clipId)} both={mine.has(change.clipId)} />
-            ))}
-            {review.diff?.tracks.map((track) => (
-              <li key={track.trackId}>
-                Track {track.name} — {track.change === 'changed' ? `changed: ${track.fields.join(', ')}` : track.change}
-              </li>
-            ))}
-            {review.diff?.markers.map((marker) => (
-              <li key={marker.markerId}>
-                Marker {marker.name} —{' '}
-                {marker.change === 'changed' ? `changed: ${marker.fields.join(', ')}` : marker.change}
-              </li>
-            ))}
-          </ul>
-          {changes.length > shown.length && <p>… and {changes.length - shown.length} more clips.</p>}
+          <ChangesMeanwhile
+            diff={review.diff}
+            busy={review.busy}
+            known={review.edited !== null}
+            mine={mine}
+            name={name}
+            unknown="Clipdesk restarted since the edit was made, so the changes since then cannot be listed; the latest timeline is shown behind this dialog."
+          />
         </section>
       </div>
       {trigger && held.length === 0 && review.outcome === 'conflict' && (

@@ -15,6 +15,7 @@ import { usePlayback } from '../../stores/playbackStore.ts';
 import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
+import { RevisionPreviewBar } from './RevisionPreviewBar.tsx';
 import { TransformOverlay } from './TransformOverlay.tsx';
 import { LevelMeters } from './LevelMeters.tsx';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
@@ -96,6 +97,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
       <h2 id="tl-monitor-title" className="tl-pane-title tl-monitor-title">
         Monitor
       </h2>
+      <RevisionPreviewBar />
       <div
         className={zoom === 'fit' ? 'tl-monitor-stage' : 'tl-monitor-stage tl-monitor-stage-zoomed'}
         style={{ ['--ratio' as string]: String(ratio) }}

@@ -4,6 +4,7 @@
 // edit that did not apply on top of it all.
 import { useEffect, useState, type PointerEvent } from 'react';
 import '../../stores/zoomMemory.ts';
+import { useUndoMemory } from '../../stores/undoMemory.ts';
 import { isTextField, useShortcuts } from '../../keymap/keymap.ts';
 import { ShortcutHelp } from '../../keymap/ShortcutHelp.tsx';
 import { useCurrentProject } from '../../stores/currentProjectStore.ts';
@@ -17,6 +18,7 @@ import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { aspectOf } from '../../preview/frameGeometry.ts';
 import { EditorLayout } from './EditorLayout.tsx';
 import { ConflictReview } from './ConflictReview.tsx';
+import { StaleHistoryNotice } from './StaleHistoryReview.tsx';
 import { EditStatus } from './EditStatus.tsx';
 import { Inspector } from './Inspector.tsx';
 import { MediaBin } from './MediaBin.tsx';
@@ -36,6 +38,7 @@ export function TimelineScreen() {
   const status = useTimeline((s) => s.status);
   const loadError = useTimeline((s) => s.loadError);
   const review = useTimeline((s) => s.review);
+  const staleHistory = useUndoMemory((s) => s.stale);
   const projectId = useCurrentProject((s) => s.projectId);
   const open = useTimeline((s) => s.open);
   const [largeMonitor, setLargeMonitor] = useState(false);
@@ -90,6 +93,7 @@ export function TimelineScreen() {
       {status === 'ready' && (
         <>
           <TimelineToolbar />
+          {!review && staleHistory && <StaleHistoryNotice stale={staleHistory} />}
           <EditorLayout
             largeMonitor={largeMonitor}
             tallFrame={tallFrame}

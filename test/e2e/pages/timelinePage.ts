@@ -58,6 +58,12 @@ export async function serviceApi(app: BrowserApp) {
       expect(res.status).toBe(200);
       return res.data;
     },
+    /** The timeline as it was at a revision (GET …/editor/revisions/{revision}). */
+    async revision(projectId: number, revision: string): Promise<ServiceTimeline> {
+      const res = await call('GET', `/projects/${projectId}/editor/revisions/${revision}`);
+      expect(res.status, JSON.stringify(res.error)).toBe(200);
+      return res.data;
+    },
     /** The project's editor renders, newest first. */
     async renders(projectId: number): Promise<unknown[]> {
       const res = await call('GET', `/projects/${projectId}/editor/renders`);
