@@ -62,8 +62,10 @@ export function TimelineScreen() {
 
   return (
     <section className="screen tl-screen" aria-labelledby="screen-title" onPointerDownCapture={onPointerDownCapture}>
+      {/* The tools share the title's row: the height is the monitor's. */}
       <header className="tl-header">
         <h1 id="screen-title">Timeline</h1>
+        {status === 'ready' && <TimelineToolbar />}
         <EditStatus />
       </header>
       {status === 'error' && loadError && (
@@ -88,29 +90,26 @@ export function TimelineScreen() {
         </p>
       )}
       {status === 'ready' && (
-        <>
-          <TimelineToolbar />
-          <EditorLayout
-            largeMonitor={largeMonitor}
-            tallFrame={tallFrame}
-            bin={<MediaBin />}
-            monitor={
-              <div className="tl-monitor-column">
-                <Monitor large={largeMonitor} onToggleLarge={() => setLargeMonitor(!largeMonitor)} />
-                <PreviewPlayer />
-              </div>
-            }
-            inspector={<Inspector />}
-            tracks={
-              <>
-                <TimelinePanel />
-                <FindingsLane />
-              </>
-            }
-            dock={largeMonitor ? null : <ProductionDock />}
-            dockOpen={dockOpen && !largeMonitor}
-          />
-        </>
+        <EditorLayout
+          largeMonitor={largeMonitor}
+          tallFrame={tallFrame}
+          bin={<MediaBin />}
+          monitor={
+            <div className="tl-monitor-column">
+              <Monitor large={largeMonitor} onToggleLarge={() => setLargeMonitor(!largeMonitor)} />
+              <PreviewPlayer />
+            </div>
+          }
+          inspector={<Inspector />}
+          tracks={
+            <>
+              <TimelinePanel />
+              <FindingsLane />
+            </>
+          }
+          dock={largeMonitor ? null : <ProductionDock />}
+          dockOpen={dockOpen && !largeMonitor}
+        />
       )}
       {review && <ConflictReview review={review} />}
       <ShortcutHelp hint={HELP_HINT} />
