@@ -179,8 +179,12 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
   const places = timeline && completed ? words.map((w) => locate(timeline, placed, w.startMs)) : [];
   const onTimeline = places.filter((p) => p !== null).length;
 
+  // Once there are words, they come first: a short dock shows the text to edit, and the
+  // transcription's own controls follow it.
+  const editor = transcript && transcript.items.length > 0 ? <TranscriptEditor transcript={transcript} /> : null;
   return (
     <div className="pr-transcript">
+      {editor}
       {asset?.kind === 'image' ? (
         <p className="pr-muted">{name} is an image: there is no speech to transcribe.</p>
       ) : (
@@ -238,9 +242,7 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
           )}
         </>
       )}
-      {transcript && transcript.items.length > 0 ? (
-        <TranscriptEditor transcript={transcript} />
-      ) : (
+      {!editor && (
         <EmptyState icon={TextCursorInput} compact title="No words on the timeline yet">
           Transcribe its clips: their words appear here in the order the timeline plays them, to edit the video by its
           text.

@@ -7,7 +7,11 @@
 // shrink to nothing before the tracks' row shrinks below its minimum). A frame taller than
 // wide (9:16) is limited by the monitor's height, not its width: until the user sizes the
 // panels, such a monitor takes the height the tracks (three lanes) and the dock at its
-// smallest leave, so a vertical frame is not a sliver in a wide, short panel.
+// smallest leave, so a vertical frame is not a sliver in a wide, short panel. After the
+// tracks, the monitor comes before the dock: until the user sizes the panels, the top row
+// keeps MONITOR_SHARE of the height and the dock's first size gives way (a 1280×720 window
+// left the monitor 60 px of picture under a long Inspector); the Inspector scrolls inside
+// its panel, never taller than the row.
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { clampSize, Splitter } from '../../components/Splitter.tsx';
 import { useElementSize } from '../../components/useElementSize.ts';
@@ -22,6 +26,8 @@ const BIN = { fallback: 240, min: 160 };
 const INSPECTOR = { fallback: 300, min: 220 };
 /** The dock's first size: room for a transcript's lines, but never more than a quarter of a short window (the monitor comes first). */
 const DOCK = { fallback: 220, share: 0.25, min: 80 };
+/** Until the user sizes the panels, the top row (the monitor) keeps this share of the height; the dock gives way first. */
+const MONITOR_SHARE = 0.4;
 /** What the monitor keeps however wide the side panels are. */
 const MONITOR_MIN_PX = 320;
 /** The dock's tab row (with the clip and its actions) and borders, about. */
@@ -56,13 +62,15 @@ export function EditorLayout({
   const { width, height } = useElementSize(body);
 
   const dockMax = Math.max(DOCK.min, height - TOP.min - TRACKS_MIN_PX - DOCK_CHROME_PX - 2 * SPLITTER_PX);
+  const topFloor = Math.round(height * MONITOR_SHARE);
+  const dockRoom = height - topFloor - TRACKS_MIN_PX - DOCK_CHROME_PX - 2 * SPLITTER_PX;
   const dockFallback = tallFrame
     ? DOCK.min
-    : Math.max(DOCK.min, Math.min(DOCK.fallback, Math.round(height * DOCK.share)));
+    : Math.max(DOCK.min, Math.min(DOCK.fallback, Math.round(height * DOCK.share), dockRoom));
   const dockSize = clampSize(usePanelSize('timeline.dock', dockFallback), DOCK.min, dockMax);
   const dockTotal = dock === null ? 0 : DOCK_CHROME_PX + (dockOpen ? dockSize + SPLITTER_PX : 0);
   const topMax = Math.max(TOP.min, height - TRACKS_MIN_PX - dockTotal - SPLITTER_PX);
-  const topFallback = tallFrame ? topMax : Math.max(TOP.min, Math.round((height - dockTotal) * TOP.share));
+  const topFallback = tallFrame ? topMax : Math.max(TOP.min, topFloor, Math.round((height - dockTotal) * TOP.share));
   const wanted = clampSize(usePanelSize('timeline.top', topFallback), TOP.min, topMax);
   const topSize = largeMonitor ? topMax : wanted;
 

@@ -65,8 +65,10 @@ export function TimelineScreen() {
 
   return (
     <section className="screen tl-screen" aria-labelledby="screen-title" onPointerDownCapture={onPointerDownCapture}>
+      {/* The tools share the title's row: the height is the monitor's. */}
       <header className="tl-header">
         <h1 id="screen-title">Timeline</h1>
+        {status === 'ready' && <TimelineToolbar />}
         <EditStatus />
       </header>
       {status === 'error' && loadError && (
@@ -92,7 +94,6 @@ export function TimelineScreen() {
       )}
       {status === 'ready' && (
         <>
-          <TimelineToolbar />
           {!review && staleHistory && <StaleHistoryNotice stale={staleHistory} />}
           <EditorLayout
             largeMonitor={largeMonitor}
