@@ -1,6 +1,7 @@
 // The Inspector's Crop section: the four sides of the selected clip, typed values reaching the
 // service's timeline, a keyframe from the diamond, and a crop that would leave nothing refused
-// with what to change, the clip left as it was.
+// with what to change, the clip left as it was; then the monitor's crop mode: an edge moved by
+// an arrow key and another dragged, one edit each.
 import { makeFixtureDir, makeMp4 } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
@@ -53,4 +54,25 @@ test('the Crop section sets and keyframes the sides of a clip, refusing a crop t
   await crop.getByRole('button', { name: 'Crop top keyframe at playhead' }).click();
   await tl.saved();
   expect((await clip()).keyframes?.cropTop).toEqual([{ atMs: 500, value: 0, easing: 'linear' }]);
+
+  // In the monitor's crop mode: an arrow key on the left edge's handle, then the bottom edge dragged up.
+  await page.setViewportSize({ width: 1800, height: 1400 });
+  await page.getByRole('button', { name: 'Bigger monitor' }).click();
+  await page.getByRole('button', { name: 'Crop in the monitor' }).click();
+  const leftEdge = page.getByRole('button', { name: 'Crop shot.mp4 from the left' });
+  await leftEdge.focus();
+  await leftEdge.press('Shift+ArrowRight');
+  await tl.saved();
+  expect((await clip()).properties.cropLeft).toBeCloseTo(0.4, 6);
+  await expect(page.getByRole('button', { name: 'Move shot.mp4' })).toHaveCount(0);
+  const frame = await page.getByRole('img', { name: 'The composed frame under the playhead' }).boundingBox();
+  const bottom = await page.getByRole('button', { name: 'Crop shot.mp4 from the bottom' }).boundingBox();
+  const from = { x: bottom!.x + bottom!.width / 2, y: bottom!.y + bottom!.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y - frame!.height * 0.1, { steps: 4 });
+  await page.mouse.up();
+  await tl.saved();
+  expect((await clip()).properties.cropBottom).toBeCloseTo(0.1, 1);
+  expect((await clip()).properties.cropLeft).toBeCloseTo(0.4, 6);
 });
