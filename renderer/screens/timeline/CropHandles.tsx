@@ -8,30 +8,19 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cropAt, type CropProperty, type CropWindow } from '../../../shared/timeline/crop.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import type { MediaClip } from '../../../shared/timeline/timelineTypes.ts';
+import { CROP_EDGES, inwardsOf, movedEdge, type CropEdge } from '../../preview/cropGeometry.ts';
 import type { Box, Placement } from '../../preview/transformGeometry.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { keyframedCommit } from './InspectorKeyframes.tsx';
 
-type Edge = keyof CropWindow;
-const EDGES: readonly Edge[] = ['left', 'right', 'top', 'bottom'];
+type Edge = CropEdge;
 const PROPERTY: Record<Edge, CropProperty> = {
   left: 'cropLeft',
   right: 'cropRight',
   top: 'cropTop',
   bottom: 'cropBottom',
 };
-const OPPOSITE: Record<Edge, Edge> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
-/** The least of the picture a hand-made crop keeps on either axis. */
-const LEAST_KEPT = 0.02;
-
-const round = (v: number) => Math.round(v * 1e4) / 1e4;
-
-/** The crop with one edge moved by `by` (a fraction of the box, positive inwards), kept within its limits. */
-export function movedEdge(crop: CropWindow, edge: Edge, by: number): CropWindow {
-  const most = 1 - LEAST_KEPT - crop[OPPOSITE[edge]];
-  return { ...crop, [edge]: round(Math.min(Math.max(0, most), Math.max(0, crop[edge] + by))) };
-}
 
 interface Drag {
   readonly edge: Edge;
@@ -66,7 +55,7 @@ export function CropHandles({
     show(null);
     const statics: Record<string, number> = {};
     const commands: EditorCommand[] = [];
-    for (const edge of EDGES) {
+    for (const edge of CROP_EDGES) {
       if (next[edge] === start[edge]) continue;
       const keyframed = keyframedCommit(clip, PROPERTY[edge], next[edge]);
       if (keyframed) commands.push(keyframed);
@@ -82,17 +71,6 @@ export function CropHandles({
     keyed.current = null;
     show(null);
     redraw((n) => n + 1);
-  }
-
-  /** The pointer's way in the box's own axes, as fractions of its size. */
-  function along(edge: Edge, dx: number, dy: number): number {
-    const angle = (box.rotation * Math.PI) / 180;
-    const x = dx * Math.cos(angle) + dy * Math.sin(angle);
-    const y = -dx * Math.sin(angle) + dy * Math.cos(angle);
-    if (edge === 'left') return x / box.width;
-    if (edge === 'right') return -x / box.width;
-    if (edge === 'top') return y / box.height;
-    return -y / box.height;
   }
 
   const handlers = (edge: Edge) => ({
@@ -116,7 +94,7 @@ export function CropHandles({
     onPointerMove: (event: PointerEvent<HTMLElement>) => {
       const d = drag.current;
       if (!d || d.pointerId !== event.pointerId) return;
-      d.latest = movedEdge(d.start, d.edge, along(d.edge, event.clientX - d.from.x, event.clientY - d.from.y));
+      d.latest = movedEdge(d.start, d.edge, inwardsOf(box, d.edge, event.clientX - d.from.x, event.clientY - d.from.y));
       show(d.latest);
     },
     onPointerUp: (event: PointerEvent<HTMLElement>) => {
@@ -164,7 +142,7 @@ export function CropHandles({
   };
   return (
     <div className="tl-crop" style={{ left: kept.left, top: kept.top, width: kept.width, height: kept.height }}>
-      {EDGES.map((edge) => (
+      {CROP_EDGES.map((edge) => (
         <div
           key={edge}
           {...handlers(edge)}
