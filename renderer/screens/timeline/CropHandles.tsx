@@ -1,7 +1,8 @@
 // The crop of the selected clip by hand, in the monitor's crop mode: a handle on each edge of
 // the part kept, inside the clip's box (so it turns with it). Dragging an edge moves that side
 // (the pointer's way measured along the box's own axes); arrow keys on a handle move it by a
-// hundredth (Shift: a tenth). The monitor shows the result as it goes; releasing makes ONE edit
+// hundredth (Shift: a tenth). The outline follows at once and the monitor's picture with it
+// (a keyframed side's picture only once the edit is made); releasing makes ONE edit
 // ("Crop clip": static sides set, keyframed ones keyed at the playhead, as the Inspector does).
 // Opposite sides always leave some picture. Escape cancels.
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
