@@ -115,6 +115,15 @@ export const REQUESTS = {
   ),
   'projects.get': request<Project>()(z.strictObject({ id })),
   /** A stale revision fails with AppError revision.conflict whose details.current is the project as it is now. */
+  /** The project's own shape; a stale revision fails as projects.rename does (details.current). */
+  'projects.reshape': request<Project>()(
+    z.strictObject({
+      id,
+      aspectRatio: z.string().regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"'),
+      /** The updatedAt the user last saw. */
+      revision: z.string().min(1, 'send the updatedAt read last').max(64),
+    }),
+  ),
   'projects.rename': request<Project>()(
     z.strictObject({
       id,

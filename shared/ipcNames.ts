@@ -21,6 +21,7 @@ export const REQUEST_NAMES = [
   'projects.create',
   'projects.get',
   'projects.rename',
+  'projects.reshape',
   'models.list',
   'assets.list',
   'assets.get',

@@ -1,11 +1,12 @@
 // The picture of a timeline at time t, as docs/render-semantics.md writes it: which clips
 // are drawn, bottom first, each with its source moment, box (fit × scale), centre
 // (position, a slide's offset), rotation, opacity (a dissolve's alpha), effects in order (a
-// blur's σ in frame pixels), a fade's colour factor and a wipe's edge; and the captions on
+// blur's σ in frame pixels), a fade's colour factor, a wipe's edge and its crop; and the captions on
 // top. Every value is the clip's at t (keyframes, fades, the transitions at either end:
 // clipValues.ts), read once per layer. Pure: the drawing (frameView.ts) only applies it, and
 // unit tests check it rule by rule. Sizes are in pixels of the frame given, so the same
 // composition serves any size.
+import { cropAt, type CropWindow } from '../../shared/timeline/crop.ts';
 import { trackMix } from '../../shared/timeline/timelineRules.ts';
 import {
   fitOf,
@@ -67,6 +68,8 @@ export interface PictureLayer {
   readonly fade: number | null;
   /** A wipe: only what lies left of this x (frame pixels) is drawn; null when none runs. */
   readonly wipeRight: number | null;
+  /** Fractions of the picture cut from each edge (its crop at t): the rest stays where it was in the box. */
+  readonly crop: CropWindow;
 }
 
 export interface CaptionLayer {
@@ -184,6 +187,7 @@ function pictureOf(
     effects: effectsOf(clip, frame, t),
     fade: fadeIn === null && fadeOut === null ? null : (fadeIn ?? 1) * (fadeOut ?? 1),
     wipeRight: id === 'wipe' ? p * frame.width : null,
+    crop: cropAt(clip, t - clip.startMs),
   };
 }
 

@@ -48,12 +48,23 @@ export function dragView(
   }
 }
 
+/** The crop sides a crop drag sets, as clip properties (none for a move, scale or turn). */
+function cropOf({ crop }: TransformPreview): Record<string, number> {
+  return crop ? { cropLeft: crop.left, cropRight: crop.right, cropTop: crop.top, cropBottom: crop.bottom } : {};
+}
+
 /** The timeline with the transformed clip's properties as the monitor's drag has them. */
 export function transformView(timeline: Timeline, transform: TransformPreview, ctx: ApplyContext): Timeline {
   try {
     return applyCommands(
       timeline,
-      [{ type: 'setClipProperties', clipId: transform.clipId, properties: { ...transform.properties } }],
+      [
+        {
+          type: 'setClipProperties',
+          clipId: transform.clipId,
+          properties: { ...transform.properties, ...cropOf(transform) },
+        },
+      ],
       ctx,
     );
   } catch {

@@ -1,6 +1,7 @@
 // Applies a composition to the monitor's frame element, on the page's compositor: a layer
 // per clip (its media element sized to its box, moved and turned by a transform, with its
-// opacity and filter; a wipe as a clip-path in frame pixels), stacked by z-index so an
+// opacity and filter; its crop as a clip-path in its own box; a wipe as a clip-path in
+// frame pixels on its layer), stacked by z-index so an
 // element never moves in the document while it plays; captions on top, drawn on a canvas
 // character by character at whole-pixel pen positions (as drawtext sets text), at the
 // screen's own pixels. Elements of clips not drawn stay in their layer, hidden.
@@ -114,6 +115,13 @@ export class FrameView {
     style.height = `${picture.height}px`;
     style.transform = `translate(${picture.centerX - picture.width / 2}px, ${picture.centerY - picture.height / 2}px) rotate(${picture.rotation}deg)`;
     style.opacity = String(picture.opacity);
+    // Clipped in the element's own box, before its transform: the part kept turns and moves with it.
+    const c = picture.crop;
+    const inset = (v: number) => `${Math.round(v * 1e6) / 1e4}%`;
+    style.clipPath =
+      c.left || c.right || c.top || c.bottom
+        ? `inset(${inset(c.top)} ${inset(c.right)} ${inset(c.bottom)} ${inset(c.left)})`
+        : '';
     const primitives = filterPrimitives(picture.effects, picture.fade);
     if (primitives !== layer.filter) {
       layer.filter = primitives;

@@ -1,6 +1,7 @@
 // One project of the list: made the current project (and its timeline opened), or renamed
-// in place (the revision read with it is sent back), or copied in another shape.
-import { Clapperboard, Crop, Pencil } from 'lucide-react';
+// in place (the revision read with it is sent back), copied in another shape, or given
+// another shape itself.
+import { Clapperboard, Crop, Pencil, RectangleHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Field } from '../components/Field.tsx';
@@ -9,6 +10,7 @@ import { CREATE_LIMITS, tooLong } from '../../shared/limits.ts';
 import { useCurrentProject } from '../stores/currentProjectStore.ts';
 import { useNavigation } from '../stores/navigationStore.ts';
 import { useProjects } from '../stores/projectsStore.ts';
+import { ChangeShapeDialog } from './ChangeShapeDialog.tsx';
 import { ReframeCopyDialog } from './ReframeCopyDialog.tsx';
 
 export function ProjectItem({ project }: { project: Project }) {
@@ -17,6 +19,7 @@ export function ProjectItem({ project }: { project: Project }) {
   const current = useCurrentProject((s) => s.projectId === project.id);
   const [editing, setEditing] = useState(false);
   const [copying, setCopying] = useState(false);
+  const [reshaping, setReshaping] = useState(false);
   const [name, setName] = useState(project.name);
   const problem = tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
@@ -100,8 +103,18 @@ export function ProjectItem({ project }: { project: Project }) {
         >
           Copy in another shape…
         </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={RectangleHorizontal}
+          aria-label={`Change shape… ${project.name}`}
+          onClick={() => setReshaping(true)}
+        >
+          Change shape…
+        </Button>
       </span>
       {copying && <ReframeCopyDialog project={project} onClose={() => setCopying(false)} />}
+      {reshaping && <ChangeShapeDialog project={project} onClose={() => setReshaping(false)} />}
     </li>
   );
 }

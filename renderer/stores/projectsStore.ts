@@ -1,5 +1,5 @@
 // The Projects screen's state: the list read page by page through nextCursor, creating,
-// and renaming with the revision. A rename that lost a race (409 revision.conflict) keeps
+// and renaming or changing the shape with the revision. A rename that lost a race (409 revision.conflict) keeps
 // both names so the user can choose which one stays.
 import { create } from 'zustand';
 import type { Project } from '../../shared/api/createTypes.ts';
@@ -27,6 +27,8 @@ interface ProjectsState {
   creating: boolean;
   /** The project whose new name is being saved. */
   renamingId: number | null;
+  /** The project whose new shape is being saved. */
+  reshapingId: number | null;
   conflict: RenameConflict | null;
   loadFirst(): Promise<void>;
   loadMore(): Promise<void>;
@@ -34,6 +36,8 @@ interface ProjectsState {
   /** With `fromProjectId`, a copy of that project in the new shape (a reframed copy). */
   create(name: string, aspectRatio: string, fromProjectId?: number): Promise<Project | null>;
   rename(project: Project, name: string): Promise<boolean>;
+  /** Changes the project's own shape with the revision read; false (with a message) when it was not changed. */
+  reshape(project: Project, aspectRatio: string): Promise<boolean>;
   /** keepMine renames again over the current revision; keepCurrent takes the other name. */
   resolveConflict(choice: 'keepMine' | 'keepCurrent'): Promise<void>;
   reset(): void;
@@ -52,6 +56,7 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
   loading: false,
   creating: false,
   renamingId: null,
+  reshapingId: null,
   conflict: null,
 
   async loadFirst() {
@@ -121,6 +126,26 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       return false;
     } finally {
       set({ renamingId: null });
+    }
+  },
+
+  async reshape(project, aspectRatio) {
+    set({ reshapingId: project.id });
+    try {
+      const reshaped = await invoke('projects.reshape', { id: project.id, aspectRatio, revision: project.updatedAt });
+      set((s) => ({ items: replace(s.items, reshaped) }));
+      return true;
+    } catch (err) {
+      const error = asAppError(err);
+      const { ProjectSchema } = await import('../../shared/api/createTypes.ts');
+      const current = ProjectSchema.safeParse(error.details?.current);
+      // Lost a race: the list shows the project as it is now, and the user chooses again from it.
+      if (error.code === 'revision.conflict' && current.success)
+        set((s) => ({ items: replace(s.items, current.data) }));
+      showError('Changing the shape', error);
+      return false;
+    } finally {
+      set({ reshapingId: null });
     }
   },
 

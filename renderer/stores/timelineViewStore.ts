@@ -23,6 +23,8 @@ export interface DragPreview {
 export interface TransformPreview {
   readonly clipId: string;
   readonly properties: Readonly<Record<'positionX' | 'positionY' | 'scale' | 'rotation', number>>;
+  /** The crop being drawn in the monitor's crop mode (fractions of the source cut from each edge). */
+  readonly crop?: Readonly<Record<'left' | 'right' | 'top' | 'bottom', number>>;
 }
 
 interface TimelineViewState {

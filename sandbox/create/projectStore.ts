@@ -19,7 +19,11 @@ export const ProjectSchema = z.object({
   aspectRatio: z.string(),
   scenes: z.array(z.object({ id: z.string().uuid(), position: z.number().int() })),
   createdAt: z.string(),
-  updatedAt: z.string().describe('The revision for rename: send it back as `revision`.'),
+  updatedAt: z
+    .string()
+    .describe(
+      'The revision for a rename (PATCH) or a change of shape (PUT …/aspect-ratio): send it back as `revision`.',
+    ),
 });
 
 export function createProjectStore(ctx: SandboxContext) {

@@ -16,13 +16,14 @@ export { createProjectStore, ProjectSchema } from './projectStore.ts';
 const { min: nameMin, max: nameMax } = CREATE_LIMITS.projectName;
 const projectName = trimmedText(nameMin, nameMax);
 
+const aspectRatio = z
+  .string()
+  .regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"')
+  .describe('Width:height, e.g. 16:9, 9:16, 1:1.');
+
 const ProjectInput = z.strictObject({
   name: projectName,
-  aspectRatio: z
-    .string()
-    .regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"')
-    .default('16:9')
-    .describe('Width:height, e.g. 16:9, 9:16, 1:1.'),
+  aspectRatio: aspectRatio.default('16:9'),
   fromProjectId: z
     .number()
     .int()
@@ -39,6 +40,11 @@ const RenameInput = z.strictObject({
   revision: z.iso.datetime({ offset: true }).describe('The project updatedAt read from GET.'),
 });
 
+const ReshapeInput = z.strictObject({
+  aspectRatio,
+  revision: z.iso.datetime({ offset: true }).describe('The project updatedAt read from GET.'),
+});
+
 export function projectRoutes(ctx: SandboxContext) {
   const { db, clock } = ctx;
   const store = createProjectStore(ctx);
@@ -49,6 +55,32 @@ export function projectRoutes(ctx: SandboxContext) {
     let ms = clock.now();
     if (previous && Date.parse(previous) >= ms) ms = Date.parse(previous) + 1;
     return iso(ms);
+  }
+
+  /**
+   * One change of a project under its revision (a rename, a change of shape): refused with
+   * 409 revision.conflict unless `revision` is its updatedAt; written with a new one.
+   */
+  function change(
+    accountId: number,
+    id: number,
+    revision: string,
+    what: string,
+    write: (row: ProjectRow, revision: string) => void,
+  ) {
+    const updated = transaction(db, () => {
+      const row = store.get(accountId, id);
+      if (Date.parse(row.updated_at) !== Date.parse(revision)) {
+        throw new ApiError(
+          'revision.conflict',
+          `The project changed since you read it: read it again and retry the ${what}.`,
+          { details: { currentRevision: row.updated_at, current: store.toProject(row) } },
+        );
+      }
+      write(row, nextRevision(row.updated_at));
+      return store.get(accountId, id);
+    });
+    return store.toProject(updated);
   }
 
   return [
@@ -133,23 +165,34 @@ export function projectRoutes(ctx: SandboxContext) {
         },
       },
       handler({ principal, params, body }) {
-        const id = params.id as number;
-        const updated = transaction(db, () => {
-          const row = store.get(principal.accountId, id);
-          if (Date.parse(row.updated_at) !== Date.parse(body.revision)) {
-            throw new ApiError(
-              'revision.conflict',
-              'The project changed since you read it: read it again and retry the rename.',
-              {
-                details: { currentRevision: row.updated_at, current: store.toProject(row) },
-              },
-            );
-          }
-          const revision = nextRevision(row.updated_at);
-          db.prepare('UPDATE projects SET name = ?, updated_at = ? WHERE id = ?').run(body.name, revision, id);
-          return store.get(principal.accountId, id);
-        });
-        return { data: store.toProject(updated) };
+        const project = change(principal.accountId, params.id as number, body.revision, 'rename', (row, revision) =>
+          db.prepare('UPDATE projects SET name = ?, updated_at = ? WHERE id = ?').run(body.name, revision, row.id),
+        );
+        return { data: project };
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/projects/{id}/aspect-ratio',
+      auth: 'any',
+      tag: 'Projects',
+      summary: "Change a project's shape; the revision must equal its current updatedAt, as for a rename",
+      description:
+        "The project's own aspect ratio changes; its timeline is kept as it is: every clip keeps its properties (fit, scale, position, crop, keyframes) and the timeline's revision does not change. Renders made from then on, and the app's monitor, use a frame of the new shape. Like a rename it gives the project a new updatedAt; a stale revision is 409 revision.conflict with the project as it is now. To keep the original, make a reframed copy instead (POST /projects with fromProjectId).",
+      body: ReshapeInput,
+      responses: {
+        200: { description: 'The project in its new shape, with its new revision', schema: ProjectSchema },
+        409: {
+          description: 'revision.conflict: someone changed the project first; the error carries the current project',
+        },
+      },
+      handler({ principal, params, body }) {
+        const project = change(principal.accountId, params.id as number, body.revision, 'change of shape', (row, r) =>
+          db
+            .prepare('UPDATE projects SET aspect_ratio = ?, updated_at = ? WHERE id = ?')
+            .run(body.aspectRatio, r, row.id),
+        );
+        return { data: project };
       },
     }),
   ];

@@ -3,6 +3,7 @@
 // read the same tables, so what the catalog promises is exactly what commands accept.
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
+import { isCropProperty, type CropProperty } from '../../shared/timeline/crop.ts';
 import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
 import {
   CLIP_PROPERTY_DEFAULTS as DEFAULTS,
@@ -222,6 +223,23 @@ function fade(name: keyof typeof DEFAULTS, label: string, appliesTo: TrackKind[]
   };
 }
 
+/** A crop side: a fraction of the source cut from one edge before fit, scale and position. */
+function crop(name: CropProperty, label: string, edge: string, opposite: CropProperty): PropertyDef {
+  return {
+    ...num(
+      name,
+      label,
+      0,
+      1,
+      DEFAULTS[name],
+      'source fraction',
+      `The fraction of the source's ${edge} edge cut away before fit, scale, rotation and position; the part kept stays where it was. Below 1, and ${name} + ${opposite} below 1 at every moment of the clip.`,
+    ),
+    appliesTo: ['video'],
+    animatable: true,
+  };
+}
+
 export const PROPERTIES: PropertyDef[] = [
   {
     ...num('volume', 'Volume', 0, 2, DEFAULTS.volume, 'gain', '1 is the source level; 0 is silent.'),
@@ -306,6 +324,10 @@ export const PROPERTIES: PropertyDef[] = [
     appliesTo: ['video', 'audio'],
     animatable: false,
   },
+  crop('cropLeft', 'Crop left', 'left', 'cropRight'),
+  crop('cropRight', 'Crop right', 'right', 'cropLeft'),
+  crop('cropTop', 'Crop top', 'top', 'cropBottom'),
+  crop('cropBottom', 'Crop bottom', 'bottom', 'cropTop'),
 ];
 
 const FIT_LABELS: Record<Fit, string> = { contain: 'Fit inside', cover: 'Fill, cropping', fill: 'Stretch to fill' };
@@ -325,7 +347,9 @@ export const fontIds: ReadonlySet<string> = new Set(FONTS.map((f) => f.id));
 const propertyShape: Record<string, z.ZodOptional<z.ZodNumber>> = Object.fromEntries(
   PROPERTIES.map((p) => [
     p.name,
-    z.number().min(p.min).max(p.max).optional().describe(`${p.description} ${p.min} to ${p.max}.`),
+    isCropProperty(p.name)
+      ? z.number().min(p.min).lt(p.max).optional().describe(`${p.description} ${p.min} to below ${p.max}.`)
+      : z.number().min(p.min).max(p.max).optional().describe(`${p.description} ${p.min} to ${p.max}.`),
   ]),
 );
 export const PropertiesInput = z

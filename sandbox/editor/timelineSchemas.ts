@@ -308,7 +308,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   command(
     'setClipProperties',
     { clipId, properties: PropertiesInput },
-    'Set some clip properties (volume, opacity, scale, position, rotation).',
+    'Set some clip properties (volume, opacity, scale, position, rotation, fades, reverse, crop: cropLeft, cropRight, cropTop, cropBottom with each pair of opposite sides below 1 together).',
   ),
   command(
     'applyEffect',
@@ -345,13 +345,17 @@ export const CommandSchema = z.discriminatedUnion('type', [
         .min(1)
         .max(200)
         .describe(
-          'An animatable clip property of the catalog (opacity, scale, positionX, positionY, rotation, volume) or an effect parameter of an effect the clip has, as effect:<effectId>.<param> (e.g. effect:blur.radius).',
+          'An animatable clip property of the catalog (opacity, scale, positionX, positionY, rotation, volume, cropLeft, cropRight, cropTop, cropBottom) or an effect parameter of an effect the clip has, as effect:<effectId>.<param> (e.g. effect:blur.radius).',
         ),
       keyframes: z
         .array(
           z.strictObject({
             atMs: ms("From the clip's start, at most its length."),
-            value: z.number().describe("In the property's range."),
+            value: z
+              .number()
+              .describe(
+                "In the property's range; a crop side's curve keeps cropLeft + cropRight and cropTop + cropBottom below 1 at every moment.",
+              ),
             easing: EasingSchema.optional().describe('linear when not given.'),
           }),
         )

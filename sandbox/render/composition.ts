@@ -3,6 +3,7 @@
 // clip list both become a Composition (timelineComposition.ts, clipListComposition.ts), and
 // one renderer draws it (renderGraph.ts), so the two kinds of output cannot disagree.
 import type { Chapter } from './chapters.ts';
+import type { CropWindow } from '../../shared/timeline/crop.ts';
 import type { ClipKeyframes, Keyframe } from '../../shared/timeline/keyframes.ts';
 import type { Fit } from '../../shared/timeline/timelineTypes.ts';
 
@@ -52,6 +53,8 @@ export interface Layer {
   transition: { kind: TransitionKind; durationMs: number } | null;
   /** How long after endMs the clip stays, frozen on its last picture, under a successor's transition. */
   holdMs: number;
+  /** Fractions of the source cut from each edge (static values; keyframes may change them): none when absent. */
+  crop?: CropWindow;
   /** Keyframed properties and effect parameters (clip time); the static values above apply without. */
   keyframes?: ClipKeyframes;
   /** Alpha ramps over the clip's first and last ms. */

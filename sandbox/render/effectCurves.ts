@@ -1,7 +1,7 @@
 // Keyframed effect parameters (`effect:<effectId>.<param>`) in the filtergraph: the effect's
 // filter gets a name, and its options are set frame by frame from valueAt where the value
 // changes (sendcmd; lutrgb, colorchannelmixer and gblur all take runtime commands), by the
-// same formulas as a static effect (videoLayers.ts, docs/render-semantics.md step 4).
+// same formulas as a static effect (videoLayers.ts, docs/render-semantics.md step 5).
 import { valueAt } from '../../shared/timeline/keyframes.ts';
 import type { Effect, Layer } from './composition.ts';
 import { frameCommands, isAnimated } from './curveExpressions.ts';

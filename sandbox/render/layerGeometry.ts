@@ -1,4 +1,4 @@
-// Where a clip's picture goes (docs/render-semantics.md, "The picture", steps 2–6): its box
+// Where a clip's picture goes (docs/render-semantics.md, "The picture", steps 3–7): its box
 // from fit and scale, turned by its rotation about its centre, the centre placed by its
 // position. A box far larger than the frame (cover, or a large scale) is not scaled whole:
 // only the part of the source that can reach the frame (with a margin for blur and

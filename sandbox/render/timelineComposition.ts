@@ -101,6 +101,12 @@ export function timelineComposition(
             positionY: property(clip, 'positionY', 0),
             rotation: property(clip, 'rotation', 0),
             opacity: property(clip, 'opacity', 1),
+            crop: {
+              left: property(clip, 'cropLeft', 0),
+              right: property(clip, 'cropRight', 0),
+              top: property(clip, 'cropTop', 0),
+              bottom: property(clip, 'cropBottom', 0),
+            },
             effects: clip.effects.filter((e) => e.effectId !== 'speed'),
             transition,
             holdMs,

@@ -15,6 +15,7 @@ import { clipTimeExpr, curveExpr, frameCommands, isAnimated, sendcmd } from './c
 import { animatedEffect, effectCurve } from './effectCurves.ts';
 import { expr, type Inputs, num } from './filterText.ts';
 import { layerGeometry, type LayerGeometry } from './layerGeometry.ts';
+import { cropStrips, layerCropMoves, layerHasCrop } from './cropStrips.ts';
 
 /** Filters of a clip's colour effects, in planar RGB (values 0–255). */
 function effectFilters(layer: Layer, geometry: LayerGeometry, animate: AnimateEffects): string[] {
@@ -222,6 +223,7 @@ function motionOf(layer: Layer) {
 
 const needsAlpha = (layer: Layer) =>
   layer.source.alpha === true ||
+  layerHasCrop(layer) ||
   alphaAnimated(layer) ||
   motionOf(layer).rotation ||
   layer.opacity < 1 ||
@@ -282,7 +284,8 @@ function layerChain(
   // A still picture is worked once and repeated, unless an effect of it changes over time.
   // So is a reversed video's, frame by frame before the reversal holds them: at its box's size, not its source's.
   const animatedEffects = layer.effects.some((e) => effectCurve(layer, e));
-  const stillFirst = (layer.source.kind === 'image' || layer.reverse === true) && !animatedEffects;
+  const stillFirst =
+    (layer.source.kind === 'image' || layer.reverse === true) && !animatedEffects && !layerCropMoves(layer);
   // Effects work on planar RGB; a picture coded with another matrix than the output's goes through RGB too.
   const viaRgb = effects.length > 0 || layer.source.matrix !== 'bt601';
   picture.push(
@@ -292,6 +295,8 @@ function layerChain(
   const alpha = needsAlpha(layer);
   if (viaRgb) picture.push(layer.source.alpha ? 'format=gbrap' : 'format=gbrp', ...effects);
   picture.push(`format=${alpha ? 'yuva420p' : 'yuv420p'}`);
+  // The crop cuts the picture at its box size, after its effects and before it turns.
+  picture.push(...cropStrips(layer, geometry, index, frames));
   if (geometry.angle !== 0 && layer.rotation % 360 !== 0)
     picture.push(
       `rotate=a=${num(geometry.angle)}:ow=${expr(`rotw(${num(geometry.angle)})`)}:oh=${expr(`roth(${num(geometry.angle)})`)}:c=none`,

@@ -256,6 +256,13 @@ export const RenameInputSchema = z.object({
 });
 export type RenameInput = z.input<typeof RenameInputSchema>;
 
+/** A project's own new shape (PUT /projects/{id}/aspect-ratio), under the revision rules of a rename. */
+export const ReshapeInputSchema = z.object({
+  aspectRatio: z.string().regex(/^[1-9]\d{0,2}:[1-9]\d{0,2}$/, 'must look like "16:9"'),
+  revision: z.string().min(1, 'must be the project updatedAt read last'),
+});
+export type ReshapeInput = z.input<typeof ReshapeInputSchema>;
+
 export const GenerationInputSchema = z
   .object({
     projectId: id,

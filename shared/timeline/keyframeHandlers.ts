@@ -6,6 +6,8 @@ import { splitMedia, sourceCut } from './clipHandlers.ts';
 import type { CommandOf } from './editorCommands.ts';
 import { KEYFRAMES_MAX, parseEffectProperty, valueAt, type Keyframe } from './keyframes.ts';
 import { ANIMATABLE_PROPERTIES } from './timelineRules.ts';
+import { isCropProperty } from './crop.ts';
+import { checkCrop } from './lookHandlers.ts';
 import type { MediaClip } from './timelineTypes.ts';
 
 /** The range of a keyframed property on this clip (null: not known here, the service decides). */
@@ -75,6 +77,7 @@ export function setKeyframes(s: CommandStep<CommandOf<'setKeyframes'>>): void {
   if (list.length > 0) keyframes[command.property] = list;
   else delete keyframes[command.property];
   setKeyframesOf(clip, keyframes);
+  if (isCropProperty(command.property)) checkCrop(s, clip, 'keyframes');
 }
 
 export function freezeFrame(s: CommandStep<CommandOf<'freezeFrame'>>): void {

@@ -3,7 +3,9 @@
 import { checkCrossfade, CROSSFADE } from './crossfade.ts';
 import { setKeyframesOf, type CommandStep } from './commandStep.ts';
 import { FADE_PROPERTIES } from './timelineRules.ts';
+import { cropOverlap, isCropProperty } from './crop.ts';
 import type { CommandOf } from './editorCommands.ts';
+import type { MediaClip } from './timelineTypes.ts';
 
 export function setClipProperties(s: CommandStep<CommandOf<'setClipProperties'>>): void {
   const { command, catalog } = s;
@@ -33,7 +35,23 @@ export function setClipProperties(s: CommandStep<CommandOf<'setClipProperties'>>
       s.fail('editor.command_invalid', field, 'reverse is 1 (play backwards) or 0 (forwards).');
     entry.clip.properties[name] = value;
   }
+  const cropped = Object.keys(command.properties).find(isCropProperty);
+  if (cropped) checkCrop(s, entry.clip, `properties.${cropped}`);
   s.checkTransitionFits(entry.clip, 'properties');
+}
+
+/** Refuses a crop whose opposite sides leave nothing of the picture at some moment of the clip. */
+export function checkCrop(s: CommandStep, clip: MediaClip, field: string): void {
+  const overlap = cropOverlap(clip, clip.endMs - clip.startMs);
+  if (!overlap) return;
+  const [a, b] = overlap.pair;
+  const [va, vb] = overlap.values.map((v) => Math.round(v * 1e4) / 1e4);
+  s.fail(
+    'editor.command_invalid',
+    field,
+    `${a} + ${b} must stay below 1 (some of the picture must show); at ${overlap.atMs} ms of clip ${clip.id} they are ${va} + ${vb}.`,
+    `The crop would leave nothing of the picture: ${a === 'cropLeft' ? 'left and right' : 'top and bottom'} together must stay below 100%.`,
+  );
 }
 
 export function applyEffect(s: CommandStep<CommandOf<'applyEffect'>>): void {

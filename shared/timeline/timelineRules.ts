@@ -27,6 +27,10 @@ export const CLIP_PROPERTY_DEFAULTS = {
   audioFadeInMs: 0,
   audioFadeOutMs: 0,
   reverse: 0,
+  cropLeft: 0,
+  cropRight: 0,
+  cropTop: 0,
+  cropBottom: 0,
 } as const satisfies Record<string, number>;
 
 /** The clip properties keyframes may animate (every effect parameter may too, as `effect:<id>.<param>`). */
@@ -37,6 +41,10 @@ export const ANIMATABLE_PROPERTIES: ReadonlySet<string> = new Set([
   'positionX',
   'positionY',
   'rotation',
+  'cropLeft',
+  'cropRight',
+  'cropTop',
+  'cropBottom',
 ]);
 
 /** The clip properties that are lengths of the clip's own time: at most the clip's length. */

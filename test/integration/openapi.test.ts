@@ -218,11 +218,43 @@ describe('the OpenAPI document', () => {
     expect(catalog.outTransitions).toEqual(['fade', 'dissolve', 'crossfade']);
     expect(catalog.limits.keyframesPerProperty).toBe(1000);
     const animatable = catalog.properties.filter((p: any) => p.animatable).map((p: any) => p.name);
-    expect(animatable.sort()).toEqual(['opacity', 'positionX', 'positionY', 'rotation', 'scale', 'volume']);
+    expect(animatable.sort()).toEqual([
+      'cropBottom',
+      'cropLeft',
+      'cropRight',
+      'cropTop',
+      'opacity',
+      'positionX',
+      'positionY',
+      'rotation',
+      'scale',
+      'volume',
+    ]);
     expect(catalog.properties.map((p: any) => p.name)).toEqual(
       expect.arrayContaining(['fadeInMs', 'fadeOutMs', 'audioFadeInMs', 'audioFadeOutMs', 'reverse']),
     );
     expect(catalog.transitions.map((t: any) => t.id)).toContain('crossfade');
+  });
+
+  it('describes crop: four keyframable clip properties from 0 to below 1, opposite sides below 1 together', async () => {
+    const body = doc.paths['/projects/{id}/editor/commands'].post.requestBody.content['application/json'].schema;
+    const variants: any[] = body.properties.commands.items.oneOf ?? body.properties.commands.items.anyOf;
+    const properties = variants.find((v) => v.properties.type.const === 'setClipProperties').properties.properties
+      .properties;
+    for (const side of ['cropLeft', 'cropRight', 'cropTop', 'cropBottom']) {
+      expect(properties[side]).toMatchObject({ type: 'number', minimum: 0, exclusiveMaximum: 1 });
+      expect(properties[side].description).toMatch(/below 1/);
+    }
+    const catalog = (await call('GET', '/editor/catalog')).body.data;
+    const crop = catalog.properties.filter((p: any) => p.name.startsWith('crop'));
+    expect(crop.map((p: any) => [p.name, p.animatable, p.appliesTo, p.default])).toEqual([
+      ['cropLeft', true, ['video'], 0],
+      ['cropRight', true, ['video'], 0],
+      ['cropTop', true, ['video'], 0],
+      ['cropBottom', true, ['video'], 0],
+    ]);
+    const render = doc.paths['/projects/{id}/editor/render'].post.description;
+    expect(render).toMatch(/\*\*Crop\.\*\*/);
   });
 
   it("declares the Messaging API's sandbox-only controls with a security scheme, not a bare header", async () => {

@@ -17,6 +17,7 @@ import {
   ProjectInputSchema,
   ProjectSchema,
   RenameInputSchema,
+  ReshapeInputSchema,
   type ApiResult,
   type Asset,
   type Export,
@@ -29,6 +30,7 @@ import {
   type Project,
   type ProjectInput,
   type RenameInput,
+  type ReshapeInput,
 } from '../../../shared/api/createTypes.ts';
 import { REVISION_LABEL, RevisionEntrySchema } from '../../../shared/api/editorRevisions.ts';
 import { TimelineSchema, type Timeline } from '../../../shared/timeline/timelineTypes.ts';
@@ -252,6 +254,17 @@ export function createApiClient(options: CreateApiClientOptions) {
             method: 'PATCH',
             path: `/projects/${checkedId(id, 'id')}`,
             body: checked(RenameInputSchema, input, 'rename'),
+          },
+          ProjectSchema,
+          callOptions,
+        ),
+      /** The project's own shape; the timeline keeps its clips as they are. A stale revision fails as rename does. */
+      reshape: async (id: number, input: ReshapeInput, callOptions?: CallOptions): Promise<ApiResult<Project>> =>
+        one(
+          {
+            method: 'PUT',
+            path: `/projects/${checkedId(id, 'id')}/aspect-ratio`,
+            body: checked(ReshapeInputSchema, input, 'reshape'),
           },
           ProjectSchema,
           callOptions,

@@ -1,4 +1,4 @@
-// The Create API reads and the two cheap writes (create and rename a project) of the active
+// The Create API reads and the cheap writes (create, rename and reshape a project) of the active
 // workspace, through its client (its key's rate budget, the retry policy). A rename that
 // lost a race answers revision.conflict with the project as it is now in details.current,
 // so the screen can show both names and let the user choose.
@@ -15,6 +15,7 @@ type CreateApiReadRequests =
   | 'projects.create'
   | 'projects.get'
   | 'projects.rename'
+  | 'projects.reshape'
   | 'models.list'
   | 'assets.list'
   | 'assets.get'
@@ -59,6 +60,15 @@ export function createApiReadHandlers({ runtime }: CreateApiReadDeps): Pick<Cont
       runtime.call(async (client) => {
         try {
           return (await client.projects.rename(id, { name, revision })).data;
+        } catch (err) {
+          return withCurrentProject(err, client, id);
+        }
+      }),
+
+    'projects.reshape': ({ id, aspectRatio, revision }) =>
+      runtime.call(async (client) => {
+        try {
+          return (await client.projects.reshape(id, { aspectRatio, revision })).data;
         } catch (err) {
           return withCurrentProject(err, client, id);
         }

@@ -18,6 +18,8 @@ import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 import { effectProperty } from '../../../shared/timeline/keyframes.ts';
 import { KeyframeButtons, keyframedCommit, shownValue } from './InspectorKeyframes.tsx';
 import { Fades, TIME_PROPERTIES, TimeSettings } from './InspectorTime.tsx';
+import { PropertyRows } from './InspectorProperties.tsx';
+import { isCropProperty } from '../../../shared/timeline/crop.ts';
 
 type MediaItem = { readonly clip: MediaClip; readonly track: Track };
 type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
@@ -49,10 +51,9 @@ function Placement({ items }: { items: readonly Located[] }) {
 
 function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly MediaItem[] }) {
   const kinds = new Set(items.map((i) => i.track.kind));
-  const properties = catalog.properties.filter(
-    (def) => def.appliesTo.some((k) => kinds.has(k as never)) && !TIME_PROPERTIES.has(def.name),
-  );
-  const playheadMs = useTimelineView((s) => s.playheadMs);
+  const applies = catalog.properties.filter((def) => def.appliesTo.some((k) => kinds.has(k as never)));
+  const properties = applies.filter((def) => !TIME_PROPERTIES.has(def.name) && !isCropProperty(def.name));
+  const crop = applies.filter((def) => isCropProperty(def.name));
   const video = items.filter((i) => i.track.kind === 'video');
   const fits = catalog.fits ?? [];
   return (
@@ -60,36 +61,7 @@ function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly M
       <Placement items={items} />
       <section className="tl-inspector-section" aria-label="Clip properties">
         <h3>Properties</h3>
-        {properties.map((def) => {
-          const label = labelOf(def);
-          const takes = items.filter((i) => def.appliesTo.includes(i.track.kind));
-          const only = takes.length === 1 && def.animatable ? takes[0]!.clip : null;
-          return (
-            <NumberSetting
-              key={def.name}
-              def={def}
-              label={label}
-              value={shared(
-                takes.map((i) => shownValue(i.clip, def.name, def.default, playheadMs)),
-                def.default,
-              )}
-              adornment={
-                only && <KeyframeButtons clip={only} property={def.name} label={label} fallback={def.default} />
-              }
-              onCommit={(value) =>
-                applyToSelection(`Set ${label.toLowerCase()}`, ({ clip, track }) =>
-                  clip.kind === 'media' && def.appliesTo.includes(track.kind)
-                    ? (keyframedCommit(clip, def.name, value) ?? {
-                        type: 'setClipProperties',
-                        clipId: clip.id,
-                        properties: { [def.name]: value },
-                      })
-                    : null,
-                )
-              }
-            />
-          );
-        })}
+        <PropertyRows defs={properties} items={items} />
         {video.length > 0 && fits.length > 0 && (
           <ChoiceSetting
             label="Fit in the frame"
@@ -106,6 +78,13 @@ function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly M
           />
         )}
       </section>
+      {crop.length > 0 && (
+        <section className="tl-inspector-section" aria-label="Crop">
+          <h3>Crop</h3>
+          <p className="tl-hint">Fractions of the source cut from each edge; the rest stays where it was.</p>
+          <PropertyRows defs={crop} items={items} />
+        </section>
+      )}
       <Effects catalog={catalog} items={items} />
       <Fades catalog={catalog} items={items} />
       <Transition catalog={catalog} items={items} edge="in" />

@@ -5,7 +5,7 @@
 // or the whole screen. Its transport is the playback store's, as the keys are. The level
 // meters stand beside the picture (LevelMeters.tsx).
 import { useEffect, useRef, useState } from 'react';
-import { Expand, Maximize2, Minimize2, Pause, Play, Repeat, Rewind, Shrink } from 'lucide-react';
+import { Crop, Expand, Maximize2, Minimize2, Pause, Play, Repeat, Rewind, Shrink } from 'lucide-react';
 import { IconButton } from '../../components/Button.tsx';
 import { useKeysOf } from '../../keymap/keymap.ts';
 import { PreviewEngine, type EngineStatus } from '../../preview/previewEngine.ts';
@@ -57,6 +57,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
   const timecode = useRef<HTMLOutputElement>(null);
   const [status, setStatus] = useState<EngineStatus | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
+  const [cropping, setCropping] = useState(false);
   const playing = usePlayback((s) => s.rate !== 0);
   const rate = usePlayback((s) => s.rate);
   const loop = usePlayback((s) => s.loop);
@@ -111,7 +112,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
           aria-busy="true"
           data-testid="monitor-frame"
         />
-        <TransformOverlay frameRef={frame} exportFrame={full} />
+        <TransformOverlay frameRef={frame} exportFrame={full} cropping={cropping} />
         {status?.edge && <span className="tl-monitor-edge">{status.edge === 'start' ? 'New start' : 'New end'}</span>}
         {note && (
           <p className="tl-monitor-note" role="status">
@@ -158,6 +159,13 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
             ))}
           </select>
         </label>
+        <IconButton
+          icon={Crop}
+          label="Crop in the monitor"
+          tip="Crop the selected clip by its edges in the monitor (again: move, scale and turn it)"
+          pressed={cropping}
+          onClick={() => setCropping((on) => !on)}
+        />
         <IconButton
           icon={large ? Minimize2 : Maximize2}
           label="Bigger monitor"

@@ -7,7 +7,8 @@
 // (or the arrow key) makes ONE edit of the clip's properties, one undo entry, and the Inspector
 // follows through the timeline store. Escape cancels. Only for a visual media clip on a video
 // track, under the playhead, and only when it is the one such clip selected; captions are
-// placed by their style, not here.
+// placed by their style, not here. In crop mode the box offers its crop's edges instead
+// (CropHandles.tsx).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { Catalog, MediaClip } from '../../../shared/timeline/timelineTypes.ts';
 import { fitOf } from '../../../shared/timeline/timelineTypes.ts';
@@ -38,6 +39,7 @@ import { usePreviewMedia } from '../../stores/previewMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import { CropHandles } from './CropHandles.tsx';
 
 /** How near (screen pixels) the box's centre or an edge must come to a frame line to snap to it. */
 const SNAP_PX = 6;
@@ -118,9 +120,12 @@ const LABELS = { move: 'Move clip', scale: 'Scale clip', rotate: 'Rotate clip' }
 export function TransformOverlay({
   frameRef,
   exportFrame,
+  cropping = false,
 }: {
   frameRef: RefObject<HTMLElement | null>;
   exportFrame: Size;
+  /** Crop mode: the box offers its crop's edges instead of move, scale and turn. */
+  cropping?: boolean;
 }) {
   const rect = useFrameRect(frameRef);
   const timeline = useTimeline((s) => s.timeline);
@@ -292,20 +297,24 @@ export function TransformOverlay({
             transform: `translate(${box.centerX - box.width / 2}px, ${box.centerY - box.height / 2}px) rotate(${box.rotation}deg)`,
           }}
         >
-          <div {...handlers('move')} className="tl-transform-move" aria-label={`Move ${name}`} />
-          {corners.map((corner) => (
+          {cropping && <CropHandles clip={clip} box={box} placement={placement} name={name} />}
+          {!cropping && <div {...handlers('move')} className="tl-transform-move" aria-label={`Move ${name}`} />}
+          {!cropping &&
+            corners.map((corner) => (
+              <div
+                key={corner}
+                {...handlers('scale', corner)}
+                className={`tl-transform-handle tl-transform-corner is-${corner}`}
+                aria-label={`Scale ${name} from the ${corner.replace('-', ' ')} corner`}
+              />
+            ))}
+          {!cropping && (
             <div
-              key={corner}
-              {...handlers('scale', corner)}
-              className={`tl-transform-handle tl-transform-corner is-${corner}`}
-              aria-label={`Scale ${name} from the ${corner.replace('-', ' ')} corner`}
+              {...handlers('rotate')}
+              className={`tl-transform-handle tl-transform-rotate${rotateOffset > 0 ? '' : ' is-inside'}`}
+              aria-label={`Rotate ${name}`}
             />
-          ))}
-          <div
-            {...handlers('rotate')}
-            className={`tl-transform-handle tl-transform-rotate${rotateOffset > 0 ? '' : ' is-inside'}`}
-            aria-label={`Rotate ${name}`}
-          />
+          )}
         </div>
       </div>
     </div>
