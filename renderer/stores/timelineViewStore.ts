@@ -8,8 +8,26 @@ import { create } from 'zustand';
 import type { CopiedClip } from '../model/timeline/clipCommands.ts';
 import { FRAME_MS, MAX_PX_PER_MS } from '../model/timeline/timelineGeometry.ts';
 
+/**
+ * What a drag on a clip does (the Tools, Premiere's V, B, R, Y, U): select and move or trim
+ * one clip, ripple trim (the rest follows), roll the cut, slip the media, slide the clip.
+ */
+export type TrimTool = 'select' | 'ripple' | 'roll' | 'slip' | 'slide';
+
+/** A frame of a clip's media the monitor shows beside another while trimming (the two-up view). */
+export interface TwoUpSide {
+  readonly assetId: number;
+  /** Where in the media, ms. */
+  readonly sourceMs: number;
+  readonly label: string;
+}
+
 export interface DragPreview {
   readonly mode: 'move' | 'trim-start' | 'trim-end';
+  /** The tool the drag was made with; absent for the selection tool. */
+  readonly tool?: TrimTool;
+  /** The two frames at the edit point (roll, slip, slide, ripple), or null. */
+  readonly twoUp?: readonly [TwoUpSide | null, TwoUpSide | null] | null;
   readonly clipIds: ReadonlySet<string>;
   /** How far the dragged edge (or the clips) moved, snapped. */
   readonly deltaMs: number;
@@ -35,6 +53,8 @@ interface TimelineViewState {
   playheadMs: number;
   selection: ReadonlySet<string>;
   snapping: boolean;
+  tool: TrimTool;
+  setTool(tool: TrimTool): void;
   drag: DragPreview | null;
   /** The monitor's transform under way (drawn as a preview; one edit when it ends). */
   transform: TransformPreview | null;
@@ -71,6 +91,7 @@ const INITIAL = {
   playheadMs: 0,
   selection: new Set<string>() as ReadonlySet<string>,
   snapping: true,
+  tool: 'select' as TrimTool,
   drag: null,
   transform: null,
   keyframeProperty: null,
@@ -147,6 +168,7 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
       set({ selection: next });
     },
     setSnapping: (snapping) => set({ snapping }),
+    setTool: (tool) => set({ tool }),
     setKeyframeProperty: (keyframeProperty) => set({ keyframeProperty }),
     setDrag: (drag) => set({ drag }),
     setTransform: (transform) => set({ transform }),

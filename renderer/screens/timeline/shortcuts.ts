@@ -3,7 +3,7 @@
 import { useKeymap, type Shortcut } from '../../keymap/keymap.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
+import { stepFrames, useTimelineView, type TrimTool } from '../../stores/timelineViewStore.ts';
 import {
   copySelection,
   cutSelection,
@@ -19,8 +19,9 @@ import {
   trimSelectionToPlayhead,
 } from './timelineActions.ts';
 import { addMarkerAtPlayhead, jumpToMarker } from './markerActions.ts';
+import { nudgeTrim, rippleTrimToPlayhead, rollToPlayhead } from './trimActions.ts';
 
-export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Markers', 'Selection', 'View'] as const;
+export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Trimming', 'Markers', 'Selection', 'View'] as const;
 
 const mod = (e: KeyboardEvent) => e.ctrlKey || e.metaKey;
 const plain = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey;
@@ -34,6 +35,68 @@ const view = () => useTimelineView.getState();
 const duration = () => useTimeline.getState().timeline?.durationMs ?? 0;
 
 const transport = () => usePlayback.getState();
+
+/** A tool's key (as in Premiere Pro, but R for the roll tool: N is snapping here). */
+const tool = (id: TrimTool, keys: string, action: string): Shortcut => ({
+  id: `tool-${id}`,
+  keys,
+  action,
+  group: 'Trimming',
+  matches: key(keys.toLowerCase(), (e) => plain(e) && !e.shiftKey),
+  run: () => view().setTool(id),
+});
+
+/**
+ * The trim tools and keys. They come before the plain keys they share a letter with (Q, W,
+ * arrows), so Shift+Q is a ripple trim, not a trim.
+ */
+const TRIMMING: readonly Shortcut[] = [
+  tool('select', 'V', 'Selection tool: drag a clip to move it, an edge to trim it'),
+  tool('ripple', 'B', 'Ripple trim tool: drag an edge; what follows moves with it on every sync-locked track'),
+  tool('roll', 'R', 'Roll tool: drag a cut between two clips; both change, nothing else moves'),
+  tool('slip', 'Y', 'Slip tool: drag a clip to change the part of its media it shows'),
+  tool('slide', 'U', 'Slide tool: drag a clip between its neighbours, which give and take'),
+  {
+    id: 'rippleTrimStart',
+    keys: 'Shift+Q',
+    action: 'Ripple trim the selection’s start to the playhead (what follows moves up)',
+    group: 'Trimming',
+    matches: (e) => e.code === 'KeyQ' && e.shiftKey && plain(e),
+    run: () => rippleTrimToPlayhead('start'),
+  },
+  {
+    id: 'rippleTrimEnd',
+    keys: 'Shift+W',
+    action: 'Ripple trim the selection’s end to the playhead (what follows moves up)',
+    group: 'Trimming',
+    matches: (e) => e.code === 'KeyW' && e.shiftKey && plain(e),
+    run: () => rippleTrimToPlayhead('end'),
+  },
+  {
+    id: 'roll',
+    keys: 'E',
+    action: 'Roll the selected clip’s nearest cut to the playhead',
+    group: 'Trimming',
+    matches: key('e', (e) => plain(e) && !e.shiftKey),
+    run: rollToPlayhead,
+  },
+  {
+    id: 'slide',
+    keys: 'Alt+, / .',
+    action: 'Slide the selected clip one frame left / right',
+    group: 'Trimming',
+    matches: (e) => (e.code === 'Comma' || e.code === 'Period') && e.altKey && !e.ctrlKey && !e.metaKey,
+    run: (e) => nudgeTrim('slide', e.code === 'Period' ? 1 : -1),
+  },
+  {
+    id: 'slip',
+    keys: 'Mod+Alt+← / →',
+    action: 'Slip the selected clip one frame left / right (its media moves under it)',
+    group: 'Trimming',
+    matches: (e) => arrow(e) && e.altKey && mod(e),
+    run: (e) => nudgeTrim('slip', direction(e)),
+  },
+];
 
 export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
   {
@@ -102,6 +165,7 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     matches: (e) => e.key === 'L' && e.shiftKey && plain(e),
     run: () => transport().toggleLoop(),
   },
+  ...TRIMMING,
   {
     id: 'split',
     keys: 'S',
