@@ -3,7 +3,7 @@
 // each made with its key, leave the service's timeline exactly as expected clip by clip with
 // every track in sync (the music and captions move with the picture where time goes), and
 // one undo each brings the service's timeline back exactly. A roll tool's drag shows the two
-// frames at the edit point in the monitor.
+// frames at the edit point in the monitor; a box drawn on the background selects across tracks.
 import { makeFixtureDir, makeMp4, makeWav } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
@@ -16,7 +16,7 @@ test.afterAll(() => {
   fixtures = null;
 });
 
-type Shape = number[] | [number, number, string];
+type Shape = (number | string)[];
 /** Each track by name: its clips as [start, end, in, out] (captions [start, end, text]). */
 function shapes(timeline: ServiceTimeline): Record<string, Shape[]> {
   return Object.fromEntries(
@@ -29,7 +29,7 @@ function shapes(timeline: ServiceTimeline): Record<string, Shape[]> {
   );
 }
 
-const BEFORE = {
+const BEFORE: Record<string, Shape[]> = {
   'Video 1': [
     [0, 2000, 0, 2000],
     [2000, 4000, 3000, 5000],
@@ -248,4 +248,19 @@ test('ripple delete, ripple trim, roll, slip and slide keep every track in sync;
   await expect(twoUp).toHaveCount(0);
   await tl.press('v');
   expect((await now()).revision).toBe(revision);
+
+  // A box dragged from the empty end of the tracks selects the clips it touches across tracks.
+  const last = (await picture(2).boundingBox())!;
+  const pxPerMs = last.width / 2000;
+  const captionRow = (await tl.clip('Captions 1', 'Caption “Three”').boundingBox())!;
+  const soundRow = (await tl.clip('Audio 1', 'talk.mp4').nth(2).boundingBox())!;
+  await page.mouse.move(last.x + last.width + 500 * pxPerMs, captionRow.y + captionRow.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(last.x + last.width - 250 * pxPerMs, soundRow.y + soundRow.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(picture(2)).toHaveAttribute('aria-pressed', 'true');
+  await expect(tl.clip('Audio 1', 'talk.mp4').nth(2)).toHaveAttribute('aria-pressed', 'true');
+  await expect(picture(1)).toHaveAttribute('aria-pressed', 'false');
+  await expect(tl.clip('Captions 1', 'Caption “Three”')).toHaveAttribute('aria-pressed', 'false');
+  await expect(tl.clip('Music', 'music.wav')).toHaveAttribute('aria-pressed', 'false');
 });

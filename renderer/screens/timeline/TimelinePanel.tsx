@@ -16,6 +16,7 @@ import { listedMoveTarget, listedTracks } from '../../model/timeline/trackOrder.
 import { LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
 import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
+import { useMarquee } from './useMarquee.ts';
 
 /** Browsers lay out at most some millions of pixels: beyond this the scrollbar is scaled. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -76,6 +77,7 @@ export function TimelinePanel() {
   // Listed as editors list them (what draws on top on top); the timeline keeps its drawing order.
   const tracks = useMemo(() => (timeline ? listedTracks(timeline.tracks) : NO_TRACKS), [timeline]);
   const mediaDrop = useMediaDrop(lanes, tracks);
+  const marquee = useMarquee(lanes, tracks);
 
   useEffect(() => {
     if (timeline) useTimelineView.getState().setContent(timeline.durationMs);
@@ -177,6 +179,8 @@ export function TimelinePanel() {
               // A click on the tracks' background clears the selection, as in every editor.
               const plainClick = !(event.shiftKey || event.ctrlKey || event.metaKey) && event.button === 0;
               if (plainClick && !(event.target as Element).closest('.tl-clip')) useTimelineView.getState().select([]);
+              // A drag from there draws a box that selects the clips it touches.
+              marquee.onPointerDown(event);
             }}
           >
             {tracks.map((track, index) => (
@@ -204,6 +208,7 @@ export function TimelinePanel() {
               ))}
             </div>
             {mediaDrop.ghost && <DropGhostBox ghost={mediaDrop.ghost} />}
+            {marquee.rect && <div className="tl-marquee" style={marquee.rect} aria-hidden="true" />}
             <div ref={guide} className="tl-snap-guide" hidden aria-hidden="true" />
             <div ref={playhead} className="tl-playhead" aria-hidden="true" />
           </div>
