@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { CopiedClip } from '../model/timeline/clipCommands.ts';
 import { FRAME_MS, MAX_PX_PER_MS } from '../model/timeline/timelineGeometry.ts';
+import { clampLaneHeight } from '../model/timeline/laneLayout.ts';
 
 /**
  * What a drag on a clip does (the Tools, Premiere's V, B, R, Y, U): select and move or trim
@@ -55,6 +56,9 @@ interface TimelineViewState {
   snapping: boolean;
   tool: TrimTool;
   setTool(tool: TrimTool): void;
+  /** Lane heights the user set, by track ID (model/timeline/laneLayout.ts); the default for the rest. */
+  trackHeights: Readonly<Record<string, number>>;
+  setTrackHeight(trackId: string, px: number | null): void;
   drag: DragPreview | null;
   /** The monitor's transform under way (drawn as a preview; one edit when it ends). */
   transform: TransformPreview | null;
@@ -92,6 +96,7 @@ const INITIAL = {
   selection: new Set<string>() as ReadonlySet<string>,
   snapping: true,
   tool: 'select' as TrimTool,
+  trackHeights: {} as Readonly<Record<string, number>>,
   drag: null,
   transform: null,
   keyframeProperty: null,
@@ -169,6 +174,10 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
     },
     setSnapping: (snapping) => set({ snapping }),
     setTool: (tool) => set({ tool }),
+    setTrackHeight: (trackId, px) => {
+      const { [trackId]: _, ...rest } = get().trackHeights;
+      set({ trackHeights: px === null ? rest : { ...rest, [trackId]: clampLaneHeight(px) } });
+    },
     setKeyframeProperty: (keyframeProperty) => set({ keyframeProperty }),
     setDrag: (drag) => set({ drag }),
     setTransform: (transform) => set({ transform }),

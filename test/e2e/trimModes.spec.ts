@@ -263,4 +263,19 @@ test('ripple delete, ripple trim, roll, slip and slide keep every track in sync;
   await expect(picture(1)).toHaveAttribute('aria-pressed', 'false');
   await expect(tl.clip('Captions 1', 'Caption “Three”')).toHaveAttribute('aria-pressed', 'false');
   await expect(tl.clip('Music', 'music.wav')).toHaveAttribute('aria-pressed', 'false');
+
+  // A track's header's bottom edge makes it taller (drag) or shorter (arrow keys); the lanes below follow.
+  const handle = page.getByRole('separator', { name: 'Height of Video 1' });
+  const audioTop = (await tl.lane('Audio 1').boundingBox())!.y;
+  const edge = (await handle.boundingBox())!;
+  await page.mouse.move(edge.x + 20, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + 20, edge.y + edge.height / 2 + 40, { steps: 4 });
+  await page.mouse.up();
+  await expect(handle).toHaveAttribute('aria-valuenow', '104');
+  await expect.poll(async () => (await tl.lane('Video 1').boundingBox())!.height).toBe(104);
+  await expect.poll(async () => (await tl.lane('Audio 1').boundingBox())!.y).toBe(audioTop + 40);
+  await handle.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(handle).toHaveAttribute('aria-valuenow', '96');
 });

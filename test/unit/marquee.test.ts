@@ -1,7 +1,9 @@
 // Marquee selection (renderer/model/timeline/marquee.ts): a box picks the clips it touches on
-// the rows it spans, drawn either way, never those of a locked track or outside its time.
+// the rows it spans, drawn either way, never those of a locked track or outside its time;
+// rows are found in the lane layout, where each track may have its own height.
 import { describe, expect, it } from 'vitest';
 import { boxBetween, clipsInBox } from '../../renderer/model/timeline/marquee.ts';
+import { clampLaneHeight, laneLayout, rowAt } from '../../renderer/model/timeline/laneLayout.ts';
 import type { Track } from '../../shared/timeline/timelineTypes.ts';
 
 const caption = (id: string, startMs: number, endMs: number) =>
@@ -30,5 +32,14 @@ describe('marquee selection', () => {
   it('leaves a locked track, a clip the box only meets at an edge, and rows past the last', () => {
     expect(clipsInBox(listed, boxBetween({ ms: 1000, row: 1 }, { ms: 1999, row: 5 }))).toEqual(['c1']);
     expect(clipsInBox(listed, boxBetween({ ms: -50, row: -1 }, { ms: 0, row: 0 }))).toEqual([]);
+  });
+});
+
+describe('lane layout', () => {
+  it('stacks each track at its own height and finds the row under a point', () => {
+    const layout = laneLayout([{ id: 'a' }, { id: 'b' }, { id: 'c' }], { b: 120 });
+    expect(layout).toEqual({ tops: [0, 64, 184], heights: [64, 120, 64], total: 248 });
+    expect([-1, 0, 63, 64, 183, 184, 247, 248].map((y) => rowAt(layout, y))).toEqual([-1, 0, 0, 1, 1, 2, 2, 3]);
+    expect([0, 40, 1000].map(clampLaneHeight)).toEqual([40, 40, 240]);
   });
 });

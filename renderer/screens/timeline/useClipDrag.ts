@@ -14,7 +14,7 @@ import type { DragPart } from './ClipBlock.tsx';
 import { locate, moveCommands, trimCommands } from '../../model/timeline/clipCommands.ts';
 import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
 import { listedTracks } from '../../model/timeline/trackOrder.ts';
-import { LANE_HEIGHT } from './TrackLane.tsx';
+import { laneLayout, rowAt } from '../../model/timeline/laneLayout.ts';
 import { clampTrim, finishTrim, toolActsOn, twoUpOf } from './trimActions.ts';
 
 /** How the dragged clip is drawn under a tool: a ripple or roll moves an edge, a slide the clip; a slip changes no place. */
@@ -82,8 +82,9 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
     const home = items[0]?.track;
     // Only clips of one track move to another track together.
     if (!home || items.some((i) => i.track.id !== home.id)) return null;
-    const index = Math.floor((clientY - lanes.getBoundingClientRect().top) / LANE_HEIGHT);
-    const target = listedTracks(t.tracks)[index];
+    const listed = listedTracks(t.tracks);
+    const layout = laneLayout(listed, useTimelineView.getState().trackHeights);
+    const target = listed[rowAt(layout, clientY - lanes.getBoundingClientRect().top)];
     return target && target.kind === home.kind && !target.locked && target.id !== home.id ? target.id : null;
   }
 

@@ -5,7 +5,7 @@ import { useRef, useState, type PointerEvent, type RefObject } from 'react';
 import type { Track } from '../../../shared/timeline/timelineTypes.ts';
 import { boxBetween, clipsInBox } from '../../model/timeline/marquee.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
-import { LANE_HEIGHT } from './TrackLane.tsx';
+import { laneLayout, rowAt } from '../../model/timeline/laneLayout.ts';
 
 const START_PX = 4;
 
@@ -32,9 +32,10 @@ export function useMarquee(lanesRef: RefObject<HTMLElement | null>, tracks: read
     const target = event.currentTarget;
     target.setPointerCapture(event.pointerId);
     let drawing = false;
+    const layout = laneLayout(tracksRef.current, useTimelineView.getState().trackHeights);
     const corner = (x: number, y: number) => {
       const view = useTimelineView.getState();
-      return { ms: view.viewStartMs + x / view.pxPerMs, row: Math.floor(y / LANE_HEIGHT) };
+      return { ms: view.viewStartMs + x / view.pxPerMs, row: rowAt(layout, y) };
     };
     const move = (e: globalThis.PointerEvent) => {
       const x = e.clientX - origin.left;
