@@ -223,6 +223,32 @@ test('ripple delete, ripple trim, roll, slip and slide keep every track in sync;
     },
   );
 
+  // The slide tool's drag (Alt: no snapping) slides the middle clip: its neighbours give and take, nothing else moves.
+  await tl.press('u');
+  const beforeSlide = (await now()).revision;
+  const middle = (await picture(1).boundingBox())!;
+  await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);
+  await page.mouse.down();
+  await page.keyboard.down('Alt');
+  await page.mouse.move(middle.x + middle.width / 2 + 30, middle.y + middle.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Alt');
+  await tl.saved();
+  await expect.poll(async () => (await now()).revision).not.toBe(beforeSlide);
+  const [first, second, third] = shapes(await now())['Video 1']!.map((c) => c.map(Number));
+  const by = second![0]! - 2000;
+  expect(by).toBeGreaterThan(0);
+  expect([first, second, third]).toEqual([
+    [0, 2000 + by, 0, 2000 + by],
+    [2000 + by, 4000 + by, 3000, 5000],
+    [4000 + by, 6000, 1000 + by, 3000],
+  ]);
+  expect(shapes(await now()).Music).toEqual(BEFORE.Music);
+  await tl.press('Control+z');
+  await tl.saved();
+  await expect.poll(async () => (await now()).tracks).toEqual(before.tracks);
+  await tl.press('v');
+
   // Too far: a slip past the media's start is refused, saying why, and nothing is sent.
   const revision = (await now()).revision;
   await picture(0).click();

@@ -39,6 +39,8 @@ export const TOOL_NAMES: Record<TrimTool, string> = {
   slide: 'Slide tool',
 };
 
+const speedOf = (clip: Clip) =>
+  clip.kind === 'media' ? (clip.effects.find((e) => e.effectId === 'speed')?.params.rate ?? 1) : 1;
 const durationOf = (assetId: number) => useTimelineMedia.getState().assets.get(assetId)?.durationMs ?? null;
 const newId = () => crypto.randomUUID();
 const notDone = (title: string, message: string) => useToasts.getState().showWarning(title, message);
@@ -81,7 +83,7 @@ export function planTrim(
         : rollCommands(tracksOf(items), part === 'end' ? clip.endMs : clip.startMs, deltaMs, durationOf);
     case 'slip':
       // As in Premiere: dragging right moves the media right under the clip, so it shows earlier media.
-      return slipCommands(items, -deltaMs, durationOf);
+      return slipCommands(items, -deltaMs * speedOf(clip), durationOf);
     case 'slide':
       return slideCommands(items, deltaMs, durationOf);
     default:
@@ -105,17 +107,15 @@ export function clampTrim(timeline: Timeline, tool: TrimTool, clipId: string, pa
       if (cut) within(rollRange(cut.before, cut.after, durationOf));
     }
     if (tool === 'slip' && clip.kind === 'media') {
+      // The range is the media's; the drag's is the timeline's (they differ by the clip's speed).
       const r = slipRange(clip, durationOf);
-      within({ min: -r.max, max: -r.min });
+      within({ min: -r.max / speedOf(clip), max: -r.min / speedOf(clip) });
     }
     if (tool === 'slide') within(slideRange(track, clip, durationOf));
   }
   if (min > max) return 0;
   return Math.max(min, Math.min(max, Math.round(deltaMs)));
 }
-
-const speedOf = (clip: Clip) =>
-  clip.kind === 'media' ? (clip.effects.find((e) => e.effectId === 'speed')?.params.rate ?? 1) : 1;
 
 /** A frame of a media clip: `fromEnd` counts back from its out point, else on from its in point (source ms moved by `shiftMs` of timeline). */
 function side(clip: Clip | undefined | null, edge: 'first' | 'last', shiftMs: number, label: string): TwoUpSide | null {
