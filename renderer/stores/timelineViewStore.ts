@@ -8,20 +8,13 @@ import { create } from 'zustand';
 import type { CopiedClip } from '../model/timeline/clipCommands.ts';
 import { FRAME_MS, MAX_PX_PER_MS } from '../model/timeline/timelineGeometry.ts';
 import { clampLaneHeight } from '../model/timeline/laneLayout.ts';
+import type { TwoUpSide } from '../model/timeline/twoUp.ts';
 
 /**
  * What a drag on a clip does (the Tools, Premiere's V, B, R, Y, U): select and move or trim
  * one clip, ripple trim (the rest follows), roll the cut, slip the media, slide the clip.
  */
 export type TrimTool = 'select' | 'ripple' | 'roll' | 'slip' | 'slide';
-
-/** A frame of a clip's media the monitor shows beside another while trimming (the two-up view). */
-export interface TwoUpSide {
-  readonly assetId: number;
-  /** Where in the media, ms. */
-  readonly sourceMs: number;
-  readonly label: string;
-}
 
 export interface DragPreview {
   readonly mode: 'move' | 'trim-start' | 'trim-end';

@@ -18,6 +18,7 @@ import {
   type TrimPlan,
 } from '../../renderer/model/timeline/syncRipple.ts';
 import { rollCommands, slideCommands, slipCommands } from '../../renderer/model/timeline/trimModes.ts';
+import { twoUpOf } from '../../renderer/model/timeline/twoUp.ts';
 import { ASSETS, ctx, emptyTimeline, onService } from '../support/timelineEdits.ts';
 
 const durationOf = (id: number) => ASSETS.get(id)?.durationMs ?? null;
@@ -327,5 +328,25 @@ describe('roll, slip and slide', () => {
         current = applyCommands(current, [command], ctx);
       expect(current.tracks[0]!.clips).toHaveLength(3);
     }
+  });
+});
+
+describe('the two-up view', () => {
+  const frame = (sourceMs: number, label: string) => ({ assetId: 1, sourceMs, label });
+
+  it('shows the two frames at the edit point as each trim would leave them', () => {
+    const t = cutting();
+    expect(twoUpOf(t, 'roll', ids.p1, 'end', 500)).toEqual([frame(3467, 'Out'), frame(5500, 'In')]);
+    // Dragged right, a slip shows earlier media.
+    expect(twoUpOf(t, 'slip', ids.p2, 'body', 1000)).toEqual([frame(4000, 'In'), frame(6967, 'Out')]);
+    expect(twoUpOf(t, 'slide', ids.p2, 'body', 500)).toEqual([frame(3467, 'Previous out'), frame(1500, 'Next in')]);
+    expect(twoUpOf(t, 'ripple', ids.p1, 'end', -1000)).toEqual([frame(1967, 'Out'), frame(5000, 'Next in')]);
+    expect(twoUpOf(t, 'ripple', ids.p2, 'start', 200)).toEqual([frame(2967, 'Previous out'), frame(5200, 'In')]);
+  });
+
+  it('has no frame where there is no clip: no roll without a cut, nothing beside the last clip', () => {
+    const t = cutting();
+    expect(twoUpOf(t, 'roll', ids.p3, 'end', 100)).toBeNull();
+    expect(twoUpOf(t, 'ripple', ids.p3, 'end', -100)).toEqual([frame(2867, 'Out'), null]);
   });
 });

@@ -4,7 +4,8 @@
 // each a still of its media seeked to that moment, labelled with its timecode.
 import { useEffect, useRef } from 'react';
 import { usePreviewMedia } from '../../stores/previewMediaStore.ts';
-import { useTimelineView, type TwoUpSide } from '../../stores/timelineViewStore.ts';
+import { useTimelineView } from '../../stores/timelineViewStore.ts';
+import type { TwoUpSide } from '../../model/timeline/twoUp.ts';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 
 function Still({ side }: { side: TwoUpSide | null }) {

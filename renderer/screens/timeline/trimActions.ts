@@ -1,7 +1,7 @@
 // The trim tools and keys: a drag with the Ripple, Roll, Slip or Slide tool, or a key on the
 // selected clip, becomes one edit (model/timeline/syncRipple.ts, trimModes.ts) that acts on
 // the clip and its linked partners; what cannot be done is said, and nothing is sent. While
-// a tool's drag is under way the monitor shows the two frames at the edit point (twoUpOf).
+// a tool's drag is under way the monitor shows the two frames at the edit point (model/timeline/twoUp.ts).
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import { withLinkedClips } from '../../../shared/timeline/linkedClips.ts';
 import type { Clip, Timeline, Track } from '../../../shared/timeline/timelineTypes.ts';
@@ -19,7 +19,7 @@ import {
 import { FRAME_MS } from '../../model/timeline/timelineGeometry.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useTimelineView, type TrimTool, type TwoUpSide } from '../../stores/timelineViewStore.ts';
+import { useTimelineView, type TrimTool } from '../../stores/timelineViewStore.ts';
 import { useToasts } from '../../stores/toastStore.ts';
 
 export type TrimPart = 'body' | Edge;
@@ -115,53 +115,6 @@ export function clampTrim(timeline: Timeline, tool: TrimTool, clipId: string, pa
   }
   if (min > max) return 0;
   return Math.max(min, Math.min(max, Math.round(deltaMs)));
-}
-
-/** A frame of a media clip: `fromEnd` counts back from its out point, else on from its in point (source ms moved by `shiftMs` of timeline). */
-function side(clip: Clip | undefined | null, edge: 'first' | 'last', shiftMs: number, label: string): TwoUpSide | null {
-  if (!clip || clip.kind !== 'media') return null;
-  const shift = Math.round(shiftMs * speedOf(clip));
-  const sourceMs = edge === 'first' ? clip.inMs + shift : Math.max(clip.inMs, clip.outMs + shift - FRAME_MS);
-  return { assetId: clip.assetId, sourceMs: Math.max(0, sourceMs), label };
-}
-
-/** The two frames at the edit point as the drag would leave them, for the monitor's two-up view. */
-export function twoUpOf(
-  timeline: Timeline,
-  tool: TrimTool,
-  clipId: string,
-  part: TrimPart,
-  deltaMs: number,
-): readonly [TwoUpSide | null, TwoUpSide | null] | null {
-  const found = locate(timeline, [clipId])[0];
-  if (!found) return null;
-  const { clip, track } = found;
-  const at = track.clips.indexOf(clip);
-  const previous = track.clips[at - 1];
-  const next = track.clips[at + 1];
-  const touching = (c: Clip | undefined, ms: number, key: 'startMs' | 'endMs') => (c && c[key] === ms ? c : null);
-  switch (tool) {
-    case 'roll': {
-      const cut = cutAt(track, part === 'end' ? clip.endMs : clip.startMs);
-      return cut ? [side(cut.before, 'last', deltaMs, 'Out'), side(cut.after, 'first', deltaMs, 'In')] : null;
-    }
-    case 'ripple':
-      return part === 'end'
-        ? [side(clip, 'last', deltaMs, 'Out'), side(touching(next, clip.endMs, 'startMs'), 'first', 0, 'Next in')]
-        : [
-            side(touching(previous, clip.startMs, 'endMs'), 'last', 0, 'Previous out'),
-            side(clip, 'first', deltaMs, 'In'),
-          ];
-    case 'slip':
-      return [side(clip, 'first', -deltaMs, 'In'), side(clip, 'last', -deltaMs, 'Out')];
-    case 'slide':
-      return [
-        side(touching(previous, clip.startMs, 'endMs'), 'last', deltaMs, 'Previous out'),
-        side(touching(next, clip.endMs, 'startMs'), 'first', deltaMs, 'Next in'),
-      ];
-    default:
-      return null;
-  }
 }
 
 /** Makes the plan as one edit, or says why it cannot be made. */

@@ -15,7 +15,8 @@ import { locate, moveCommands, trimCommands } from '../../model/timeline/clipCom
 import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
 import { listedTracks } from '../../model/timeline/trackOrder.ts';
 import { laneLayout, rowAt } from '../../model/timeline/laneLayout.ts';
-import { clampTrim, finishTrim, toolActsOn, twoUpOf } from './trimActions.ts';
+import { clampTrim, finishTrim, toolActsOn } from './trimActions.ts';
+import { twoUpOf } from '../../model/timeline/twoUp.ts';
 
 /** How the dragged clip is drawn under a tool: a ripple or roll moves an edge, a slide the clip; a slip changes no place. */
 function lookOfTool(
