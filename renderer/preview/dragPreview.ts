@@ -24,6 +24,8 @@ export function dragView(
   ctx: ApplyContext,
   durationOf: (assetId: number) => number | null,
 ): DragView | null {
+  // A trim tool's drag shows the two frames at the edit point instead (the monitor's two-up view).
+  if (drag.tool) return null;
   const items = locate(timeline, drag.clipIds);
   if (items.length === 0) return null;
   try {

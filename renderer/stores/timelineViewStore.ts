@@ -7,9 +7,21 @@
 import { create } from 'zustand';
 import type { CopiedClip } from '../model/timeline/clipCommands.ts';
 import { FRAME_MS, MAX_PX_PER_MS } from '../model/timeline/timelineGeometry.ts';
+import { clampLaneHeight } from '../model/timeline/laneLayout.ts';
+import type { TwoUpSide } from '../model/timeline/twoUp.ts';
+
+/**
+ * What a drag on a clip does (the Tools, Premiere's V, B, R, Y, U): select and move or trim
+ * one clip, ripple trim (the rest follows), roll the cut, slip the media, slide the clip.
+ */
+export type TrimTool = 'select' | 'ripple' | 'roll' | 'slip' | 'slide';
 
 export interface DragPreview {
   readonly mode: 'move' | 'trim-start' | 'trim-end';
+  /** The tool the drag was made with; absent for the selection tool. */
+  readonly tool?: TrimTool;
+  /** The two frames at the edit point (roll, slip, slide, ripple), or null. */
+  readonly twoUp?: readonly [TwoUpSide | null, TwoUpSide | null] | null;
   readonly clipIds: ReadonlySet<string>;
   /** How far the dragged edge (or the clips) moved, snapped. */
   readonly deltaMs: number;
@@ -37,6 +49,11 @@ interface TimelineViewState {
   playheadMs: number;
   selection: ReadonlySet<string>;
   snapping: boolean;
+  tool: TrimTool;
+  setTool(tool: TrimTool): void;
+  /** Lane heights the user set, by track ID (model/timeline/laneLayout.ts); the default for the rest. */
+  trackHeights: Readonly<Record<string, number>>;
+  setTrackHeight(trackId: string, px: number | null): void;
   drag: DragPreview | null;
   /** The monitor's transform under way (drawn as a preview; one edit when it ends). */
   transform: TransformPreview | null;
@@ -73,6 +90,8 @@ const INITIAL = {
   playheadMs: 0,
   selection: new Set<string>() as ReadonlySet<string>,
   snapping: true,
+  tool: 'select' as TrimTool,
+  trackHeights: {} as Readonly<Record<string, number>>,
   drag: null,
   transform: null,
   keyframeProperty: null,
@@ -149,6 +168,11 @@ export const useTimelineView = create<TimelineViewState>()((set, get) => {
       set({ selection: next });
     },
     setSnapping: (snapping) => set({ snapping }),
+    setTool: (tool) => set({ tool }),
+    setTrackHeight: (trackId, px) => {
+      const { [trackId]: _, ...rest } = get().trackHeights;
+      set({ trackHeights: px === null ? rest : { ...rest, [trackId]: clampLaneHeight(px) } });
+    },
     setKeyframeProperty: (keyframeProperty) => set({ keyframeProperty }),
     setDrag: (drag) => set({ drag }),
     setTransform: (transform) => set({ transform }),

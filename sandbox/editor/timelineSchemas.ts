@@ -407,7 +407,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
           'The clips as they were before the cut, each put back as addClip (or addCaption) and the commands that set its look would, with their checks.',
         ),
     },
-    'The undo of removeRanges: takes off removeClipIds, opens each range again on the tracks (what starts where it was cut moves right by its length), and puts the clips back as they were. Its undo is the same removeRanges.',
+    'The undo of removeRanges: takes off removeClipIds, opens each range again on the tracks (what starts where it was cut moves right by its length), and puts the clips back as they were. Its undo is the same removeRanges. With no clips to take off or put back it opens time: an insert or a longer ripple trim that moves every sync-locked track in step (split the clips across the point first).',
   ),
   command(
     'addCaption',

@@ -17,7 +17,7 @@ import { setKeyframes } from './keyframeHandlers.ts';
 import { applyEffect, setClipFit, setClipProperties, setTransition } from './lookHandlers.ts';
 import { linkAfterSplit, linkClips } from './linkHandlers.ts';
 import { recreateClip } from './recreateClip.ts';
-import { defaultProperties } from './timelineRules.ts';
+import { defaultProperties, movesInStep } from './timelineRules.ts';
 import type { TrackIndex } from './trackIndex.ts';
 import type { Clip, Track } from './timelineTypes.ts';
 
@@ -50,7 +50,7 @@ export function mergeRanges(ranges: readonly { startMs: number; endMs: number }[
  */
 export function rangeTracks(index: TrackIndex, trackIds: readonly string[] | undefined): Track[] {
   if (trackIds) return [...new Set(trackIds)].flatMap((id) => index.findTrack(id) ?? []);
-  return index.tracks.filter((t) => !t.locked && (t as { syncLocked?: boolean }).syncLocked !== false);
+  return index.tracks.filter(movesInStep);
 }
 
 /** A 128-bit hash of the text as a UUID (version 8: made by us, not random). */

@@ -89,6 +89,10 @@ export const TRACK_GAIN_DB = { min: -60, max: 12 } as const;
  */
 export const TRACK_DEFAULTS = { gainDb: 0, pan: 0, solo: false, hidden: false, syncLocked: true } as const;
 
+/** Whether ripple edits move the track in step: unlocked, and sync lock not turned off. */
+export const movesInStep = (track: { locked: boolean; syncLocked?: boolean }): boolean =>
+  !track.locked && track.syncLocked !== false;
+
 export interface TrackMix {
   gainDb: number;
   pan: number;

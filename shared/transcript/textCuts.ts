@@ -1,7 +1,8 @@
 // Editing by the text, as editor commands. What the user deletes from the transcript (words,
 // fillers, the middle of long pauses) becomes time ranges of the clips that play them; each
 // range is cut from its clip and from the clips playing the same recording in step on other
-// tracks (its sound under its picture), all ranges in one removeRanges command (rangeCuts.ts):
+// tracks (its sound under its picture) and from every sync-locked track (music, titles: they
+// keep in sync), all ranges in one removeRanges command (rangeCuts.ts):
 // split where each starts and ends, the middle removed, what follows on those tracks moved up.
 // One that the editor refuses is skipped and said why.
 // A passage cut out between two pieces of a recording can be restored: the pieces are joined
@@ -9,6 +10,7 @@
 import { speedOf } from '../production/clipTime.ts';
 import { applyCommands, EditRejected, type ApplyContext } from '../timeline/applyCommands.ts';
 import type { EditorCommand } from '../timeline/editorCommands.ts';
+import { movesInStep } from '../timeline/timelineRules.ts';
 import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
 import { SPEECH_RULES } from './speechMarks.ts';
 import { cutRanges, inStepFinder, mediaById } from './rangeCuts.ts';
@@ -147,13 +149,26 @@ function whyRefused(err: EditRejected, clip: MediaClip, range: TimelineRange): s
 }
 
 /**
- * The command that cuts every range (on its clip's track and the tracks playing it in step),
- * one removeRanges for them all; a range that cannot be cut is skipped and said why.
+ * The tracks a text cut moves in step besides those playing the recording: every sync-locked
+ * track (music, titles), except a caption track holding captions made from a transcript —
+ * those follow the words they show (captionFollow.ts), which a cut by time would tear.
+ */
+function syncLockedAlong(timeline: Timeline): string[] {
+  const wordTimed = (t: Track) =>
+    t.kind === 'caption' && t.clips.some((c) => c.kind === 'caption' && (c.words?.length ?? 0) > 0);
+  return timeline.tracks.filter((t) => movesInStep(t) && !wordTimed(t)).map((t) => t.id);
+}
+
+/**
+ * The command that cuts every range (on its clip's track, the tracks playing it in step and
+ * the sync-locked tracks), one removeRanges for them all; a range that cannot be cut is
+ * skipped and said why.
  */
 export function planCuts(timeline: Timeline, ranges: readonly TimelineRange[], ctx: ApplyContext): CutOutcome {
   const skipped: { range: TimelineRange; why: string }[] = [];
   const byId = mediaById(timeline);
   const inStep = inStepFinder(timeline);
+  const along = syncLockedAlong(timeline);
   const wanted: { range: TimelineRange; clip: MediaClip; trackIds: string[] }[] = [];
   for (const range of ranges) {
     const placed = byId.get(range.clipId);
@@ -167,7 +182,7 @@ export function planCuts(timeline: Timeline, ranges: readonly TimelineRange[], c
       skipped.push({ range, why: `track "${locked.track.name}" is locked: unlock it, then delete again.` });
       continue;
     }
-    wanted.push({ range, clip: placed.clip, trackIds: targets.map((t) => t.track.id) });
+    wanted.push({ range, clip: placed.clip, trackIds: [...targets.map((t) => t.track.id), ...along] });
   }
   const outcome = cutRanges(
     timeline,

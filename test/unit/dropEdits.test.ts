@@ -103,6 +103,37 @@ describe('media dropped on a track', () => {
     expect(spans(onService(before, drop.commands))).toEqual(spans(after));
   });
 
+  it('inserts on every sync-locked track too: music across the point is split and moves on in sync', () => {
+    const before = timeline();
+    const music = { id: randomUUID(), kind: 'audio' as const, name: 'Music', muted: false, locked: false, clips: [] };
+    const apart = { ...music, id: randomUUID(), name: 'Apart', syncLocked: false };
+    const withMusic = applyCommands(
+      { ...before, tracks: [...before.tracks, music, apart] },
+      [
+        { type: 'addClip', trackId: music.id, clipId: randomUUID(), assetId: 3, startMs: 1000, inMs: 0, outMs: 2000 },
+        { type: 'addClip', trackId: apart.id, clipId: randomUUID(), assetId: 3, startMs: 1000, inMs: 0, outMs: 2000 },
+      ],
+      ctx,
+    );
+    const drop = dropCommands(
+      withMusic,
+      before.tracks[0]!.id,
+      { id: 2, kind: 'video', durationMs: 3000 },
+      2000,
+      'insert',
+      ctx,
+    );
+    const after = applyCommands(withMusic, drop.commands, ctx);
+    const onTrack = (t: Timeline['tracks'], name: string) =>
+      t.find((k) => k.name === name)!.clips.map((c) => [c.startMs, c.endMs, c.kind === 'media' ? c.inMs : 0]);
+    expect(onTrack(after.tracks, 'Music')).toEqual([
+      [1000, 2000, 0],
+      [5000, 6000, 1000],
+    ]);
+    expect(onTrack(after.tracks, 'Apart')).toEqual([[1000, 3000, 0]]);
+    expect(onService(withMusic, drop.commands)).toEqual(after.tracks);
+  });
+
   it('is refused, as the service would refuse it, where the track does not take the media', () => {
     const before = timeline();
     expect(() =>

@@ -10,6 +10,8 @@ export const PRESET_KEYS: Readonly<Record<KeymapPreset, Readonly<Record<string, 
     // Premiere: S toggles snapping, Ctrl+K adds an edit.
     split: ['Mod+K'],
     snapping: ['S'],
+    // Premiere: N is the rolling edit tool (Clipdesk's R; R is Premiere's rate stretch).
+    toolRoll: ['N'],
     // Premiere: = and − zoom, \ zooms to the whole sequence.
     zoomIn: ['='],
     zoomOut: ['-'],

@@ -102,16 +102,9 @@ export function splitCommands(items: Located[], atMs: number, newId: () => strin
     .map(({ clip }) => ({ type: 'splitClip', clipId: clip.id, atMs: Math.round(atMs), newClipId: newId() }));
 }
 
-/**
- * Deletes the clips. A ripple delete closes each gap on the clip's own track: one cut of the
- * clips' time per track (removeRanges), whatever the number of clips — one command to undo.
- */
-export function deleteCommands(items: Located[], ripple: boolean): EditorCommand[] {
-  if (!ripple) return items.map(({ clip }) => ({ type: 'removeClip', clipId: clip.id }));
-  const byTrack = new Map<string, { startMs: number; endMs: number }[]>();
-  for (const { clip, track } of items)
-    byTrack.set(track.id, [...(byTrack.get(track.id) ?? []), { startMs: clip.startMs, endMs: clip.endMs }]);
-  return [...byTrack].map(([trackId, ranges]) => ({ type: 'removeRanges', ranges, trackIds: [trackId] }));
+/** Deletes the clips, leaving their gaps (a ripple delete closes them: syncRipple.ts). */
+export function deleteCommands(items: Located[]): EditorCommand[] {
+  return items.map(({ clip }) => ({ type: 'removeClip', clipId: clip.id }));
 }
 
 export interface CopiedClip {

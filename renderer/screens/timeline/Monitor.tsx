@@ -1,5 +1,5 @@
 // The monitor: the composed frame under the playhead — paused, scrubbed, while a clip's edge
-// is dragged (the edit point, labelled), and playing with sound — drawn live by the preview
+// is dragged (the edit point, labelled; with a trim tool, the two frames there), and playing with sound — drawn live by the preview
 // engine (renderer/preview/previewEngine.ts) from media main caches, with no render job. It
 // fills its panel at the project's aspect ratio; it can take a bigger share of the screen
 // or the whole screen. Its transport is the playback store's, as the keys are. The level
@@ -18,6 +18,7 @@ import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { RevisionPreviewBar } from './RevisionPreviewBar.tsx';
 import { TransformOverlay } from './TransformOverlay.tsx';
 import { LevelMeters } from './LevelMeters.tsx';
+import { TwoUp } from './TwoUp.tsx';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
@@ -113,6 +114,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
           data-testid="monitor-frame"
         />
         <TransformOverlay frameRef={frame} exportFrame={full} cropping={cropping} />
+        <TwoUp />
         {status?.edge && <span className="tl-monitor-edge">{status.edge === 'start' ? 'New start' : 'New end'}</span>}
         {note && (
           <p className="tl-monitor-note" role="status">

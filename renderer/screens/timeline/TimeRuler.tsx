@@ -106,6 +106,8 @@ export function TimeRuler() {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Arrows with Alt, Ctrl or ⌘ are the keymap's (select the next clip, slip): not a step of the playhead.
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const { playheadMs: at, setPlayhead } = useTimelineView.getState();
     const frames = event.shiftKey ? 30 : 1;
     if (event.key === 'ArrowRight') setPlayhead(stepFrames(at, frames));

@@ -16,6 +16,8 @@ import { listedMoveTarget, listedTracks } from '../../model/timeline/trackOrder.
 import { LANE_HEIGHT, TrackLane } from './TrackLane.tsx';
 import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
+import { useMarquee } from './useMarquee.ts';
+import { laneLayout, type LaneLayout } from '../../model/timeline/laneLayout.ts';
 
 /** Browsers lay out at most some millions of pixels: beyond this the scrollbar is scaled. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -31,7 +33,7 @@ function scrollGeometry() {
 const NO_TRACKS: readonly Track[] = [];
 
 /** Where dropped media will land, and whether it overwrites or inserts. */
-function DropGhostBox({ ghost }: { ghost: DropGhost }) {
+function DropGhostBox({ ghost, layout }: { ghost: DropGhost; layout: LaneLayout }) {
   const viewStartMs = useTimelineView((s) => s.viewStartMs);
   const pxPerMs = useTimelineView((s) => s.pxPerMs);
   return (
@@ -39,8 +41,8 @@ function DropGhostBox({ ghost }: { ghost: DropGhost }) {
       className={`tl-drop-ghost tl-drop-${ghost.mode}`}
       aria-hidden="true"
       style={{
-        top: ghost.trackIndex * LANE_HEIGHT,
-        height: LANE_HEIGHT,
+        top: layout.tops[ghost.trackIndex] ?? 0,
+        height: layout.heights[ghost.trackIndex] ?? LANE_HEIGHT,
         left: (ghost.atMs - viewStartMs) * pxPerMs,
         width: ghost.lengthMs === null ? 2 : Math.max(2, ghost.lengthMs * pxPerMs),
       }}
@@ -75,7 +77,10 @@ export function TimelinePanel() {
   const pendingClips = useMemo(() => clipsTouched(pending.flatMap((e) => e.commands)), [pending]);
   // Listed as editors list them (what draws on top on top); the timeline keeps its drawing order.
   const tracks = useMemo(() => (timeline ? listedTracks(timeline.tracks) : NO_TRACKS), [timeline]);
+  const trackHeights = useTimelineView((s) => s.trackHeights);
+  const layout = useMemo(() => laneLayout(tracks, trackHeights), [tracks, trackHeights]);
   const mediaDrop = useMediaDrop(lanes, tracks);
+  const marquee = useMarquee(lanes, tracks);
 
   useEffect(() => {
     if (timeline) useTimelineView.getState().setContent(timeline.durationMs);
@@ -132,8 +137,9 @@ export function TimelinePanel() {
   }
 
   const home = drag?.toTrackId ? tracks.findIndex((t) => t.clips.some((c) => drag.clipIds.has(c.id))) : -1;
-  const dragLaneShift = drag?.toTrackId && home >= 0 ? tracks.findIndex((t) => t.id === drag.toTrackId) - home : 0;
-  const height = Math.max(1, tracks.length) * LANE_HEIGHT;
+  const to = drag?.toTrackId ? tracks.findIndex((t) => t.id === drag.toTrackId) : -1;
+  const dragLaneShift = home >= 0 && to >= 0 ? layout.tops[to]! - layout.tops[home]! : 0;
+  const height = Math.max(LANE_HEIGHT, layout.total);
 
   return (
     <div className="tl-panel">
@@ -153,10 +159,11 @@ export function TimelinePanel() {
       </div>
       <TimeRuler />
       <div className="tl-headers">
-        {tracks.map((track) => (
+        {tracks.map((track, index) => (
           <TrackHeader
             key={track.id}
             track={track}
+            height={layout.heights[index]!}
             canMoveUp={listedMoveTarget(timeline!.tracks, track.id, -1) !== null}
             canMoveDown={listedMoveTarget(timeline!.tracks, track.id, 1) !== null}
           />
@@ -177,13 +184,15 @@ export function TimelinePanel() {
               // A click on the tracks' background clears the selection, as in every editor.
               const plainClick = !(event.shiftKey || event.ctrlKey || event.metaKey) && event.button === 0;
               if (plainClick && !(event.target as Element).closest('.tl-clip')) useTimelineView.getState().select([]);
+              // A drag from there draws a box that selects the clips it touches.
+              marquee.onPointerDown(event);
             }}
           >
             {tracks.map((track, index) => (
               <div
                 key={track.id}
                 className={`tl-lane-bg${track.locked ? ' is-locked' : ''}`}
-                style={{ top: index * LANE_HEIGHT, height: LANE_HEIGHT }}
+                style={{ top: layout.tops[index], height: layout.heights[index] }}
               />
             ))}
             <div ref={origin} className="tl-origin">
@@ -191,7 +200,8 @@ export function TimelinePanel() {
                 <TrackLane
                   key={track.id}
                   track={track}
-                  index={index}
+                  top={layout.tops[index]!}
+                  height={layout.heights[index]!}
                   originMs={originMs}
                   windowToMs={windowToMs}
                   pxPerMs={pxPerMs}
@@ -203,7 +213,8 @@ export function TimelinePanel() {
                 />
               ))}
             </div>
-            {mediaDrop.ghost && <DropGhostBox ghost={mediaDrop.ghost} />}
+            {mediaDrop.ghost && <DropGhostBox ghost={mediaDrop.ghost} layout={layout} />}
+            {marquee.rect && <div className="tl-marquee" style={marquee.rect} aria-hidden="true" />}
             <div ref={guide} className="tl-snap-guide" hidden aria-hidden="true" />
             <div ref={playhead} className="tl-playhead" aria-hidden="true" />
           </div>

@@ -1,9 +1,14 @@
 // The timeline's toolbar: the playhead's time (playing is the monitor's), the edits (undo, redo, split,
-// delete, ripple delete, copy, paste), zoom from the whole project to a single frame,
+// delete, ripple delete, copy, paste), the trim tools (selection, ripple, roll, slip, slide), zoom from the whole project to a single frame,
 // snapping, and the shortcuts. Each button does what its shortcut does.
 import {
   ArrowLeftRight,
   ArrowLeftToLine,
+  ChevronsLeftRight,
+  Columns2,
+  FoldHorizontal,
+  MousePointer2,
+  MoveHorizontal,
   ClipboardPaste,
   Copy,
   Crosshair,
@@ -24,10 +29,11 @@ import { Menu } from '../../components/Menu.tsx';
 import { addMarkerAtPlayhead, copyYoutubeChapters, jumpToMarker } from './markerActions.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
-import { useTimelineView, zoomBounds } from '../../stores/timelineViewStore.ts';
+import { useTimelineView, zoomBounds, type TrimTool } from '../../stores/timelineViewStore.ts';
+import { TOOL_NAMES } from './trimActions.ts';
 import { copySelection, deleteSelection, pasteAtPlayhead, splitAtPlayhead } from './timelineActions.ts';
 import { useKeysOf, useKeymap } from '../../keymap/keymap.ts';
-import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
+import { TIMELINE_SHORTCUTS, toolCommand } from './shortcuts.ts';
 import { formatTime, parseTime } from '../../model/timeline/timelineGeometry.ts';
 
 function PlayheadField() {
@@ -62,6 +68,35 @@ function PlayheadField() {
         }
       }}
     />
+  );
+}
+
+const TOOLS: readonly { tool: TrimTool; icon: typeof MousePointer2; tip: string }[] = [
+  { tool: 'select', icon: MousePointer2, tip: 'Drag a clip to move it, an edge to trim it' },
+  { tool: 'ripple', icon: FoldHorizontal, tip: 'Drag an edge: what follows moves with it on every sync-locked track' },
+  { tool: 'roll', icon: ChevronsLeftRight, tip: 'Drag a cut between two clips: both change, nothing else moves' },
+  { tool: 'slip', icon: Columns2, tip: 'Drag a clip: the part of its media it shows moves, the clip stays' },
+  { tool: 'slide', icon: MoveHorizontal, tip: 'Drag a clip between its neighbours, which give and take' },
+];
+
+/** What a drag on a clip does: one tool at a time, pressed (the monitor shows two frames while a trim tool drags). */
+function ToolPicker() {
+  const current = useTimelineView((s) => s.tool);
+  const keys = useKeysOf(TIMELINE_SHORTCUTS);
+  return (
+    <span className="tl-group" role="group" aria-label="Trim tools">
+      {TOOLS.map(({ tool, icon, tip }) => (
+        <IconButton
+          key={tool}
+          icon={icon}
+          label={TOOL_NAMES[tool]}
+          tip={`${TOOL_NAMES[tool]}: ${tip}`}
+          shortcut={keys(toolCommand(tool))}
+          pressed={current === tool}
+          onClick={() => useTimelineView.getState().setTool(tool)}
+        />
+      ))}
+    </span>
   );
 }
 
@@ -164,6 +199,8 @@ export function TimelineToolbar() {
           disabled={!canPaste}
         />
       </span>
+      <span className="tl-separator" aria-hidden="true" />
+      <ToolPicker />
       <span className="tl-separator" aria-hidden="true" />
       <span className="tl-group">
         <IconButton icon={ZoomOut} label="Zoom out" shortcut={keys('zoomOut')} onClick={() => view().zoomBy(1 / 1.5)} />

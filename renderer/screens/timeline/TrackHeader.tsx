@@ -30,8 +30,8 @@ import { useTimeline } from '../../stores/timelineStore.ts';
 import { moveTrack, removeTrack, renameTrack } from './timelineActions.ts';
 import { DuckDialog } from './DuckDialog.tsx';
 import { TrackMixDialog } from './TrackMixDialog.tsx';
-import { LANE_HEIGHT } from './TrackLane.tsx';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
+import { TrackHeightHandle } from './TrackHeightHandle.tsx';
 
 const KIND_LABEL = { video: 'Video', audio: 'Audio', caption: 'Captions' } as const;
 
@@ -82,8 +82,11 @@ export function TrackHeader({
   track,
   canMoveUp,
   canMoveDown,
+  height,
 }: {
   track: Track;
+  /** The lane's height in pixels (model/timeline/laneLayout.ts). */
+  height: number;
   /** Whether a track of its kind is listed above (below) it to swap with. */
   canMoveUp: boolean;
   canMoveDown: boolean;
@@ -102,7 +105,7 @@ export function TrackHeader({
     else removeTrack(track.id);
   }
   return (
-    <div className={`tl-track-header tl-track-header--rows tl-lane-${track.kind}`} style={{ height: LANE_HEIGHT }}>
+    <div className={`tl-track-header tl-track-header--rows tl-lane-${track.kind}`} style={{ height }}>
       <span className="tl-track-title">
         {renaming ? (
           <RenameForm track={track} onDone={() => setRenaming(false)} />
@@ -276,6 +279,7 @@ export function TrackHeader({
           </p>
         </Dialog>
       )}
+      <TrackHeightHandle trackId={track.id} name={track.name} height={height} />
     </div>
   );
 }

@@ -7,28 +7,31 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import type { DragPreview } from '../../stores/timelineViewStore.ts';
 import { ClipBlock, type ClipDragLook, type DragPart } from './ClipBlock.tsx';
 import { laneItems } from '../../model/timeline/timelineGeometry.ts';
+import { LANE_HEIGHTS } from '../../model/timeline/laneLayout.ts';
 
 export const ASSET_DRAG_TYPE = 'application/x-clipdesk-asset';
-export const LANE_HEIGHT = 64;
+/** The default lane height (model/timeline/laneLayout.ts: each track may have its own). */
+export const LANE_HEIGHT = LANE_HEIGHTS.default;
 
 interface TrackLaneProps {
   readonly track: Track;
-  readonly index: number;
+  readonly top: number;
+  readonly height: number;
   readonly originMs: number;
   readonly windowToMs: number;
   readonly pxPerMs: number;
   readonly selection: ReadonlySet<string>;
   readonly pendingClips: ReadonlySet<string>;
   readonly drag: DragPreview | null;
-  /** Lanes between the dragged clips' track and the target, for drawing a move to another track. */
+  /** Pixels from the dragged clips' lane to the target's, for drawing a move to another track. */
   readonly dragLaneShift: number;
   readonly onClipPointerDown: (event: PointerEvent<HTMLElement>, clip: Clip, part: DragPart) => void;
 }
 
-function lookOf(drag: DragPreview | null, clip: Clip, pxPerMs: number, laneShift: number): ClipDragLook | null {
+function lookOf(drag: DragPreview | null, clip: Clip, pxPerMs: number, laneShiftPx: number): ClipDragLook | null {
   if (!drag?.clipIds.has(clip.id)) return null;
   const px = drag.deltaMs * pxPerMs;
-  if (drag.mode === 'move') return { dxPx: px, dyPx: laneShift * LANE_HEIGHT, startPx: 0, endPx: 0 };
+  if (drag.mode === 'move') return { dxPx: px, dyPx: laneShiftPx, startPx: 0, endPx: 0 };
   return drag.mode === 'trim-start'
     ? { dxPx: 0, dyPx: 0, startPx: px, endPx: 0 }
     : { dxPx: 0, dyPx: 0, startPx: 0, endPx: px };
@@ -55,7 +58,7 @@ export const TrackLane = memo(function TrackLane(props: TrackLaneProps) {
       role="group"
       aria-label={`${track.name} track`}
       data-track-id={track.id}
-      style={{ top: props.index * LANE_HEIGHT, height: LANE_HEIGHT }}
+      style={{ top: props.top, height: props.height }}
     >
       {items.map((item) => {
         if (item.kind === 'cluster') {

@@ -1,13 +1,14 @@
 // Media dropped on a track at a point, as one edit. Overwrite (the default, as in every
 // editor): whatever the track holds under the new clip is cut away — clips across either
 // edge are split there, what lies inside is removed. Insert (with a modifier): the clip
-// under the drop point is split there and everything after it on the track moves right by
-// the new clip's length. Each step is made from the timeline as the steps before leave it,
+// under the drop point is split there and everything after it moves right by the new clip's
+// length, on the track and on every sync-locked track (syncRipple.ts), so they stay in sync. Each step is made from the timeline as the steps before leave it,
 // with the editor's own rules, so the commands apply as they are sent.
 import { applyCommands, type ApplyContext } from '../../../shared/timeline/applyCommands.ts';
 import type { EditorCommand } from '../../../shared/timeline/editorCommands.ts';
 import type { Timeline } from '../../../shared/timeline/timelineTypes.ts';
-import { addMediaCommand, moveCommands } from '../../model/timeline/clipCommands.ts';
+import { addMediaCommand } from '../../model/timeline/clipCommands.ts';
+import { insertTimeCommands, insertTracks } from '../../model/timeline/syncRipple.ts';
 
 export type DropMode = 'overwrite' | 'insert';
 
@@ -55,8 +56,8 @@ export function dropCommands(
     if (across) run({ type: 'splitClip', clipId: across.id, atMs: ms, newClipId: ctx.newId() });
   };
 
-  splitAt(start);
   if (mode === 'overwrite') {
+    splitAt(start);
     splitAt(end);
     // The latest first, as a delete does.
     for (const clip of clipsNow()
@@ -64,10 +65,10 @@ export function dropCommands(
       .reverse())
       run({ type: 'removeClip', clipId: clip.id });
   } else {
-    const later = clipsNow()
-      .filter((c) => c.startMs >= start)
-      .map((clip) => ({ clip, track: current.tracks.find((t) => t.id === trackId)! }));
-    for (const command of later.length > 0 ? moveCommands(later, end - start, null) : []) run(command);
+    for (const command of insertTimeCommands(current, start, end - start, insertTracks(current, trackId), () =>
+      ctx.newId(),
+    ))
+      run(command);
   }
   run(add);
   return { commands, clipId: add.clipId! };

@@ -5,7 +5,7 @@
 import { useKeymap, type Shortcut } from '../../keymap/keymap.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { stepFrames, useTimelineView } from '../../stores/timelineViewStore.ts';
+import { stepFrames, useTimelineView, type TrimTool } from '../../stores/timelineViewStore.ts';
 import {
   copySelection,
   cutSelection,
@@ -21,8 +21,9 @@ import {
   trimSelectionToPlayhead,
 } from './timelineActions.ts';
 import { addMarkerAtPlayhead, jumpToMarker } from './markerActions.ts';
+import { nudgeTrim, rippleTrimToPlayhead, rollToPlayhead } from './trimActions.ts';
 
-export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Markers', 'Selection', 'View'] as const;
+export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Trimming', 'Markers', 'Selection', 'View'] as const;
 
 const view = () => useTimelineView.getState();
 const duration = () => useTimeline.getState().timeline?.durationMs ?? 0;
@@ -30,6 +31,76 @@ const duration = () => useTimeline.getState().timeline?.durationMs ?? 0;
 const transport = () => usePlayback.getState();
 
 const frameBy = (frames: number) => view().setPlayhead(stepFrames(view().playheadMs, frames));
+
+/** A tool's command: "toolRoll" (command names are camelCase words: Settings and files name them). */
+export const toolCommand = (tool: TrimTool): string => `tool${tool[0]!.toUpperCase()}${tool.slice(1)}`;
+
+/** A tool's key (as in Premiere Pro, but R for the roll tool: N is snapping here). */
+const tool = (id: TrimTool, keys: string, action: string): Shortcut => ({
+  id: toolCommand(id),
+  keys,
+  action,
+  group: 'Trimming',
+  run: () => view().setTool(id),
+});
+
+/** The trim tools and keys (docs/decisions.md, "Trimming"). */
+const TRIMMING: readonly Shortcut[] = [
+  tool('select', 'V', 'Selection tool: drag a clip to move it, an edge to trim it'),
+  tool('ripple', 'B', 'Ripple trim tool: drag an edge; what follows moves with it on every sync-locked track'),
+  tool('roll', 'R', 'Roll tool: drag a cut between two clips; both change, nothing else moves'),
+  tool('slip', 'Y', 'Slip tool: drag a clip to change the part of its media it shows'),
+  tool('slide', 'U', 'Slide tool: drag a clip between its neighbours, which give and take'),
+  {
+    id: 'rippleTrimStart',
+    keys: 'Shift+Q',
+    action: 'Ripple trim the selection’s start to the playhead (what follows moves up)',
+    group: 'Trimming',
+    run: () => rippleTrimToPlayhead('start'),
+  },
+  {
+    id: 'rippleTrimEnd',
+    keys: 'Shift+W',
+    action: 'Ripple trim the selection’s end to the playhead (what follows moves up)',
+    group: 'Trimming',
+    run: () => rippleTrimToPlayhead('end'),
+  },
+  {
+    id: 'roll',
+    keys: 'E',
+    action: 'Roll the selected clip’s nearest cut to the playhead',
+    group: 'Trimming',
+    run: rollToPlayhead,
+  },
+  {
+    id: 'slideLeft',
+    keys: 'Alt+,',
+    action: 'Slide the selected clip one frame left',
+    group: 'Trimming',
+    run: () => nudgeTrim('slide', -1),
+  },
+  {
+    id: 'slideRight',
+    keys: 'Alt+.',
+    action: 'Slide the selected clip one frame right',
+    group: 'Trimming',
+    run: () => nudgeTrim('slide', 1),
+  },
+  {
+    id: 'slipLeft',
+    keys: 'Mod+Alt+ArrowLeft',
+    action: 'Slip the selected clip one frame left (its media moves under it)',
+    group: 'Trimming',
+    run: () => nudgeTrim('slip', -1),
+  },
+  {
+    id: 'slipRight',
+    keys: 'Mod+Alt+ArrowRight',
+    action: 'Slip the selected clip one frame right (its media moves under it)',
+    group: 'Trimming',
+    run: () => nudgeTrim('slip', 1),
+  },
+];
 
 export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
   { id: 'play', keys: 'Space', action: 'Play or pause', group: 'Playback', run: () => transport().togglePlay() },
@@ -93,6 +164,7 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     group: 'Playback',
     run: () => transport().toggleLoop(),
   },
+  ...TRIMMING,
   { id: 'split', keys: 'S', action: 'Split at the playhead', group: 'Editing', run: splitAtPlayhead },
   // The other keys of Split (one command, so one row in the help panel and Settings).
   { id: 'split', keys: 'Mod+K', action: 'Split at the playhead', group: 'Editing', run: splitAtPlayhead },

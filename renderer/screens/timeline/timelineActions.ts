@@ -33,6 +33,7 @@ import {
   trimToPlayhead,
   type Located,
 } from '../../model/timeline/clipCommands.ts';
+import { rippleDeleteCommands } from '../../model/timeline/syncRipple.ts';
 
 const newId = () => crypto.randomUUID();
 /** An action that did not happen, and why. */
@@ -77,11 +78,13 @@ export function splitAtPlayhead(): void {
   );
 }
 
+/** Deletes the selection; a ripple delete closes the gap on every sync-locked track (syncRipple.ts). */
 export function deleteSelection(ripple: boolean): void {
   const items = selectedWithLinks();
+  const timeline = useTimeline.getState().timeline;
   if (
     edit(
-      deleteCommands(items, ripple),
+      ripple && timeline ? rippleDeleteCommands(timeline, items) : deleteCommands(items),
       ripple ? 'Ripple delete' : items.length > 1 ? `Delete ${items.length} clips` : 'Delete clip',
       'Select the clips to delete first.',
     )

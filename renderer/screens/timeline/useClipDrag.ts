@@ -2,23 +2,42 @@
 // body to move it (and the other selected clips) or an edge to trim it, snapping to clip
 // edges and the playhead (Alt holds snapping off). Pointer moves only redraw a preview, at
 // most once a frame; releasing the pointer makes ONE edit — one command list, one undo
-// entry — however long the drag lasted.
+// entry — however long the drag lasted. With a trim tool (trimActions.ts) an edge ripples or
+// rolls and the body slips or slides, clamped to what the media and neighbours allow, while
+// the monitor shows the two frames at the edit point.
 import { useRef, type PointerEvent, type RefObject } from 'react';
 import type { Clip, Timeline } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
-import { useTimelineView, visibleMs } from '../../stores/timelineViewStore.ts';
+import { useTimelineView, visibleMs, type TrimTool } from '../../stores/timelineViewStore.ts';
 import type { DragPart } from './ClipBlock.tsx';
 import { locate, moveCommands, trimCommands } from '../../model/timeline/clipCommands.ts';
 import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
 import { listedTracks } from '../../model/timeline/trackOrder.ts';
-import { LANE_HEIGHT } from './TrackLane.tsx';
+import { laneLayout, rowAt } from '../../model/timeline/laneLayout.ts';
+import { clampTrim, finishTrim, toolActsOn } from './trimActions.ts';
+import { twoUpOf } from '../../model/timeline/twoUp.ts';
+
+/** How the dragged clip is drawn under a tool: a ripple or roll moves an edge, a slide the clip; a slip changes no place. */
+function lookOfTool(
+  tool: Exclude<TrimTool, 'select'>,
+  part: DragPart,
+  deltaMs: number,
+): { mode: 'move' | 'trim-start' | 'trim-end'; deltaMs: number } {
+  if (tool === 'slide') return { mode: 'move', deltaMs };
+  if (tool === 'slip') return { mode: 'move', deltaMs: 0 };
+  // A ripple keeps the clip's start: a trimmed start shows as a shorter (or longer) clip.
+  if (tool === 'ripple') return { mode: 'trim-end', deltaMs: part === 'start' ? -deltaMs : deltaMs };
+  return { mode: part === 'start' ? 'trim-start' : 'trim-end', deltaMs };
+}
 
 const SNAP_PX = 8;
 const CLICK_PX = 3;
 
 interface Gesture {
   readonly part: DragPart;
+  /** The trim tool the drag uses, or null for a plain move or trim. */
+  readonly tool: Exclude<TrimTool, 'select'> | null;
   readonly clip: Clip;
   readonly ids: ReadonlySet<string>;
   readonly startX: number;
@@ -64,8 +83,9 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
     const home = items[0]?.track;
     // Only clips of one track move to another track together.
     if (!home || items.some((i) => i.track.id !== home.id)) return null;
-    const index = Math.floor((clientY - lanes.getBoundingClientRect().top) / LANE_HEIGHT);
-    const target = listedTracks(t.tracks)[index];
+    const listed = listedTracks(t.tracks);
+    const layout = laneLayout(listed, useTimelineView.getState().trackHeights);
+    const target = listed[rowAt(layout, clientY - lanes.getBoundingClientRect().top)];
     return target && target.kind === home.kind && !target.locked && target.id !== home.id ? target.id : null;
   }
 
@@ -75,11 +95,13 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
     const additive = event.shiftKey || event.ctrlKey || event.metaKey;
     const wasSelected = view.selection.has(clip.id);
     if (!wasSelected) view.select([clip.id], additive ? 'add' : 'replace');
-    const ids = part === 'body' ? new Set(useTimelineView.getState().selection) : new Set([clip.id]);
+    const tool = view.tool !== 'select' && toolActsOn(view.tool, part) ? view.tool : null;
+    const ids = part === 'body' && !tool ? new Set(useTimelineView.getState().selection) : new Set([clip.id]);
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
     const target = event.currentTarget as HTMLElement;
     gesture.current = {
       part,
+      tool,
       clip,
       ids,
       startX: event.clientX,
@@ -97,6 +119,10 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
       if (!g.moved && Math.abs(e.clientX - g.startX) < CLICK_PX && Math.abs(e.clientY - g.startY) < CLICK_PX) return;
       g.moved = true;
       const raw = (e.clientX - g.startX) / useTimelineView.getState().pxPerMs;
+      if (g.tool) {
+        toolMove(g, raw, e.altKey);
+        return;
+      }
       const { deltaMs, at } = snapped(g, raw, e.altKey);
       const toTrackId = targetTrack(g, e.clientY);
       g.last = { deltaMs, toTrackId };
@@ -132,9 +158,37 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
     target.addEventListener('pointercancel', up);
   }
 
+  /** A trim tool's drag: the delta clamped to what the edit allows, drawn with the two frames at the edit point. */
+  function toolMove(g: Gesture, raw: number, noSnap: boolean): void {
+    const t = timeline();
+    if (!t || !g.tool) return;
+    const snappedDelta = g.tool === 'slip' ? raw : snapped(g, raw, noSnap).deltaMs;
+    const deltaMs = clampTrim(t, g.tool, g.clip.id, g.part, snappedDelta);
+    g.last = { deltaMs, toTrackId: null };
+    if (g.frame !== null) return;
+    g.frame = requestAnimationFrame(() => {
+      g.frame = null;
+      const tool = g.tool!;
+      const delta = g.last.deltaMs;
+      const look = lookOfTool(tool, g.part, delta);
+      useTimelineView.getState().setDrag({
+        ...look,
+        tool,
+        clipIds: g.ids,
+        toTrackId: null,
+        snappedAtMs: null,
+        twoUp: twoUpOf(t, tool, g.clip.id, g.part, delta),
+      });
+    });
+  }
+
   function finish(g: Gesture): void {
     const t = timeline();
     if (!t) return;
+    if (g.tool) {
+      finishTrim(g.tool, g.clip.id, g.part, g.last.deltaMs);
+      return;
+    }
     const items = locate(t, g.ids);
     const { deltaMs, toTrackId } = g.last;
     const durations = useTimelineMedia.getState().assets;

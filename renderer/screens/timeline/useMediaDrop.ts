@@ -12,7 +12,8 @@ import { stepFrames, useTimelineView, visibleMs } from '../../stores/timelineVie
 import { useToasts } from '../../stores/toastStore.ts';
 import { dropCommands, type DropMode, type DroppedAsset } from './dropEdits.ts';
 import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
-import { ASSET_DRAG_TYPE, LANE_HEIGHT } from './TrackLane.tsx';
+import { ASSET_DRAG_TYPE } from './TrackLane.tsx';
+import { laneLayout, rowAt } from '../../model/timeline/laneLayout.ts';
 
 export interface DropGhost {
   readonly trackIndex: number;
@@ -86,7 +87,7 @@ export function useMediaDrop(lanes: RefObject<HTMLElement | null>, tracks: reado
     const rect = lanes.current?.getBoundingClientRect();
     const timeline = useTimeline.getState().timeline;
     if (!rect || !timeline) return null;
-    const index = Math.floor((event.clientY - rect.top) / LANE_HEIGHT);
+    const index = rowAt(laneLayout(tracks, useTimelineView.getState().trackHeights), event.clientY - rect.top);
     const track = tracks[index];
     if (!track || track.kind === 'caption' || track.locked) return null;
     const view = useTimelineView.getState();
