@@ -83,6 +83,8 @@ export const REQUEST_NAMES = [
   'preferences.update',
   'preferences.place',
   'preferences.updatePlace',
+  'preferences.captionPresets',
+  'preferences.saveCaptionPreset',
   'timeline.catalog',
   'timeline.get',
   'timeline.apply',

@@ -3,12 +3,15 @@
 // start and saved as they change.
 import { z } from 'zod';
 import { request } from './contractParts.ts';
+import { CaptionStyleSchema } from '../timeline/captionStyle.ts';
 import {
+  CaptionPresetNameSchema,
   OpenProjectsSchema,
   PanelSizesSchema,
   ScreenNameSchema,
   ThemeChoiceSchema,
   TimelineZoomsSchema,
+  type CaptionPresets,
   type PlaceView,
   type PreferencesView,
 } from './preferencesView.ts';
@@ -31,5 +34,11 @@ export const PREFERENCES_REQUESTS = {
       openProjects: OpenProjectsSchema.optional(),
       timelineZooms: TimelineZoomsSchema.optional(),
     }),
+  ),
+  /** The saved caption style presets, by name. */
+  'preferences.captionPresets': request<CaptionPresets>()(z.undefined()),
+  /** Saves a preset under its name (replacing one of that name), or with `style` null deletes it. */
+  'preferences.saveCaptionPreset': request<CaptionPresets>()(
+    z.strictObject({ name: CaptionPresetNameSchema, style: CaptionStyleSchema.nullable() }),
   ),
 } as const;

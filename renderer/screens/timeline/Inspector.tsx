@@ -18,6 +18,7 @@ import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 import { effectProperty } from '../../../shared/timeline/keyframes.ts';
 import { KeyframeButtons, keyframedCommit, shownValue } from './InspectorKeyframes.tsx';
 import { Fades, TIME_PROPERTIES, TimeSettings } from './InspectorTime.tsx';
+import { CaptionStyleSettings } from './CaptionStyleSettings.tsx';
 
 type MediaItem = { readonly clip: MediaClip; readonly track: Track };
 type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
@@ -340,6 +341,10 @@ export function Inspector() {
       {!catalog && <p className="tl-hint">Reading the catalog…</p>}
       {catalog && media.length > 0 && <MediaSettings key={`m-${key}`} catalog={catalog} items={media} />}
       {catalog && captions.length > 0 && <CaptionSettings key={`c-${key}`} catalog={catalog} items={captions} />}
+      {captions.length > 0 && <CaptionStyleSettings key={`s-${key}`} target={{ kind: 'captions', items: captions }} />}
+      {captions.length > 0 && (
+        <CaptionStyleSettings key={`t-${key}`} target={{ kind: 'track', track: captions[0]!.track }} />
+      )}
       {catalog && <NewCaption catalog={catalog} />}
     </section>
   );
