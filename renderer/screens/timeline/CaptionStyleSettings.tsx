@@ -17,11 +17,9 @@ import {
   type CaptionStyleInput,
 } from '../../../shared/timeline/captionStyle.ts';
 import type { CaptionClip, Track } from '../../../shared/timeline/timelineTypes.ts';
-import type { CaptionPresets } from '../../../shared/ipc/preferencesView.ts';
-import { invoke } from '../../client/clipdesk.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
-import { showError } from '../../stores/toastStore.ts';
+import { useCaptionPresets } from '../../stores/captionPresetsStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { ChoiceSetting, NumberSetting } from './InspectorFields.tsx';
 import { common } from './inspectorValues.ts';
@@ -140,21 +138,16 @@ function CaptionPresetChoice({
   target: StyleTarget;
   apply: (label: string, input: CaptionStyleInput) => boolean;
 }) {
-  const [presets, setPresets] = useState<CaptionPresets>({});
+  const presets = useCaptionPresets((s) => s.presets);
   const [newName, setNewName] = useState('');
-  useEffect(() => {
-    invoke('preferences.captionPresets').then(setPresets, (err: unknown) => showError('Reading caption presets', err));
-  }, []);
+  useEffect(() => useCaptionPresets.getState().load(), []);
   function save(event: FormEvent) {
     event.preventDefault();
     if (target.kind !== 'captions' || !newName.trim()) return;
-    invoke('preferences.saveCaptionPreset', { name: newName.trim(), style: styleOfCaption(target.items[0]!) }).then(
-      (saved) => {
-        setPresets(saved);
-        setNewName('');
-      },
-      (err: unknown) => showError('Saving the caption preset', err),
-    );
+    void useCaptionPresets
+      .getState()
+      .save(newName.trim(), styleOfCaption(target.items[0]!))
+      .then((saved) => saved && setNewName(''));
   }
   const names = Object.keys(presets);
   return (

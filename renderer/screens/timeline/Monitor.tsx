@@ -15,6 +15,7 @@ import { useProjects } from '../../stores/projectsStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { TIMELINE_SHORTCUTS } from './shortcuts.ts';
 import { TransformOverlay } from './TransformOverlay.tsx';
+import { SAFE_AREA_GUIDES, SafeAreaOverlay, type SafeAreaGuide } from './SafeAreaOverlay.tsx';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
@@ -61,6 +62,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
   const aspectRatio = useAspectRatio();
   const ratio = aspectOf(aspectRatio);
   const [zoom, setZoom] = useState<Zoom>('fit');
+  const [safeAreas, setSafeAreas] = useState<SafeAreaGuide>('none');
   const scale = window.devicePixelRatio || 1;
   const full = frameSize(aspectRatio, 1080);
   const fixed =
@@ -108,6 +110,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
           data-testid="monitor-frame"
         />
         <TransformOverlay frameRef={frame} exportFrame={full} />
+        <SafeAreaOverlay frameRef={frame} guide={safeAreas} />
         {status?.edge && <span className="tl-monitor-edge">{status.edge === 'start' ? 'New start' : 'New end'}</span>}
         {note && (
           <p className="tl-monitor-note" role="status">
@@ -153,6 +156,17 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
             ))}
           </select>
         </label>
+        <select
+          aria-label="Safe areas"
+          value={safeAreas}
+          onChange={(e) => setSafeAreas(e.target.value as SafeAreaGuide)}
+        >
+          {Object.entries(SAFE_AREA_GUIDES).map(([id, { label }]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
         <IconButton
           icon={large ? Minimize2 : Maximize2}
           label="Bigger monitor"
