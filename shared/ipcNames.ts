@@ -86,6 +86,8 @@ export const REQUEST_NAMES = [
   'preferences.updatePlace',
   'preferences.keymap',
   'preferences.updateKeymap',
+  'preferences.captionPresets',
+  'preferences.saveCaptionPreset',
   'timeline.catalog',
   'timeline.get',
   'timeline.apply',

@@ -7,6 +7,7 @@
 // unit tests check it rule by rule. Sizes are in pixels of the frame given, so the same
 // composition serves any size.
 import { cropAt, type CropWindow } from '../../shared/timeline/crop.ts';
+import { captionLookOf, hasWordLook, type CaptionLook } from '../../shared/timeline/captionStyle.ts';
 import { trackMix } from '../../shared/timeline/timelineRules.ts';
 import {
   fitOf,
@@ -77,7 +78,9 @@ export interface CaptionLayer {
   readonly text: string;
   readonly style: string;
   readonly fontId: string;
-  /** Karaoke: how many of its words have begun (the rest are white). 0 for other styles. */
+  /** Its style's preset, its track's and its own style properties (captionStyle.ts). */
+  readonly look: CaptionLook;
+  /** A caption drawn word by word (karaoke, the active word): how many of its words have begun. 0 for others. */
   readonly highlighted: number;
 }
 
@@ -221,12 +224,14 @@ export function composeFrame(timeline: Timeline, t: number, ctx: ComposeContext)
     if (track.kind !== 'caption') continue;
     const clip = clipAt(track, t);
     if (!clip || clip.kind !== 'caption') continue;
+    const look = captionLookOf(clip.style, track.captionStyle, clip.captionStyle);
     captions.push({
       clipId: clip.id,
       text: clip.text,
       style: clip.style,
       fontId: clip.font,
-      highlighted: clip.style === 'karaoke' ? highlightedWords(clip, t) : 0,
+      look,
+      highlighted: hasWordLook(look) ? highlightedWords(clip, t) : 0,
     });
   }
   return { pictures, captions };

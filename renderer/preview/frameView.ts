@@ -6,10 +6,11 @@
 // character by character at whole-pixel pen positions (as drawtext sets text), at the
 // screen's own pixels. Elements of clips not drawn stay in their layer, hidden.
 import { cssFont, captionFont, type CaptionFont } from './captionFonts.ts';
-import { KARAOKE_COLOR, TEXT_COLOR, captionStyleOf, layoutCaption, type CaptionLayout } from './captionLayout.ts';
+import { activeWordPlace, advancePx, type LaidLine } from '../../shared/timeline/captionLayout.ts';
+import { hasWordLook, scaledPx, SHADOW, wordColorOf, type CaptionLook } from '../../shared/timeline/captionStyle.ts';
+import { layoutCaption, type CaptionLayout } from './captionLayout.ts';
 import type { CaptionLayer, Composition, PictureLayer } from './composeFrame.ts';
 import type { Size } from './frameGeometry.ts';
-import { advancePx } from './fontMetrics.ts';
 import type { MediaSlot } from './mediaSlot.ts';
 import { filterMarkup, filterPrimitives } from './pictureFilters.ts';
 
@@ -139,8 +140,8 @@ export class FrameView {
     let complete = true;
     const blocks: { caption: CaptionLayer; font: CaptionFont; layout: CaptionLayout }[] = [];
     for (const caption of captions) {
-      const style = captionStyleOf(caption.style);
-      const font = captionFont(caption.fontId, style.weight, this.weightsOf(caption.fontId));
+      const { look } = caption;
+      const font = captionFont(caption.fontId, look.weight, this.weightsOf(caption.fontId));
       if (!font.metrics) {
         complete = false;
         if (!this.#waiting.has(font.family)) {
@@ -150,10 +151,10 @@ export class FrameView {
         }
         continue;
       }
-      const key = `${caption.text}\n${caption.style}\n${font.family}\n${pixels.width}x${pixels.height}`;
+      const key = `${caption.text}\n${JSON.stringify(look)}\n${font.family}\n${pixels.width}x${pixels.height}`;
       let layout = this.#layouts.get(key);
       if (!layout) {
-        layout = layoutCaption(caption.text, style, pixels, font.metrics);
+        layout = layoutCaption(caption.text, look, pixels, font.metrics);
         if (this.#layouts.size > 200) this.#layouts.clear();
         this.#layouts.set(key, layout);
       }
@@ -162,7 +163,7 @@ export class FrameView {
     // Drawn again only when what shows changes (a caption, a word lit, a resize).
     const signature = JSON.stringify([
       pixels,
-      blocks.map((b) => [b.caption.clipId, b.caption.text, b.caption.style, b.font.family, b.caption.highlighted]),
+      blocks.map((b) => [b.caption.clipId, b.caption.text, b.caption.look, b.font.family, b.caption.highlighted]),
     ]);
     if (signature === this.#captionKey) return complete;
     this.#captionKey = signature;
@@ -174,35 +175,93 @@ export class FrameView {
     const g = canvas.getContext('2d');
     if (!g) return complete;
     g.clearRect(0, 0, canvas.width, canvas.height);
-    for (const block of blocks) drawCaption(g, block.caption, block.font, block.layout);
+    for (const block of blocks) drawCaption(g, block.caption, block.font, block.layout, pixels.height);
     return complete;
   }
 }
 
 const filterId = (clipId: string) => `pvfx-${clipId}`;
 
-/** Boxes, then each character at its whole-pixel pen position on the baseline, as drawtext draws them. */
+/**
+ * As the render draws it: every box (the lines', then the word being said's), then the
+ * text, a run at a time (a line, or a word when words change as they are said), each run
+ * as one drawtext draws it: its shadow, its outline, then its glyphs, every character at
+ * its whole-pixel pen position on the baseline.
+ */
 function drawCaption(
   g: CanvasRenderingContext2D,
   caption: CaptionLayer,
   font: CaptionFont,
   layout: CaptionLayout,
+  frameHeight: number,
 ): void {
-  const style = captionStyleOf(caption.style);
+  const { look, highlighted } = caption;
   const metrics = font.metrics!;
-  g.font = cssFont(font, layout.fontPx);
   g.textBaseline = 'alphabetic';
   g.textAlign = 'left';
-  for (const line of layout.lines) {
-    g.fillStyle = rgba(style.box.color, style.box.alpha);
-    g.fillRect(line.box.x, line.box.y, line.box.width, line.box.height);
-    for (const word of line.words) {
-      g.fillStyle = style.karaoke && word.index < caption.highlighted ? KARAOKE_COLOR : TEXT_COLOR;
-      let pen = word.x;
-      for (const char of word.text) {
-        g.fillText(char, pen, line.baseline);
-        pen += advancePx(metrics, char.codePointAt(0)!, layout.fontPx);
+  if (look.boxOpacity > 0)
+    for (const line of layout.lines) {
+      g.fillStyle = rgba(look.boxColor, look.boxOpacity);
+      g.fillRect(line.box.x, line.box.y, line.box.width, line.box.height);
+    }
+  const byWord = hasWordLook(look);
+  const activeIndex = highlighted - 1;
+  if (byWord && look.activeWordBoxColor !== null)
+    for (const line of layout.lines)
+      for (const word of line.words) {
+        if (word.index !== activeIndex) continue;
+        const { box } = activeWordPlace(word, line, layout, look, metrics);
+        g.fillStyle = rgba(look.activeWordBoxColor, 1);
+        g.fillRect(box.x, box.y, box.width, box.height);
       }
+  const run = (text: string, x: number, line: LaidLine, fill: string, sizePx: number) =>
+    drawRun(g, { text, x, baseline: line.baseline, fill, sizePx }, font, look, frameHeight, layout.fontPx);
+  for (const line of layout.lines) {
+    if (!byWord) {
+      run(line.text, line.x, line, look.textColor, layout.fontPx);
+      continue;
+    }
+    for (const word of line.words) {
+      const fill = wordColorOf(look, word.index, highlighted);
+      if (word.index === activeIndex) {
+        const active = activeWordPlace(word, line, layout, look, metrics);
+        run(word.text, active.x, line, fill, active.fontPx);
+      } else run(word.text, word.x, line, fill, layout.fontPx);
     }
   }
+}
+
+function drawRun(
+  g: CanvasRenderingContext2D,
+  text: { text: string; x: number; baseline: number; fill: string; sizePx: number },
+  font: CaptionFont,
+  look: CaptionLook,
+  frameHeight: number,
+  captionPx: number,
+): void {
+  const metrics = font.metrics!;
+  g.font = cssFont(font, text.sizePx);
+  const each = (draw: (char: string, x: number) => void) => {
+    let pen = text.x;
+    for (const char of text.text) {
+      draw(char, pen);
+      pen += advancePx(metrics, char.codePointAt(0)!, text.sizePx);
+    }
+  };
+  // drawtext offsets its shadow by whole pixels of the caption's font size, and draws it without the outline.
+  const shadowPx = Math.floor(SHADOW.offsetEm * captionPx + 0.5);
+  if (look.shadow && shadowPx > 0) {
+    g.fillStyle = rgba(SHADOW.color, SHADOW.alpha);
+    each((char, x) => g.fillText(char, x + shadowPx, text.baseline + shadowPx));
+  }
+  const outlinePx = scaledPx(look.outlineWidthPx, frameHeight);
+  if (outlinePx > 0) {
+    // A stroke is centred on the glyph's edge: twice the width reaches the outline's width outside it.
+    g.strokeStyle = rgba(look.outlineColor, 1);
+    g.lineWidth = 2 * outlinePx;
+    g.lineJoin = 'round';
+    each((char, x) => g.strokeText(char, x, text.baseline));
+  }
+  g.fillStyle = rgba(text.fill, 1);
+  each((char, x) => g.fillText(char, x, text.baseline));
 }

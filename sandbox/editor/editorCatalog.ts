@@ -1,6 +1,11 @@
 // What the editor supports (GET /editor/catalog): effects, transitions, caption styles,
 // fonts and clip properties, each with its value types and ranges. The command checks
 // read the same tables, so what the catalog promises is exactly what commands accept.
+import {
+  CAPTION_PRESETS,
+  CAPTION_STYLE_FIELD_NAMES,
+  CAPTION_STYLE_FIELDS,
+} from '../../shared/timeline/captionStyle.ts';
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../../shared/limits.ts';
 import { isCropProperty, type CropProperty } from '../../shared/timeline/crop.ts';
@@ -369,6 +374,30 @@ const NumberParamSchema = z.object({
 
 const TRACK_KIND = z.enum(TRACK_KINDS);
 
+const hexOrNull = z.string().nullable();
+const CaptionPresetSchema = z.object({
+  fontSizePx: z.number(),
+  weight: z.number().int(),
+  textColor: z.string(),
+  outlineColor: z.string(),
+  outlineWidthPx: z.number(),
+  shadow: z.boolean(),
+  boxColor: z.string(),
+  boxOpacity: z.number(),
+  boxPaddingPx: z.number().nullable().describe('Null: 0.3 em.'),
+  measure: z.number(),
+  left: z.number().nullable(),
+  anchor: z.enum(['bottom', 'middle']),
+  positionY: z.number(),
+  maxCharsPerLine: z.number().int().nullable(),
+  maxLines: z.number().int().nullable(),
+  uppercase: z.boolean(),
+  spokenWordColor: hexOrNull,
+  activeWordColor: hexOrNull,
+  activeWordScale: z.number(),
+  activeWordBoxColor: hexOrNull,
+});
+
 export const CatalogSchema = z.object({
   effects: z.array(
     z.object({
@@ -397,8 +426,16 @@ export const CatalogSchema = z.object({
       position: z.string(),
       defaultFontId: z.string(),
       description: z.string(),
+      properties: CaptionPresetSchema.describe(
+        "The style as caption style properties (sizes in pixels at 1080 lines), what a caption of this style gets before its track's captionStyle and its own: weight, measure (the longest line as a share of the width), left (null: centred; else where lines start, a share of the width) and anchor (bottom: positionY is the block's bottom; middle: its centre) belong to the style alone.",
+      ),
     }),
   ),
+  captionStyleProperties: z
+    .array(z.object({ name: z.string(), description: z.string() }))
+    .describe(
+      'The caption style properties a caption (addCaption, updateCaption) or a caption track (updateTrack) may set in captionStyle.',
+    ),
   fonts: z
     .array(z.object({ id: z.string(), name: z.string(), weights: z.array(z.number().int()) }))
     .describe(
@@ -450,7 +487,11 @@ export function catalog(): z.infer<typeof CatalogSchema> {
   return {
     effects: EFFECTS,
     transitions: TRANSITIONS,
-    captionStyles: CAPTION_STYLES.map((s) => ({ ...s })),
+    captionStyles: CAPTION_STYLES.map((s) => ({ ...s, properties: { ...CAPTION_PRESETS[s.id]! } })),
+    captionStyleProperties: CAPTION_STYLE_FIELD_NAMES.map((name) => ({
+      name,
+      description: CAPTION_STYLE_FIELDS[name].description ?? '',
+    })),
     fonts: FONTS.map((f) => ({ ...f, weights: [...f.weights] })),
     properties: PROPERTIES,
     easings: [...EASINGS],

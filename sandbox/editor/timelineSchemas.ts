@@ -2,6 +2,7 @@
 // validate requests and describe both in /openapi.json).
 import { z } from 'zod';
 import { CREATE_LIMITS, EDITOR_LIMITS } from '../../shared/limits.ts';
+import { CaptionStyleInputSchema, CaptionStyleSchema } from '../../shared/timeline/captionStyle.ts';
 import { EASINGS, KEYFRAMES_MAX } from '../../shared/timeline/keyframes.ts';
 import { MarkerColorSchema, MarkerNameSchema, MarkerNoteSchema } from '../../shared/timeline/editorCommands.ts';
 import { DEFAULT_MARKER_COLOR, FITS, TRACK_KINDS } from '../../shared/timeline/timelineTypes.ts';
@@ -124,6 +125,9 @@ export const CaptionClipSchema = z.object({
   style: z.string().describe('A caption style ID from the catalog.'),
   font: z.string().describe('A font ID from the catalog.'),
   words: z.array(WordSchema).optional().describe(`${WORDS_DESCRIPTION} Absent when the caption has none.`),
+  captionStyle: CaptionStyleSchema.optional().describe(
+    "The caption's own style properties, over its track's captionStyle and its style's values; absent when it has none.",
+  ),
   linkId: z.uuid().optional().describe(LINK_DESCRIPTION),
 });
 
@@ -136,6 +140,9 @@ export const TrackSchema = z.object({
   muted: z.boolean().describe('A muted track is silent in renders (video keeps its picture).'),
   locked: z.boolean().describe('Commands may not change the clips of a locked track.'),
   ...TRACK_MIX_FIELDS,
+  captionStyle: CaptionStyleSchema.optional().describe(
+    "A caption track's default style properties for its captions (a caption's own values win); absent when it has none.",
+  ),
   clips: z.array(ClipSchema).describe('In timeline order; clips of one track never overlap.'),
 });
 
@@ -218,8 +225,11 @@ export const CommandSchema = z.discriminatedUnion('type', [
       muted: z.boolean().optional(),
       locked: z.boolean().optional(),
       ...TRACK_MIX_INPUT,
+      captionStyle: CaptionStyleInputSchema.optional().describe(
+        "Caption tracks only: the default style properties of the track's captions (a value sets one, null removes it).",
+      ),
     },
-    'Rename, mute, lock, solo, hide or sync-lock a track, or set its gain and pan (name at least one field).',
+    "Rename, mute, lock, solo, hide or sync-lock a track, set its gain and pan, or a caption track's caption style (name at least one field).",
   ),
   command(
     'moveTrack',
@@ -420,6 +430,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
       style: z.string().optional(),
       font: z.string().optional(),
       words: wordsInput.optional(),
+      captionStyle: CaptionStyleInputSchema.optional(),
     },
     'Add a caption to a caption track.',
   ),
@@ -433,6 +444,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
       style: z.string().optional(),
       font: z.string().optional(),
       words: wordsInput.optional(),
+      captionStyle: CaptionStyleInputSchema.optional(),
     },
     'Change a caption.',
   ),

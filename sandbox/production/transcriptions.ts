@@ -16,7 +16,7 @@ import { acceptOnce } from '../idempotency.ts';
 import type { AssetRow } from '../media/assetStore.ts';
 import { decodedSoundMs, ffmpeg, probe } from '../media/ffmpeg.ts';
 import { jobTempFolder } from '../jobs/jobTemp.ts';
-import { transcriptCaptionFile } from './captions.ts';
+import { groupingOf, transcriptCaptionFile, WordGroupQuery } from './captions.ts';
 import { registerMediaJob } from './mediaJob.ts';
 import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
@@ -208,6 +208,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         format === 'srt'
           ? 'Captions as SubRip (SRT): timestamps like 00:00:01,000; at most 2 lines of 42 characters per cue'
           : 'Captions as WebVTT: a WEBVTT header, timestamps like 00:00:01.000; at most 2 lines of 42 characters per cue',
+      query: WordGroupQuery,
       responses: {
         200: {
           description: `The caption file (${contentType.split(';')[0]}); empty of cues for silent media`,
@@ -215,9 +216,13 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
         },
         409: { description: 'transcription.not_ready: the transcription has not completed' },
       },
-      handler({ principal, params, res, requestId }) {
+      handler({ principal, params, query, res, requestId }) {
         const row = store.get(principal.accountId, params.id as number);
-        const text = transcriptCaptionFile(completedWords(row), format);
+        const text = transcriptCaptionFile(
+          completedWords(row),
+          format,
+          groupingOf(query as z.infer<typeof WordGroupQuery>),
+        );
         return sendText(res, requestId, contentType, `transcription-${row.id}.${format}`, text);
       },
     });

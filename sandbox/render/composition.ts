@@ -2,6 +2,7 @@
 // pictures (bottom first), captions over them, and sounds. A timeline range and an export's
 // clip list both become a Composition (timelineComposition.ts, clipListComposition.ts), and
 // one renderer draws it (renderGraph.ts), so the two kinds of output cannot disagree.
+import type { CaptionStyle } from '../../shared/timeline/captionStyle.ts';
 import type { Chapter } from './chapters.ts';
 import type { CropWindow } from '../../shared/timeline/crop.ts';
 import type { ClipKeyframes, Keyframe } from '../../shared/timeline/keyframes.ts';
@@ -82,6 +83,8 @@ export interface Caption {
   style: string;
   font: string;
   words?: CaptionWord[];
+  /** Its track's style properties with its own over them (captionStyle.ts); absent when neither has any. */
+  captionStyle?: CaptionStyle;
 }
 
 /** A clip's sound from startMs to endMs (timeline time). */

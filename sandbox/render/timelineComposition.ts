@@ -158,6 +158,10 @@ export function timelineComposition(
     if (track.kind !== 'caption' || trackMix(track).hidden) continue;
     for (const clip of track.clips as CaptionClip[]) {
       if (!overlaps(range, clip.startMs, clip.endMs)) continue;
+      const captionStyle = (track.captionStyle || clip.captionStyle) && {
+        ...track.captionStyle,
+        ...clip.captionStyle,
+      };
       captions.push({
         startMs: clip.startMs,
         endMs: clip.endMs,
@@ -165,6 +169,7 @@ export function timelineComposition(
         style: clip.style,
         font: clip.font,
         ...(clip.words && { words: clip.words }),
+        ...(captionStyle && { captionStyle }),
       });
     }
   }

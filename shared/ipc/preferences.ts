@@ -4,12 +4,15 @@
 import { z } from 'zod';
 import { request } from './contractParts.ts';
 import { KeymapSettingsSchema, type KeymapSettings } from '../keymap/keymapSchema.ts';
+import { CaptionStyleSchema } from '../timeline/captionStyle.ts';
 import {
+  CaptionPresetNameSchema,
   OpenProjectsSchema,
   PanelSizesSchema,
   ScreenNameSchema,
   ThemeChoiceSchema,
   TimelineZoomsSchema,
+  type CaptionPresets,
   type PlaceView,
   type PreferencesView,
 } from './preferencesView.ts';
@@ -37,4 +40,10 @@ export const PREFERENCES_REQUESTS = {
   'preferences.keymap': request<KeymapSettings>()(z.undefined()),
   /** Replaces the keymap kept; answers it as kept. */
   'preferences.updateKeymap': request<KeymapSettings>()(KeymapSettingsSchema),
+  /** The saved caption style presets, by name. */
+  'preferences.captionPresets': request<CaptionPresets>()(z.undefined()),
+  /** Saves a preset under its name (replacing one of that name), or with `style` null deletes it. */
+  'preferences.saveCaptionPreset': request<CaptionPresets>()(
+    z.strictObject({ name: CaptionPresetNameSchema, style: CaptionStyleSchema.nullable() }),
+  ),
 } as const;

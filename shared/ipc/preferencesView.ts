@@ -4,6 +4,7 @@
 // project's timeline zoom) so a reload or a restart comes back there. Shared so that the
 // settings schema and the contract agree on one shape.
 import { z } from 'zod';
+import { CaptionStyleSchema } from '../timeline/captionStyle.ts';
 import { SCREEN_NAMES, type ScreenName } from './placeNames.ts';
 
 /** dark is the default, as in professional editors; system follows the operating system. */
@@ -93,3 +94,17 @@ export interface PlaceView {
   openProjects: OpenProjects;
   timelineZooms: TimelineZooms;
 }
+
+/** Saved caption looks, by name: made from a caption, applied to a caption track. */
+export const CAPTION_PRESETS_MAX = 50;
+export const CaptionPresetNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a caption preset needs a name')
+  .max(40, 'a caption preset name is at most 40 characters');
+export const CaptionPresetsSchema = z
+  .record(z.string(), CaptionStyleSchema)
+  .refine((presets) => Object.keys(presets).length <= CAPTION_PRESETS_MAX, {
+    message: `at most ${CAPTION_PRESETS_MAX} caption presets are kept: delete one first`,
+  });
+export type CaptionPresets = z.infer<typeof CaptionPresetsSchema>;

@@ -11,6 +11,7 @@ import type { EditorCommand } from '../timeline/editorCommands.ts';
 import type { MediaClip, Timeline, Track } from '../timeline/timelineTypes.ts';
 import { captionLines } from '../transcript/captionLines.ts';
 import { clipsPlaying, timelineSpanOf } from './clipTime.ts';
+import { wordGroups, type WordGrouping } from './wordGroups.ts';
 
 export const CUE_RULES = { lineChars: 42, lines: 2, breakAtPauseMs: 1000, maxCueMs: 6000 } as const;
 
@@ -35,8 +36,18 @@ export function cueText(words: readonly string[]): string {
   return wrap(words).join('\n');
 }
 
-/** Words grouped into cues (lines joined by \n), in the words' own time, each with its words' timings. */
-export function cuesOf(words: readonly TimedText[]): Cue[] {
+/**
+ * Words grouped into cues (lines joined by \n), in the words' own time, each with its words'
+ * timings: as caption files group them, or in short groups (wordGroups.ts) when `grouping` says.
+ */
+export function cuesOf(words: readonly TimedText[], grouping?: WordGrouping): Cue[] {
+  if (grouping)
+    return wordGroups(words, grouping).map((group) => ({
+      startMs: group[0]!.startMs,
+      endMs: group.at(-1)!.endMs,
+      text: cueText(group.map((w) => w.text)),
+      words: group.map((w) => ({ text: captionWord(w.text), startMs: w.startMs, endMs: w.endMs })),
+    }));
   const cues: Cue[] = [];
   let current: TimedText[] = [];
   const flush = () => {

@@ -1,4 +1,5 @@
 // The commands that add and change captions (text, time, style, font, word timings).
+import { mergeCaptionStyle } from './captionStyle.ts';
 import { wordsWithin } from './captionWords.ts';
 import { setWords, type CommandStep } from './commandStep.ts';
 import type { CommandOf } from './editorCommands.ts';
@@ -31,6 +32,8 @@ export function addCaption(s: CommandStep<CommandOf<'addCaption'>>): void {
   };
   if (clip.endMs <= clip.startMs)
     s.fail('editor.command_invalid', 'endMs', `must be greater than startMs (${clip.startMs}).`);
+  const captionStyle = command.captionStyle && mergeCaptionStyle(undefined, command.captionStyle);
+  if (captionStyle) clip.captionStyle = captionStyle;
   setWords(clip, s.checkWords(command.words, clip));
   s.put(track, clip, 'startMs');
 }
@@ -47,6 +50,11 @@ export function updateCaption(s: CommandStep<CommandOf<'updateCaption'>>): void 
   // Timings belong to the words of the text they were made for.
   const kept = command.text !== undefined && command.text !== clip.text ? [] : (clip.words ?? []);
   Object.assign(clip, { startMs, endMs, style, font, text: command.text ?? clip.text });
+  if (command.captionStyle) {
+    const captionStyle = mergeCaptionStyle(clip.captionStyle, command.captionStyle);
+    if (captionStyle) clip.captionStyle = captionStyle;
+    else delete clip.captionStyle;
+  }
   setWords(clip, command.words !== undefined ? s.checkWords(command.words, clip) : wordsWithin(kept, startMs, endMs));
   s.put(track, clip, 'startMs');
 }

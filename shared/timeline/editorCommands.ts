@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EDITOR_LIMITS } from '../limits.ts';
 import { atMostCharacters, textProblem } from '../textRules.ts';
+import { CaptionStyleInputSchema } from './captionStyle.ts';
 import { EASINGS, KEYFRAMES_MAX } from './keyframes.ts';
 import { TRACK_GAIN_DB } from './timelineRules.ts';
 import { ClipSchema, FitSchema, MARKER_COLORS, TrackKindSchema } from './timelineTypes.ts';
@@ -75,6 +76,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     solo: z.boolean().optional(),
     hidden: z.boolean().optional(),
     syncLocked: z.boolean().optional(),
+    captionStyle: CaptionStyleInputSchema.optional(),
   }),
   command('moveTrack', { trackId: uuid, index: z.number().int().min(0) }),
   command('addClip', {
@@ -131,6 +133,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     style: catalogId.optional(),
     font: catalogId.optional(),
     words: words.optional(),
+    captionStyle: CaptionStyleInputSchema.optional(),
   }),
   command('updateCaption', {
     clipId: uuid,
@@ -140,6 +143,7 @@ export const EditorCommandSchema = z.discriminatedUnion('type', [
     style: catalogId.optional(),
     font: catalogId.optional(),
     words: words.optional(),
+    captionStyle: CaptionStyleInputSchema.optional(),
   }),
   command('addMarker', {
     markerId: uuid.optional(),

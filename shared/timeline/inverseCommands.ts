@@ -3,6 +3,7 @@
 // edit). Each command's inverse is read from the state just before it, and the inverses
 // run in reverse order.
 import { applyStep, withEdits, type ApplyContext } from './applyCommands.ts';
+import { captionStyleUndo } from './captionStyle.ts';
 import type { EditorCommand } from './editorCommands.ts';
 import { defaultProperties, TRACK_DEFAULTS, trackMix, type TrackMix } from './timelineRules.ts';
 import { mergeRanges, rangeTracks } from './rangeHandlers.ts';
@@ -83,6 +84,7 @@ function inverseOf(
           ...(command.solo !== undefined && { solo: mix.solo }),
           ...(command.hidden !== undefined && { hidden: mix.hidden }),
           ...(command.syncLocked !== undefined && { syncLocked: mix.syncLocked }),
+          ...(command.captionStyle && { captionStyle: captionStyleUndo(track.captionStyle, command.captionStyle) }),
         },
       ];
     }
@@ -292,6 +294,7 @@ function inverseOf(
           ...(command.endMs !== undefined && { endMs: clip.endMs }),
           ...(command.style !== undefined && { style: clip.style }),
           ...(command.font !== undefined && { font: clip.font }),
+          ...(command.captionStyle && { captionStyle: captionStyleUndo(clip.captionStyle, command.captionStyle) }),
           // Retiming or new text changes the words too: they come back as they were.
           ...((clip.words || command.words) && wordsOf(clip)),
         },
@@ -309,7 +312,10 @@ function switchesOf(track: Track): EditorCommand[] {
     ),
   );
   if (track.muted) changed.muted = true;
-  return Object.keys(changed).length > 0 ? [{ type: 'updateTrack', trackId: track.id, ...changed }] : [];
+  const style = track.captionStyle && { captionStyle: { ...track.captionStyle } };
+  return Object.keys(changed).length > 0 || style
+    ? [{ type: 'updateTrack', trackId: track.id, ...changed, ...style }]
+    : [];
 }
 
 /** The commands that put the named clips' links back as they are now: each old link rejoined, the unlinked unlinked. */

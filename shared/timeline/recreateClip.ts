@@ -26,6 +26,7 @@ function makeClip(track: Pick<Track, 'id'>, clip: Clip, defaults: Readonly<Recor
         text: clip.text,
         style: clip.style,
         font: clip.font,
+        ...(clip.captionStyle && { captionStyle: { ...clip.captionStyle } }),
         ...(clip.words && { words: clip.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })) }),
       },
     ];

@@ -3,6 +3,7 @@
 // rewritten: the service applies them as a new revision, and the undo of the restore is an
 // ordinary undo. Clips that differ in any way are taken off and made again as they were
 // (inverseCommands.ts, recreateClip); tracks get their names, switches, mix and order back.
+import type { CaptionStyleInput } from './captionStyle.ts';
 import type { EditorCommand } from './editorCommands.ts';
 import { recreateClip } from './inverseCommands.ts';
 import { TRACK_DEFAULTS, trackMix, type TrackMix } from './timelineRules.ts';
@@ -30,10 +31,17 @@ function canonical(value: unknown): string {
 }
 
 /** The name, mute and mix fields of `to` that differ from `from` (a new track starts with the defaults). */
-function trackFields(from: Track | undefined, to: Track): Partial<TrackMix & { name: string; muted: boolean }> {
+type TrackFields = Partial<TrackMix & { name: string; muted: boolean; captionStyle: CaptionStyleInput }>;
+
+/** The name, mute, mix and caption style fields of `to` that differ from `from` (a new track starts with the defaults). */
+function trackFields(from: Track | undefined, to: Track): TrackFields {
   const was = from ? trackMix(from) : { ...TRACK_DEFAULTS };
   const now = trackMix(to);
-  const fields: Partial<TrackMix & { name: string; muted: boolean }> = {};
+  const fields: TrackFields = {};
+  if (canonical(from?.captionStyle ?? {}) !== canonical(to.captionStyle ?? {})) {
+    const cleared = Object.fromEntries(Object.keys(from?.captionStyle ?? {}).map((k) => [k, null]));
+    fields.captionStyle = { ...cleared, ...to.captionStyle } as CaptionStyleInput;
+  }
   if (from && from.name !== to.name) fields.name = to.name;
   if ((from?.muted ?? false) !== to.muted) fields.muted = to.muted;
   for (const key of Object.keys(TRACK_DEFAULTS) as (keyof TrackMix)[])

@@ -2,6 +2,7 @@
 // GET /editor/catalog). Tolerant like every client schema here: unknown fields are kept
 // and ignored, so a newer service does not break an older app.
 import { z } from 'zod';
+import { CAPTION_STYLE_FIELDS } from './captionStyle.ts';
 import { EASINGS } from './keyframes.ts';
 
 export const TRACK_KINDS = ['video', 'audio', 'caption'] as const;
@@ -47,6 +48,9 @@ export const MediaClipSchema = z
   })
   .loose();
 
+/** Caption style properties set on a caption or a caption track (captionStyle.ts); tolerant of fields a newer service adds. */
+export const StoredCaptionStyleSchema = z.object(CAPTION_STYLE_FIELDS).partial().loose();
+
 export const CaptionClipSchema = z
   .object({
     id: z.string(),
@@ -58,6 +62,8 @@ export const CaptionClipSchema = z
     font: z.string(),
     /** Word timings, the i-th for the i-th word of text; absent when it has none. */
     words: z.array(WordSchema).optional(),
+    /** Its own style properties, over its track's and its style's; absent when it has none. */
+    captionStyle: StoredCaptionStyleSchema.optional(),
     linkId: z.string().optional(),
   })
   .loose();
@@ -77,6 +83,8 @@ export const TrackSchema = z
     solo: z.boolean().optional(),
     hidden: z.boolean().optional(),
     syncLocked: z.boolean().optional(),
+    /** A caption track's default style properties for its captions; absent when it has none. */
+    captionStyle: StoredCaptionStyleSchema.optional(),
     /** In start order; clips of one track never overlap. */
     clips: z.array(ClipSchema),
   })

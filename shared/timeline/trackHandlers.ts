@@ -1,5 +1,6 @@
 // The commands that change the track list: add, remove, reorder, and a track's name,
 // switches (mute, lock, solo, hide, sync lock) and mix (gain, pan).
+import { mergeCaptionStyle } from './captionStyle.ts';
 import type { CommandStep } from './commandStep.ts';
 import type { CommandOf } from './editorCommands.ts';
 import { TRACK_DEFAULTS, TRACK_GAIN_DB } from './timelineRules.ts';
@@ -39,7 +40,17 @@ export function removeTrack(s: CommandStep<CommandOf<'removeTrack'>>): void {
   s.index.removeTrack(s.unlocked(s.trackOf(s.command.trackId)));
 }
 
-const TRACK_FIELDS = ['name', 'muted', 'locked', 'gainDb', 'pan', 'solo', 'hidden', 'syncLocked'] as const;
+const TRACK_FIELDS = [
+  'name',
+  'muted',
+  'locked',
+  'gainDb',
+  'pan',
+  'solo',
+  'hidden',
+  'syncLocked',
+  'captionStyle',
+] as const;
 
 export function updateTrack(s: CommandStep<CommandOf<'updateTrack'>>): void {
   const { command } = s;
@@ -78,6 +89,18 @@ export function updateTrack(s: CommandStep<CommandOf<'updateTrack'>>): void {
     track.hidden = command.hidden;
   }
   if (command.syncLocked !== undefined) track.syncLocked = command.syncLocked;
+  if (command.captionStyle !== undefined) {
+    if (track.kind !== 'caption')
+      s.fail(
+        'editor.command_invalid',
+        'captionStyle',
+        `track "${track.name}" is a ${track.kind} track; only a caption track holds caption style defaults.`,
+        'Only a caption track has a caption style.',
+      );
+    const captionStyle = mergeCaptionStyle(track.captionStyle, command.captionStyle);
+    if (captionStyle) track.captionStyle = captionStyle;
+    else delete track.captionStyle;
+  }
 }
 
 export function moveTrack(s: CommandStep<CommandOf<'moveTrack'>>): void {

@@ -1,8 +1,10 @@
 // The app's preferences (theme, panel sizes, where the user was, the keymap): read at start, saved as the
 // user changes them. Panel sizes, open projects and zooms are merged, so one panel's resize
 // never forgets another's size; the zooms of the least recently zoomed projects go first.
+import { AppFailure, appError } from '../../../shared/appError.ts';
 import type { ContractHandlers } from '../../../shared/ipc.ts';
 import {
+  CAPTION_PRESETS_MAX,
   TIMELINE_ZOOMS_MAX,
   type PlaceView,
   type PreferencesView,
@@ -17,7 +19,9 @@ type PreferencesRequests =
   | 'preferences.place'
   | 'preferences.updatePlace'
   | 'preferences.keymap'
-  | 'preferences.updateKeymap';
+  | 'preferences.updateKeymap'
+  | 'preferences.captionPresets'
+  | 'preferences.saveCaptionPreset';
 
 function view(preferences: Preferences): PreferencesView {
   return { theme: preferences.theme, panels: preferences.panels };
@@ -62,6 +66,24 @@ export function preferencesHandlers(deps: {
     },
     async 'preferences.updateKeymap'(keymap) {
       return settings.setKeymap(keymap);
+    },
+    async 'preferences.captionPresets'() {
+      return settings.get().preferences.captionPresets;
+    },
+    async 'preferences.saveCaptionPreset'({ name, style }) {
+      const presets = { ...settings.get().preferences.captionPresets };
+      if (style === null) delete presets[name];
+      else {
+        if (!(name in presets) && Object.keys(presets).length >= CAPTION_PRESETS_MAX)
+          throw new AppFailure(
+            appError(
+              'request.invalid',
+              `At most ${CAPTION_PRESETS_MAX} caption presets are kept: delete one before saving "${name}".`,
+            ),
+          );
+        presets[name] = style;
+      }
+      return settings.setPreferences({ captionPresets: presets }).captionPresets;
     },
     async 'preferences.place'() {
       return placeView(settings.get().place);

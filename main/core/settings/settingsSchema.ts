@@ -7,6 +7,7 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { MEDIA_CACHE_LIMITS } from '../../../shared/preview/previewMedia.ts';
 import {
+  CaptionPresetsSchema,
   OpenProjectsSchema,
   PanelSizesSchema,
   ScreenNameSchema,
@@ -118,6 +119,8 @@ export const preferencesSchema = z.object({
     .min(MEDIA_CACHE_LIMITS.minBytes, 'The media cache limit is at least 256 MiB')
     .max(MEDIA_CACHE_LIMITS.maxBytes, 'The media cache limit is at most 1 TiB')
     .default(MEDIA_CACHE_LIMITS.defaultBytes),
+  /** Saved caption looks by name (the Inspector's caption style presets). */
+  captionPresets: CaptionPresetsSchema.default({}),
 });
 
 /** Where the user was, so a reload or a restart comes back there (the undo history is not kept). */

@@ -8,6 +8,7 @@ import { AudioLines, Captions, Download, TextCursorInput } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../../shared/production/captionCommands.ts';
 import { locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
+import type { WordGrouping } from '../../../shared/production/wordGroups.ts';
 import type { Word } from '../../../shared/production/productionTypes.ts';
 import { usdText } from '../../../shared/production/speechPrice.ts';
 import type { TimelineTranscript } from '../../../shared/transcript/timelineTranscript.ts';
@@ -39,6 +40,17 @@ const LANGUAGES = [
   ['it', 'Italian'],
 ] as const;
 
+/** How captions made from the words are grouped: as caption files are, or short, a few words at a time (never across a sentence end). */
+const GROUPINGS: Readonly<Record<string, { label: string; grouping?: WordGrouping }>> = {
+  cues: { label: 'Up to two lines' },
+  w1: { label: 'One word at a time', grouping: { by: 'words', max: 1 } },
+  w2: { label: 'Up to 2 words', grouping: { by: 'words', max: 2 } },
+  w3: { label: 'Up to 3 words', grouping: { by: 'words', max: 3 } },
+  w5: { label: 'Up to 5 words', grouping: { by: 'words', max: 5 } },
+  c16: { label: 'Up to 16 characters', grouping: { by: 'chars', max: 16 } },
+  c24: { label: 'Up to 24 characters', grouping: { by: 'chars', max: 24 } },
+};
+
 function CaptionActions({
   placed,
   words,
@@ -50,11 +62,12 @@ function CaptionActions({
 }) {
   const [busy, setBusy] = useState<'srt' | 'vtt' | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  const [grouping, setGrouping] = useState<string>('cues');
   const timeline = useTimeline((s) => s.timeline);
 
   function addCaptions() {
     if (!timeline) return;
-    const cues = placeCuesOnTrack(placed.track, placed.clip.assetId, cuesOf(words));
+    const cues = placeCuesOnTrack(placed.track, placed.clip.assetId, cuesOf(words, GROUPINGS[grouping]?.grouping));
     const plan = captionPlan(timeline, cues, () => crypto.randomUUID());
     if (!plan) {
       setAdded('No words of the transcript are on the timeline: nothing to caption.');
@@ -88,6 +101,17 @@ function CaptionActions({
 
   return (
     <div className="pr-actions">
+      <Field label="Caption length" inline>
+        {(control) => (
+          <select {...control} value={grouping} onChange={(e) => setGrouping(e.target.value)}>
+            {Object.entries(GROUPINGS).map(([id, { label }]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Button size="sm" icon={Captions} onClick={addCaptions} disabled={!timeline}>
         Add captions to the timeline
       </Button>

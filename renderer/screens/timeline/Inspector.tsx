@@ -20,6 +20,7 @@ import { KeyframeButtons, keyframedCommit, shownValue } from './InspectorKeyfram
 import { Fades, TIME_PROPERTIES, TimeSettings } from './InspectorTime.tsx';
 import { PropertyRows } from './InspectorProperties.tsx';
 import { isCropProperty } from '../../../shared/timeline/crop.ts';
+import { CaptionStyleSettings } from './CaptionStyleSettings.tsx';
 
 type MediaItem = { readonly clip: MediaClip; readonly track: Track };
 type CaptionItem = { readonly clip: CaptionClip; readonly track: Track };
@@ -319,6 +320,10 @@ export function Inspector() {
       {!catalog && <p className="tl-hint">Reading the catalog…</p>}
       {catalog && media.length > 0 && <MediaSettings key={`m-${key}`} catalog={catalog} items={media} />}
       {catalog && captions.length > 0 && <CaptionSettings key={`c-${key}`} catalog={catalog} items={captions} />}
+      {captions.length > 0 && <CaptionStyleSettings key={`s-${key}`} target={{ kind: 'captions', items: captions }} />}
+      {captions.length > 0 && (
+        <CaptionStyleSettings key={`t-${key}`} target={{ kind: 'track', track: captions[0]!.track }} />
+      )}
       {catalog && <NewCaption catalog={catalog} />}
     </section>
   );

@@ -19,6 +19,7 @@ import { RevisionPreviewBar } from './RevisionPreviewBar.tsx';
 import { TransformOverlay } from './TransformOverlay.tsx';
 import { LevelMeters } from './LevelMeters.tsx';
 import { TwoUp } from './TwoUp.tsx';
+import { SAFE_AREA_GUIDES, SafeAreaOverlay, type SafeAreaGuide } from './SafeAreaOverlay.tsx';
 import { formatTimecode } from '../../model/timeline/timelineGeometry.ts';
 import './monitor.css';
 
@@ -66,6 +67,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
   const aspectRatio = useAspectRatio();
   const ratio = aspectOf(aspectRatio);
   const [zoom, setZoom] = useState<Zoom>('fit');
+  const [safeAreas, setSafeAreas] = useState<SafeAreaGuide>('none');
   const scale = window.devicePixelRatio || 1;
   const full = frameSize(aspectRatio, 1080);
   const fixed =
@@ -115,6 +117,7 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
         />
         <TransformOverlay frameRef={frame} exportFrame={full} cropping={cropping} />
         <TwoUp />
+        <SafeAreaOverlay frameRef={frame} guide={safeAreas} />
         {status?.edge && <span className="tl-monitor-edge">{status.edge === 'start' ? 'New start' : 'New end'}</span>}
         {note && (
           <p className="tl-monitor-note" role="status">
@@ -161,6 +164,17 @@ export function Monitor({ large, onToggleLarge }: { large: boolean; onToggleLarg
             ))}
           </select>
         </label>
+        <select
+          aria-label="Safe areas"
+          value={safeAreas}
+          onChange={(e) => setSafeAreas(e.target.value as SafeAreaGuide)}
+        >
+          {Object.entries(SAFE_AREA_GUIDES).map(([id, { label }]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
         <IconButton
           icon={Crop}
           label="Crop in the monitor"
