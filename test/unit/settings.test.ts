@@ -99,6 +99,7 @@ describe('settings', () => {
       confirmPaidWork: true,
       notifyWhenJobsFinish: true,
       mediaCacheLimitBytes: 2 * 1024 ** 3,
+      captionPresets: {},
     });
     expect(again.window).toEqual({ width: 1600, height: 900, x: 10, y: 20, maximized: true });
 
