@@ -99,6 +99,20 @@ describe('loudness (EBU Tech 3341)', () => {
     expect(meter.values().integratedLufs).toBeCloseTo(-30, 1);
   });
 
+  it('a reset while paused stays unmeasured: blocks holding sound from before it are not counted', () => {
+    const meter = new LoudnessMeter(RATE, 2);
+    feed(meter, sine(-6, 2));
+    meter.resetIntegrated();
+    // The monitor paused: the audio thread goes on hearing silence.
+    feed(meter, new Float32Array(RATE));
+    expect(meter.values().integratedLufs).toBe(-Infinity);
+    // A reset mid-step (here 50 ms into one): the step it cuts is not counted either.
+    feed(meter, sine(-6, 1.05));
+    meter.resetIntegrated();
+    feed(meter, sine(-30, 2));
+    expect(meter.values().integratedLufs).toBeCloseTo(-30, 1);
+  });
+
   it('does not depend on how the samples are cut into blocks', () => {
     const signal = joined(sine(-26, 2, { hz: 440 }), sine(-18, 1.37, { hz: 3000 }));
     const [whole, small] = [new LoudnessMeter(RATE, 2), new LoudnessMeter(RATE, 2)];

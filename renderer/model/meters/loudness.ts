@@ -126,6 +126,8 @@ export class LoudnessMeter {
   #partialFrames = 0;
   #binCounts = new Uint32Array(BIN_COUNT);
   #binEnergy = new Float64Array(BIN_COUNT);
+  /** The first step the integrated loudness may count: none of a block's sound is from before a reset. */
+  #integrateFromStep = 0;
 
   constructor(sampleRate: number, channels: number) {
     if (!Number.isInteger(channels) || channels < 1 || channels > 2)
@@ -157,7 +159,7 @@ export class LoudnessMeter {
     this.#partial = 0;
     this.#partialFrames = 0;
     // Every 100 ms a new 400 ms gating block ends.
-    if (this.#stepCount >= 4) {
+    if (this.#stepCount >= 4 && this.#stepCount - 4 >= this.#integrateFromStep) {
       const block = lufsOf(this.#meanOfLast(4));
       if (block > ABSOLUTE_GATE_LUFS) {
         const bin = Math.min(BIN_COUNT - 1, Math.floor((block - ABSOLUTE_GATE_LUFS) / BIN_LU));
@@ -177,6 +179,10 @@ export class LoudnessMeter {
   resetIntegrated(): void {
     this.#binCounts = new Uint32Array(BIN_COUNT);
     this.#binEnergy = new Float64Array(BIN_COUNT);
+    // The blocks still overlapping what was heard before the reset (up to 400 ms of it) are not
+    // counted, or a reset while paused would come back at once with the last sound's loudness;
+    // nor is the first whole step after it, which holds the filters' tail of that sound.
+    this.#integrateFromStep = this.#stepCount + (this.#partialFrames > 0 ? 1 : 0) + 1;
   }
 
   values(): LoudnessValues {
