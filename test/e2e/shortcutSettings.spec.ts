@@ -1,6 +1,6 @@
 // Editable shortcuts (issue 25): a command rebound in Settings › Shortcuts runs from its new
 // key on the Timeline screen, outside a text field, and no longer from its old key; the
-// tooltips and the shortcut sheet name the new key; the binding survives a restart of the page
+// tooltips and the shortcut sheet name the new key; the binding survives a restart of the app
 // (it is main's, in the settings file); a key another command holds is refused, naming that
 // command; Escape cancels a capture; reset gives the default back.
 import { readFile } from 'node:fs/promises';
@@ -56,8 +56,9 @@ test('a rebound shortcut works from the timeline, names its new key, survives a 
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 
-  // A restart of the page: the binding is main's, so G still toggles snapping.
-  await page.reload();
+  // A restart of the app (main and its local service stopped and started again on the same
+  // data): the binding is main's, kept in the settings file, so G still toggles snapping.
+  await app.restart();
   await tl.open('Keys');
   await expect(snap).toHaveAttribute('aria-keyshortcuts', 'G');
   const pressed = await snap.getAttribute('aria-pressed');
