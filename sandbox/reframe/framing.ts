@@ -24,6 +24,8 @@ export function boxInFrame(frame: Size, source: Size, fit: Fit, scale: number): 
 /** The position value that centres source point `u` (0..1) on an axis whose box is `box` frames long. */
 export const centringValue = (u: number, box: number): number => -(u - 0.5) * box;
 
+const POSITION_MAX = 1;
+
 /** Margin kept between the subject and the frame's edge, as a share of the frame. */
 const EDGE_MARGIN = 0.03;
 
@@ -32,15 +34,18 @@ const EDGE_MARGIN = 0.03;
  * whole picture already shows: nothing to follow). `subject`: the subject's size as a share of the source.
  */
 export function followSettings(box: number, subject: number): FollowSettings | null {
-  const limit = (box - 1) / 2;
+  // positionX / positionY take −1 to 1 (editorCatalog.ts): a picture over three frames wide cannot show its edges.
+  const limit = Math.min(POSITION_MAX, (box - 1) / 2);
   if (limit <= 0.001) return null;
-  const slack = Math.max(0.05, 0.5 - (subject * box) / 2 - EDGE_MARGIN);
+  const room = Math.max(0.05, 0.5 - (subject * box) / 2 - EDGE_MARGIN);
+  const tolerance = Math.min(0.02, room / 8);
   return {
     limit,
-    slack,
-    deadZone: Math.min(0.06, slack / 3),
+    // The keyframes may stray from the path by the tolerance: the slack leaves room for it.
+    slack: room - tolerance,
+    deadZone: Math.min(0.06, room / 3),
     // A steady pan: at most one frame across per second.
     panPerSecond: 1,
-    tolerance: Math.min(0.005, slack / 10),
+    tolerance,
   };
 }

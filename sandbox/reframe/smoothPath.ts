@@ -43,8 +43,19 @@ export function fillGaps(samples: readonly PathSample[]): number[] {
 /** A running median over `radius` samples each side: one stray value never moves the camera. */
 export function medianFilter(values: readonly number[], radius: number): number[] {
   return values.map((_, i) => {
-    const window = values.slice(Math.max(0, i - radius), i + radius + 1).sort((a, b) => a - b);
+    // Symmetric near the ends too, so a steady movement is not pulled back there.
+    const r = Math.min(radius, i, values.length - 1 - i);
+    const window = values.slice(i - r, i + r + 1).sort((a, b) => a - b);
     return window[Math.floor(window.length / 2)]!;
+  });
+}
+
+/** A running mean over `radius` samples each side: what is left of a detector's wobble after the median. */
+export function meanFilter(values: readonly number[], radius: number): number[] {
+  return values.map((_, i) => {
+    const r = Math.min(radius, i, values.length - 1 - i);
+    const window = values.slice(i - r, i + r + 1);
+    return window.reduce((sum, v) => sum + v, 0) / window.length;
   });
 }
 
@@ -52,18 +63,19 @@ export function medianFilter(values: readonly number[], radius: number): number[
 export function operatorPath(times: readonly number[], targets: readonly number[], settings: FollowSettings): number[] {
   const { deadZone, slack, panPerSecond, limit } = settings;
   if (targets.length === 0) return [];
-  // The first framing: where the subject mostly is over its first samples.
-  let camera = clamp(medianFilter(targets.slice(0, 9), 4)[0]!, -limit, limit);
+  // The camera moves on the steadied subject; the slack holds against where it really is.
+  const steady = meanFilter(targets, 2);
+  let camera = clamp(steady[0]!, -limit, limit);
   let panning = false;
   const path = [camera];
   // The subject's speed, over about a second either side (the whole clip is known: an operator who has seen the take).
   const speedAt = (i: number) => {
     const a = Math.max(0, i - 4);
     const b = Math.min(targets.length - 1, i + 4);
-    return b > a ? ((targets[b]! - targets[a]!) * 1000) / (times[b]! - times[a]!) : 0;
+    return b > a ? ((steady[b]! - steady[a]!) * 1000) / (times[b]! - times[a]!) : 0;
   };
   for (let i = 1; i < targets.length; i++) {
-    const target = clamp(targets[i]!, -limit, limit);
+    const target = clamp(steady[i]!, -limit, limit);
     const seconds = (times[i]! - times[i - 1]!) / 1000;
     const off = target - camera;
     if (Math.abs(off) > deadZone) panning = true;
@@ -75,7 +87,8 @@ export function operatorPath(times: readonly number[], targets: readonly number[
       if (Math.abs(target - camera) <= deadZone / 4 && Math.abs(speedAt(i)) < deadZone) panning = false;
     }
     // Never let the subject leave the frame, whatever the steady speed.
-    camera = clamp(camera, target - slack, target + slack);
+    const actual = clamp(targets[i]!, -limit, limit);
+    camera = clamp(camera, actual - slack, actual + slack);
     path.push(camera);
   }
   return path;
