@@ -25,9 +25,17 @@ export interface SubjectFinder {
   close(): Promise<void>;
 }
 
+/** Beside this module: the TypeScript as it is, or in the built service (vite.config.ts) its own bundled entry. */
+const WORKER_FILE = import.meta.url.endsWith('.ts') ? './faceWorker.ts' : './faceWorker.js';
+
 export function createSubjectFinder(signal: AbortSignal): SubjectFinder {
-  const worker = new Worker(new URL('./faceWorker.ts', import.meta.url));
+  const worker = new Worker(new URL(WORKER_FILE, import.meta.url));
   worker.unref();
+  // A worker that fails to start or throws fails the job (its exit ends the request), never the service.
+  let failure: Error | null = null;
+  worker.on('error', (err) => {
+    failure = err;
+  });
   const stop = () => void worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
 
@@ -40,7 +48,7 @@ export function createSubjectFinder(signal: AbortSignal): SubjectFinder {
       };
       const onExit = () => {
         worker.off('message', onMessage);
-        reject(new Error('The reframe was stopped.'));
+        reject(new Error(failure ? `Face detection failed: ${failure.message}` : 'The reframe was stopped.'));
       };
       worker.once('message', onMessage);
       worker.once('exit', onExit);
