@@ -153,6 +153,40 @@ describe('auto reframe', () => {
     expect(originalAfter.tracks.find((tr: any) => tr.kind === 'video').clips[0].keyframes).toBeUndefined();
   }, 400_000);
 
+  it('cancelled, stops its work and writes nothing: the timeline keeps its revision', async () => {
+    const project = await harness.createProject('Cancelled', '9:16');
+    const asset = await harness.upload(await panningFace(), project);
+    const t = await (await call('GET', `/projects/${project}/editor/timeline`)).body.data;
+    const added = await call('POST', `/projects/${project}/editor/commands`, {
+      headers: { 'idempotency-key': randomUUID() },
+      body: {
+        revision: t.revision,
+        commands: [
+          {
+            type: 'addClip',
+            trackId: t.tracks.find((tr: any) => tr.kind === 'video').id,
+            assetId: asset.id,
+            startMs: 0,
+          },
+        ],
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const started = await post(`/projects/${project}/editor/reframe`);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const cancelled = await post(`/projects/${project}/editor/reframes/${started.body.data.id}/cancel`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.data.state).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 3000));
+    const job = (await call('GET', `/projects/${project}/editor/reframes/${started.body.data.id}`)).body.data;
+    expect(job).toMatchObject({ state: 'cancelled', revision: null });
+    const again = await call('POST', `/projects/${project}/editor/reframes/${started.body.data.id}/cancel`);
+    expect(again.status).toBe(409);
+    expect((await call('GET', `/projects/${project}/editor/timeline`)).body.data.revision).toBe(
+      added.body.data.revision,
+    );
+  }, 60_000);
+
   it('refuses a clip ID that is not a video clip of the timeline, saying what to send', async () => {
     const project = await harness.createProject('Empty', '9:16');
     const res = await post(`/projects/${project}/editor/reframe`, { clipIds: [randomUUID()] });
