@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { boxInFrame, centringValue, followSettings } from '../../sandbox/reframe/framing.ts';
 import { followKeyframes, type FollowSettings, type PathSample } from '../../sandbox/reframe/smoothPath.ts';
 
 const SETTINGS: FollowSettings = { deadZone: 0.05, slack: 0.2, panPerSecond: 0.3, limit: 0.8, tolerance: 0.005 };
@@ -51,5 +52,25 @@ describe('auto reframe: the camera path', () => {
 
   it('makes no keyframes of no samples', () => {
     expect(followKeyframes([], SETTINGS)).toEqual([]);
+  });
+});
+
+describe('auto reframe: framing a clip', () => {
+  it('measures a 16:9 picture covering a 9:16 frame as 3.16 frames wide and one tall', () => {
+    const box = boxInFrame({ width: 9, height: 16 }, { width: 1280, height: 720 }, 'cover', 1);
+    expect(box.width).toBeCloseTo(3.1605, 3);
+    expect(box.height).toBeCloseTo(1, 6);
+    // A point at three quarters across is centred by moving the picture left by a quarter of its width.
+    expect(centringValue(0.75, box.width)).toBeCloseTo(-0.79, 2);
+  });
+
+  it('follows only on an axis where the picture overflows the frame, within positionX’s −1 to 1', () => {
+    expect(followSettings(1, 0.1)).toBeNull();
+    expect(followSettings(0.8, 0.1)).toBeNull();
+    const wide = followSettings(3.16, 0.14)!;
+    expect(wide.limit).toBe(1);
+    // The subject (0.44 frames wide) keeps a margin to the edges, the keyframes' tolerance included.
+    expect(wide.slack + wide.tolerance + (0.14 * 3.16) / 2).toBeLessThan(0.5);
+    expect(wide.deadZone).toBeLessThan(wide.slack);
   });
 });
