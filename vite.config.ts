@@ -73,7 +73,7 @@ const electronMain: UserConfig = {
 // as from sandbox/openapi/) and the catalog's fonts in node_modules/@fontsource (catalogFonts.ts).
 const sandbox: UserConfig = {
   build: {
-    ssr: resolve(root, 'sandbox/main.ts'),
+    ssr: true,
     outDir: resolve(root, 'dist/sandbox'),
     emptyOutDir: true,
     target: 'node22',
@@ -81,7 +81,12 @@ const sandbox: UserConfig = {
     // Its own assets are read at run time, not copied into the build.
     assetsInlineLimit: 0,
     copyPublicDir: false,
-    rolldownOptions: { external: nodeBuiltins, output: { format: 'es', entryFileNames: 'main.js' } },
+    // Auto reframe's face detector runs in a worker thread: its own entry beside main.js.
+    rolldownOptions: {
+      input: { main: resolve(root, 'sandbox/main.ts'), faceWorker: resolve(root, 'sandbox/reframe/faceWorker.ts') },
+      external: nodeBuiltins,
+      output: { format: 'es', entryFileNames: '[name].js' },
+    },
   },
   // Every npm package it imports goes into the one file (none is native).
   ssr: { noExternal: true },

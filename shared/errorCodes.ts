@@ -186,6 +186,16 @@ export const ERROR_CODES = {
     meaning:
       "The render could not be made (a failed job, not an HTTP answer): check the timeline's media and start a new render.",
   },
+  'editor.reframe_invalid': {
+    status: 400,
+    meaning:
+      'Nothing to reframe: the timeline has no media clips on video tracks, or a clip ID sent is not one of them. Send clip IDs from the timeline.',
+  },
+  'editor.reframe_failed': {
+    status: 500,
+    meaning:
+      "The reframe could not follow the subject (a failed job, not an HTTP answer): check the clips' media and start a new reframe.",
+  },
   'job.timed_out': {
     status: 500,
     meaning:

@@ -93,6 +93,7 @@ export const REQUEST_NAMES = [
   'timeline.apply',
   'timeline.dismissEdits',
   'timeline.render',
+  'timeline.reframe',
   'timeline.revisions',
   'timeline.revision',
   'timeline.undoStack',

@@ -32,6 +32,12 @@ export const RenderInputSchema = z
   .loose();
 export type RenderInput = z.input<typeof RenderInputSchema>;
 
+/** POST /projects/{id}/editor/reframe: the clips whose subject to follow; every video clip when absent. */
+export const ReframeInputSchema = z
+  .object({ clipIds: z.array(z.uuid('must be a clip ID')).min(1).max(EDITOR_LIMITS.clipsPerTimeline).optional() })
+  .loose();
+export type ReframeInput = z.input<typeof ReframeInputSchema>;
+
 /** POST /assets/{id}/transcriptions. */
 export const TranscriptionInputSchema = z
   .object({

@@ -47,6 +47,10 @@ export const TIMELINE_REQUESTS = {
       revision: revision.optional(),
     }),
   ),
+  /** POST /projects/{id}/editor/reframe as a job (followed in Jobs): follow the subject of these clips (every video clip when absent). */
+  'timeline.reframe': request<IntentSummary>()(
+    z.strictObject({ projectId: id, clipIds: z.array(z.uuid()).min(1).max(EDITOR_LIMITS.clipsPerTimeline).optional() }),
+  ),
   /** GET /projects/{id}/editor/revisions: the timeline's revisions, newest first (the History panel). */
   'timeline.revisions': request<Page<RevisionEntry>>()(z.strictObject({ projectId: id, ...pageQuery })),
   /** GET /projects/{id}/editor/revisions/{revision}: the timeline as it was then (to preview or restore it). */

@@ -44,6 +44,7 @@ describe('the job kinds table', () => {
       ['finish', { assetId: 9 }, '/assets/9/finishes'],
       ['batch', { projectId: 4 }, '/projects/4/editor/batches'],
       ['editor-commands', { projectId: 4 }, '/projects/4/editor/commands'],
+      ['reframe', { projectId: 4 }, '/projects/4/editor/reframe'],
     ];
     for (const [kind, params, path] of cases) {
       expect(jobKindSpec(kind)!.submitPath(params as never)).toBe(path);
@@ -59,6 +60,7 @@ describe('the job kinds table', () => {
     expect(generation.listPath({ projectId: 3 })).toEqual({ path: '/generations', query: { projectId: 3 } });
     expect(render.pollPath('5', {})).toBeNull();
     expect(render.pollPath('5', { projectId: 3 })).toBe('/projects/3/editor/renders/5');
+    expect(JOB_KINDS.reframe.pollPath('5', { projectId: 3 })).toBe('/projects/3/editor/reframes/5');
     expect(transcription.pollPath('7', {})).toBe('/transcriptions/7');
     expect(transcription.listPath({ sourceAssetId: 2 })).toEqual({ path: '/assets/2/transcriptions', query: {} });
     expect(speechEdit.listPath({ transcriptionId: 8 })).toEqual({

@@ -20,6 +20,7 @@ type TimelineRequests =
   | 'timeline.apply'
   | 'timeline.dismissEdits'
   | 'timeline.render'
+  | 'timeline.reframe'
   | 'timeline.revisions'
   | 'timeline.revision'
   | 'timeline.undoStack'
@@ -101,6 +102,9 @@ export function timelineHandlers(deps: TimelineDeps): Pick<ContractHandlers, Tim
         projectId,
         input: { ...(range && { range }), ...(revision && { revision }) },
       }),
+
+    'timeline.reframe': ({ projectId, clipIds }) =>
+      jobs.submit(runtime.activeId(), 'reframe', { projectId, input: clipIds ? { clipIds } : {} }),
 
     'timeline.strip': ({ assetId }) => strips.strip(runtime.activeId(), assetId),
 

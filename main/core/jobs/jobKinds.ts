@@ -8,6 +8,7 @@ import {
   BatchInputSchema,
   EditorCommandsInputSchema,
   FinishInputSchema,
+  ReframeInputSchema,
   RenderInputSchema,
   ReviewInputSchema,
   SpeechEditInputSchema,
@@ -156,6 +157,24 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     results: oneAsset('assetId'),
     sourceAssetField: null,
   },
+  reframe: {
+    kind: 'reframe',
+    noun: 'auto reframe',
+    method: 'POST',
+    pathParams: ['projectId'],
+    submitPath: ({ projectId }) => `/projects/${projectId}/editor/reframe`,
+    input: ReframeInputSchema,
+    inputRequired: false,
+    synchronous: false,
+    pollPath: (id, { projectId }) =>
+      projectId === undefined ? null : `/projects/${projectId}/editor/reframes/${seg(id)}`,
+    listPath: ({ projectId }) =>
+      projectId === undefined ? null : { path: `/projects/${projectId}/editor/reframes`, query: {} },
+    cancelPath: () => null,
+    // Its result is a timeline revision, not an asset.
+    results: () => ({ outputs: [], assetId: null }),
+    sourceAssetField: null,
+  },
   transcription: assetJob('transcription', 'transcription', 'transcriptions', TranscriptionInputSchema),
   review: assetJob('review', 'review', 'reviews', ReviewInputSchema),
   finish: assetJob('finish', 'finish', 'finishes', FinishInputSchema, oneAsset('outputAssetId')),
@@ -230,6 +249,7 @@ export const GENERIC_KINDS = [
   'finish',
   'batch',
   'editor-commands',
+  'reframe',
 ] as const satisfies readonly IntentKind[];
 export type GenericKind = (typeof GENERIC_KINDS)[number];
 

@@ -20,6 +20,7 @@ import type {
   BatchInput,
   EditorCommandsInput,
   FinishInput,
+  ReframeInput,
   RenderInput,
   ReviewInput,
   SpeechEditInput,
@@ -54,6 +55,7 @@ export interface GenericSubmissions {
   finish: { assetId: number; input?: FinishInput };
   batch: { projectId: number; input: BatchInput };
   'editor-commands': { projectId: number; input: EditorCommandsInput };
+  reframe: { projectId: number; input?: ReframeInput };
 }
 
 export interface JobsTiming {

@@ -23,6 +23,7 @@ export const INTENT_KINDS = [
   'finish',
   'batch',
   'editor-commands',
+  'reframe',
 ] as const;
 export type IntentKind = (typeof INTENT_KINDS)[number];
 

@@ -17,6 +17,7 @@ import { addCaptionAtPlayhead, applyToSelection } from './timelineActions.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
 import { effectProperty } from '../../../shared/timeline/keyframes.ts';
 import { KeyframeButtons, keyframedCommit, shownValue } from './InspectorKeyframes.tsx';
+import { FollowSubject } from './InspectorReframe.tsx';
 import { Fades, TIME_PROPERTIES, TimeSettings } from './InspectorTime.tsx';
 import { PropertyRows } from './InspectorProperties.tsx';
 import { isCropProperty } from '../../../shared/timeline/crop.ts';
@@ -91,6 +92,7 @@ function MediaSettings({ catalog, items }: { catalog: Catalog; items: readonly M
       <Transition catalog={catalog} items={items} edge="in" />
       <Transition catalog={catalog} items={items} edge="out" />
       <TimeSettings catalog={catalog} items={items} />
+      <FollowSubject items={items} />
     </>
   );
 }
