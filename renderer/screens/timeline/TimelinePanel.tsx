@@ -18,6 +18,7 @@ import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
 import { useMarquee } from './useMarquee.ts';
 import { laneLayout, type LaneLayout } from '../../model/timeline/laneLayout.ts';
+import { syncOffsets } from '../../model/timeline/linkSync.ts';
 
 /** Browsers lay out at most some millions of pixels: beyond this the scrollbar is scaled. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -31,6 +32,7 @@ function scrollGeometry() {
 }
 
 const NO_TRACKS: readonly Track[] = [];
+const NO_OFFSETS: ReadonlyMap<string, number> = new Map();
 
 /** Where dropped media will land, and whether it overwrites or inserts. */
 function DropGhostBox({ ghost, layout }: { ghost: DropGhost; layout: LaneLayout }) {
@@ -79,6 +81,7 @@ export function TimelinePanel() {
   const tracks = useMemo(() => (timeline ? listedTracks(timeline.tracks) : NO_TRACKS), [timeline]);
   const trackHeights = useTimelineView((s) => s.trackHeights);
   const layout = useMemo(() => laneLayout(tracks, trackHeights), [tracks, trackHeights]);
+  const offsets = useMemo(() => (timeline ? syncOffsets(timeline) : NO_OFFSETS), [timeline]);
   const mediaDrop = useMediaDrop(lanes, tracks);
   const marquee = useMarquee(lanes, tracks);
 
@@ -207,6 +210,7 @@ export function TimelinePanel() {
                   pxPerMs={pxPerMs}
                   selection={selection}
                   pendingClips={pendingClips}
+                  syncOffsets={offsets}
                   drag={drag}
                   dragLaneShift={dragLaneShift}
                   onClipPointerDown={onPointerDown}

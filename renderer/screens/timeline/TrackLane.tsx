@@ -22,6 +22,8 @@ interface TrackLaneProps {
   readonly pxPerMs: number;
   readonly selection: ReadonlySet<string>;
   readonly pendingClips: ReadonlySet<string>;
+  /** Linked clips out of sync → their offset in frames (model/timeline/linkSync.ts). */
+  readonly syncOffsets: ReadonlyMap<string, number>;
   readonly drag: DragPreview | null;
   /** Pixels from the dragged clips' lane to the target's, for drawing a move to another track. */
   readonly dragLaneShift: number;
@@ -90,6 +92,7 @@ export const TrackLane = memo(function TrackLane(props: TrackLaneProps) {
             pxPerMs={pxPerMs}
             selected={selection.has(clip.id)}
             pending={props.pendingClips.has(clip.id)}
+            syncOffset={props.syncOffsets.get(clip.id) ?? null}
             locked={track.locked}
             strip={typeof strip === 'object' ? strip : null}
             drag={lookOf(props.drag, clip, pxPerMs, props.dragLaneShift)}
