@@ -1,4 +1,4 @@
-// Linked clips in the app (issue 25): a picture and its sound linked from the Clip menu move
+// Linked clips in the app (issue 25): a picture and its sound linked from a clip's menu move
 // together when one is dragged; an Alt (Option) drag moves one alone, and both then show the
 // out-of-sync badge with the offset in frames; Unlink breaks the link, and one undo brings it
 // back. Every step is checked on the service's timeline.
@@ -27,7 +27,7 @@ function pairOf(timeline: ServiceTimeline): Pair {
   return { picture: picture!, sound: sound! };
 }
 
-test('link from the Clip menu, drag together, Alt-drag one alone with the out-of-sync badge, unlink and undo', async ({
+test('link from a clip’s menu, drag together, Alt-drag one alone with the out-of-sync badge, unlink and undo', async ({
   page,
   app,
 }) => {
@@ -58,9 +58,13 @@ test('link from the Clip menu, drag together, Alt-drag one alone with the out-of
   await expect(page.getByText(/Select at least two clips on different tracks/)).toBeVisible();
   expect((await now()).picture.linkId).toBeUndefined();
 
-  // The picture and its sound, linked from the menu.
+  // The picture and its sound, linked from the menu a right-click on a selected clip opens (the selection stays).
   await sound.click({ modifiers: ['Shift'] });
-  await clipMenu('Link clips');
+  await picture.click({ button: 'right' });
+  const actions = page.getByRole('menu', { name: 'Clip actions' });
+  await expect(actions.getByRole('menuitem', { name: /^Unlink clips/ })).toBeDisabled();
+  await actions.getByRole('menuitem', { name: /^Link clips/ }).click();
+  await expect(actions).toHaveCount(0);
   await tl.saved();
   await expect.poll(async () => (await now()).picture.linkId).toBeDefined();
   const linked = await now();

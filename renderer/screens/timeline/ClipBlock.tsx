@@ -2,7 +2,7 @@
 // transition, and handles to trim either edge. Positioned from the lane's origin, so
 // scrolling moves the lane, not every clip. A drag under way is drawn as an offset; it
 // becomes an edit only when the pointer is released.
-import { memo, type PointerEvent } from 'react';
+import { memo, type MouseEvent, type PointerEvent } from 'react';
 import type { ClipStrip } from '../../../shared/timeline/timelineViews.ts';
 import type { Clip, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
@@ -42,6 +42,7 @@ interface ClipBlockProps {
   readonly strip: ClipStrip | null;
   readonly drag: ClipDragLook | null;
   readonly onPointerDown: (event: PointerEvent<HTMLElement>, clip: Clip, part: DragPart) => void;
+  readonly onContextMenu: (event: MouseEvent<HTMLElement>, clip: Clip) => void;
 }
 
 export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
@@ -90,6 +91,7 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
           transform: drag && (drag.dxPx || drag.dyPx) ? `translate(${drag.dxPx}px, ${drag.dyPx}px)` : undefined,
         }}
         onPointerDown={(event) => props.onPointerDown(event, clip, 'body')}
+        onContextMenu={(event) => props.onContextMenu(event, clip)}
       >
         {clip.kind === 'media' && strip && (
           <ClipMedia

@@ -1,7 +1,7 @@
 // One track's clips: only those that intersect the drawn window (the visible part and a
 // screen's width either side), narrow clips merged into clusters. Asks main for the strips
 // of the assets it shows.
-import { memo, useEffect, useMemo, type PointerEvent } from 'react';
+import { memo, useEffect, useMemo, type MouseEvent, type PointerEvent } from 'react';
 import type { Clip, Track } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import type { DragPreview } from '../../stores/timelineViewStore.ts';
@@ -28,6 +28,7 @@ interface TrackLaneProps {
   /** Pixels from the dragged clips' lane to the target's, for drawing a move to another track. */
   readonly dragLaneShift: number;
   readonly onClipPointerDown: (event: PointerEvent<HTMLElement>, clip: Clip, part: DragPart) => void;
+  readonly onClipContextMenu: (event: MouseEvent<HTMLElement>, clip: Clip) => void;
 }
 
 function lookOf(drag: DragPreview | null, clip: Clip, pxPerMs: number, laneShiftPx: number): ClipDragLook | null {
@@ -97,6 +98,7 @@ export const TrackLane = memo(function TrackLane(props: TrackLaneProps) {
             strip={typeof strip === 'object' ? strip : null}
             drag={lookOf(props.drag, clip, pxPerMs, props.dragLaneShift)}
             onPointerDown={props.onClipPointerDown}
+            onContextMenu={props.onClipContextMenu}
           />
         );
       })}
