@@ -109,6 +109,26 @@ test('link from a clip’s menu, drag together, Alt-drag one alone with the out-
   await expect(badge(picture)).toHaveAccessibleName(`Out of sync by ${frames} frames`);
   await expect(tl.clip('Video 1', `talk.mp4.*out of sync by ${frames} frames`)).toHaveCount(1);
 
+  // Dragging the picture's end edge trims its sound's end with it, by the same amount.
+  await tl.press('Escape');
+  const edge = (await picture.boundingBox())!;
+  await page.mouse.move(edge.x + edge.width - 2, y);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + edge.width - 32, y, { steps: 5 });
+  await page.mouse.up();
+  await tl.saved();
+  const service = async () => {
+    const t = await api.timeline(projectId);
+    return [trackOf(t, 'video').clips[0]!, trackOf(t, 'audio').clips[0]!];
+  };
+  await expect.poll(async () => (await service())[0]!.endMs).toBeLessThan(alone.picture.startMs + 2000);
+  const [trimmedPicture, trimmedSound] = await service();
+  const cut = alone.picture.startMs + 2000 - trimmedPicture!.endMs;
+  expect(trimmedSound!.endMs).toBe(alone.sound.startMs + 2000 - cut);
+  await tl.press('Control+z');
+  await tl.saved();
+  await expect.poll(async () => (await service())[0]!.endMs).toBe(alone.picture.startMs + 2000);
+
   // Unlink (the sound alone selected breaks the whole link); the badges go. One undo links them again.
   await sound.click();
   await clipMenu('Unlink clips');
