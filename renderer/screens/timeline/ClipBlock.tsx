@@ -2,7 +2,7 @@
 // transition, and handles to trim either edge. Positioned from the lane's origin, so
 // scrolling moves the lane, not every clip. A drag under way is drawn as an offset; it
 // becomes an edit only when the pointer is released.
-import { memo, type PointerEvent } from 'react';
+import { memo, type MouseEvent, type PointerEvent } from 'react';
 import type { ClipStrip } from '../../../shared/timeline/timelineViews.ts';
 import type { Clip, TrackKind } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
@@ -11,6 +11,7 @@ import { FadeHandles, KeyframeLane, VolumeLine } from './ClipAutomation.tsx';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { laneProperty } from '../../model/timeline/keyframeEdits.ts';
 import { formatTime } from '../../model/timeline/timelineGeometry.ts';
+import { offsetName, offsetText } from '../../model/timeline/linkSync.ts';
 
 export type DragPart = 'body' | 'start' | 'end';
 
@@ -35,10 +36,13 @@ interface ClipBlockProps {
   readonly pxPerMs: number;
   readonly selected: boolean;
   readonly pending: boolean;
+  /** A linked clip out of sync with its partner: the offset in frames (a badge shows it), else null. */
+  readonly syncOffset: number | null;
   readonly locked: boolean;
   readonly strip: ClipStrip | null;
   readonly drag: ClipDragLook | null;
   readonly onPointerDown: (event: PointerEvent<HTMLElement>, clip: Clip, part: DragPart) => void;
+  readonly onContextMenu: (event: MouseEvent<HTMLElement>, clip: Clip) => void;
 }
 
 export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
@@ -79,7 +83,7 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
         role="button"
         tabIndex={-1}
         aria-pressed={props.selected}
-        aria-label={`${label}, ${formatTime(clip.startMs)} to ${formatTime(clip.endMs)}${transitionText ? `, ${transitionText}` : ''}${props.pending ? ', not saved yet' : ''}`}
+        aria-label={`${label}, ${formatTime(clip.startMs)} to ${formatTime(clip.endMs)}${transitionText ? `, ${transitionText}` : ''}${props.syncOffset !== null ? `, ${offsetName(props.syncOffset).toLowerCase()}` : ''}${props.pending ? ', not saved yet' : ''}`}
         title={clip.kind === 'caption' ? clip.text : undefined}
         style={{
           left,
@@ -87,6 +91,7 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
           transform: drag && (drag.dxPx || drag.dyPx) ? `translate(${drag.dxPx}px, ${drag.dyPx}px)` : undefined,
         }}
         onPointerDown={(event) => props.onPointerDown(event, clip, 'body')}
+        onContextMenu={(event) => props.onContextMenu(event, clip)}
       >
         {clip.kind === 'media' && strip && (
           <ClipMedia
@@ -103,6 +108,16 @@ export const ClipBlock = memo(function ClipBlock(props: ClipBlockProps) {
           // A wedge over the clip's first moments: how long it takes to come in, and what it is.
           <span className="tl-transition" title={transitionText!} style={{ width: transition.durationMs * pxPerMs }}>
             {transition.durationMs * pxPerMs > 56 && <span className="tl-transition-label">{transitionName}</span>}
+          </span>
+        )}
+        {props.syncOffset !== null && (
+          <span
+            className="tl-sync-badge"
+            role="img"
+            aria-label={offsetName(props.syncOffset)}
+            title={offsetName(props.syncOffset)}
+          >
+            {offsetText(props.syncOffset)}
           </span>
         )}
         {clip.kind === 'caption' && width > 12 && <span className="tl-caption-text">{clip.text}</span>}

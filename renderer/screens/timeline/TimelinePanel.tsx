@@ -2,9 +2,18 @@
 // scroller. The lanes draw only a window three screens wide around what is visible; the
 // window moves in whole screens, so scrolling within it changes one transform (written
 // straight to the DOM) and no clip re-renders. The playhead line is moved the same way.
-import { useEffect, useLayoutEffect, useMemo, useRef, type WheelEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type WheelEvent,
+} from 'react';
 import { clipsTouched } from '../../../shared/timeline/timelineDiff.ts';
-import type { Track } from '../../../shared/timeline/timelineTypes.ts';
+import type { Clip, Track } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { TimeRuler } from './TimeRuler.tsx';
@@ -18,6 +27,8 @@ import { useMediaDrop, type DropGhost } from './useMediaDrop.ts';
 import { useClipDrag } from './useClipDrag.ts';
 import { useMarquee } from './useMarquee.ts';
 import { laneLayout, type LaneLayout } from '../../model/timeline/laneLayout.ts';
+import { syncOffsets } from '../../model/timeline/linkSync.ts';
+import { ClipContextMenu } from './ClipMenu.tsx';
 
 /** Browsers lay out at most some millions of pixels: beyond this the scrollbar is scaled. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -31,6 +42,7 @@ function scrollGeometry() {
 }
 
 const NO_TRACKS: readonly Track[] = [];
+const NO_OFFSETS: ReadonlyMap<string, number> = new Map();
 
 /** Where dropped media will land, and whether it overwrites or inserts. */
 function DropGhostBox({ ghost, layout }: { ghost: DropGhost; layout: LaneLayout }) {
@@ -79,6 +91,14 @@ export function TimelinePanel() {
   const tracks = useMemo(() => (timeline ? listedTracks(timeline.tracks) : NO_TRACKS), [timeline]);
   const trackHeights = useTimelineView((s) => s.trackHeights);
   const layout = useMemo(() => laneLayout(tracks, trackHeights), [tracks, trackHeights]);
+  const offsets = useMemo(() => (timeline ? syncOffsets(timeline) : NO_OFFSETS), [timeline]);
+  const [clipMenuAt, setClipMenuAt] = useState<{ x: number; y: number } | null>(null);
+  const onClipContextMenu = useCallback((event: MouseEvent<HTMLElement>, clip: Clip) => {
+    event.preventDefault();
+    const view = useTimelineView.getState();
+    if (!view.selection.has(clip.id)) view.select([clip.id]);
+    setClipMenuAt({ x: event.clientX, y: event.clientY });
+  }, []);
   const mediaDrop = useMediaDrop(lanes, tracks);
   const marquee = useMarquee(lanes, tracks);
 
@@ -207,9 +227,11 @@ export function TimelinePanel() {
                   pxPerMs={pxPerMs}
                   selection={selection}
                   pendingClips={pendingClips}
+                  syncOffsets={offsets}
                   drag={drag}
                   dragLaneShift={dragLaneShift}
                   onClipPointerDown={onPointerDown}
+                  onClipContextMenu={onClipContextMenu}
                 />
               ))}
             </div>
@@ -220,6 +242,8 @@ export function TimelinePanel() {
           </div>
         </div>
       </div>
+      {/* Outside the lanes: a click in the menu must not reach the lanes' pointer handling (it clears the selection). */}
+      {clipMenuAt && <ClipContextMenu at={clipMenuAt} onClose={() => setClipMenuAt(null)} />}
     </div>
   );
 }

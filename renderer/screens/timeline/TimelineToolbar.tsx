@@ -26,6 +26,7 @@ import {
 import { useEffect, useState } from 'react';
 import { IconButton } from '../../components/Button.tsx';
 import { Menu } from '../../components/Menu.tsx';
+import { ClipMenu } from './ClipMenu.tsx';
 import { addMarkerAtPlayhead, copyYoutubeChapters, jumpToMarker } from './markerActions.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { usePlayback } from '../../stores/playbackStore.ts';
@@ -231,6 +232,7 @@ export function TimelineToolbar() {
       </span>
       <span className="tl-separator" aria-hidden="true" />
       <span className="tl-group">
+        <ClipMenu />
         <Menu
           label="Markers"
           text="Markers"

@@ -1,7 +1,7 @@
 // One track's clips: only those that intersect the drawn window (the visible part and a
 // screen's width either side), narrow clips merged into clusters. Asks main for the strips
 // of the assets it shows.
-import { memo, useEffect, useMemo, type PointerEvent } from 'react';
+import { memo, useEffect, useMemo, type MouseEvent, type PointerEvent } from 'react';
 import type { Clip, Track } from '../../../shared/timeline/timelineTypes.ts';
 import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import type { DragPreview } from '../../stores/timelineViewStore.ts';
@@ -22,10 +22,13 @@ interface TrackLaneProps {
   readonly pxPerMs: number;
   readonly selection: ReadonlySet<string>;
   readonly pendingClips: ReadonlySet<string>;
+  /** Linked clips out of sync → their offset in frames (model/timeline/linkSync.ts). */
+  readonly syncOffsets: ReadonlyMap<string, number>;
   readonly drag: DragPreview | null;
   /** Pixels from the dragged clips' lane to the target's, for drawing a move to another track. */
   readonly dragLaneShift: number;
   readonly onClipPointerDown: (event: PointerEvent<HTMLElement>, clip: Clip, part: DragPart) => void;
+  readonly onClipContextMenu: (event: MouseEvent<HTMLElement>, clip: Clip) => void;
 }
 
 function lookOf(drag: DragPreview | null, clip: Clip, pxPerMs: number, laneShiftPx: number): ClipDragLook | null {
@@ -90,10 +93,12 @@ export const TrackLane = memo(function TrackLane(props: TrackLaneProps) {
             pxPerMs={pxPerMs}
             selected={selection.has(clip.id)}
             pending={props.pendingClips.has(clip.id)}
+            syncOffset={props.syncOffsets.get(clip.id) ?? null}
             locked={track.locked}
             strip={typeof strip === 'object' ? strip : null}
             drag={lookOf(props.drag, clip, pxPerMs, props.dragLaneShift)}
             onPointerDown={props.onClipPointerDown}
+            onContextMenu={props.onClipContextMenu}
           />
         );
       })}

@@ -22,6 +22,7 @@ import {
 } from './timelineActions.ts';
 import { addMarkerAtPlayhead, jumpToMarker } from './markerActions.ts';
 import { nudgeTrim, rippleTrimToPlayhead, rollToPlayhead } from './trimActions.ts';
+import { linkSelection, unlinkSelection } from './linkActions.ts';
 
 export const SHORTCUT_GROUPS = ['Playback', 'Editing', 'Trimming', 'Markers', 'Selection', 'View'] as const;
 
@@ -246,6 +247,20 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = [
     action: 'Playhead to the next keyframe',
     group: 'Playback',
     run: () => jumpToKeyframe(1),
+  },
+  {
+    id: 'linkClips',
+    keys: 'Alt+L',
+    action: 'Link the selected clips (one per track): they move, trim and delete together',
+    group: 'Editing',
+    run: linkSelection,
+  },
+  {
+    id: 'unlinkClips',
+    keys: 'Alt+Shift+L',
+    action: 'Unlink the selected clips',
+    group: 'Editing',
+    run: unlinkSelection,
   },
   { id: 'copy', keys: 'Mod+C', action: 'Copy', group: 'Editing', run: () => copySelection() },
   { id: 'cut', keys: 'Mod+X', action: 'Cut', group: 'Editing', run: cutSelection },

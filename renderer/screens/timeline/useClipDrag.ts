@@ -1,6 +1,9 @@
 // Pointer edits of clips: click to select (Shift or Ctrl/⌘ to add or toggle), drag a clip's
 // body to move it (and the other selected clips) or an edge to trim it, snapping to clip
-// edges and the playhead (Alt holds snapping off). Pointer moves only redraw a preview, at
+// edges and the playhead (Alt held during the drag holds snapping off). Linked clips (a
+// picture and its sound) move and trim with the clip; Alt (Option) held as the drag begins
+// moves or trims the clip alone, as in every NLE — that drag then starts unsnapped too,
+// and releasing Alt after the press snaps again. Pointer moves only redraw a preview, at
 // most once a frame; releasing the pointer makes ONE edit — one command list, one undo
 // entry — however long the drag lasted. With a trim tool (trimActions.ts) an edge ripples or
 // rolls and the body slips or slides, clamped to what the media and neighbours allow, while
@@ -11,6 +14,7 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 import { useTimelineView, visibleMs, type TrimTool } from '../../stores/timelineViewStore.ts';
 import type { DragPart } from './ClipBlock.tsx';
+import { withLinkedClips } from '../../../shared/timeline/linkedClips.ts';
 import { locate, moveCommands, trimCommands } from '../../model/timeline/clipCommands.ts';
 import { snapShift, snapTargets } from '../../model/timeline/timelineGeometry.ts';
 import { listedTracks } from '../../model/timeline/trackOrder.ts';
@@ -96,7 +100,10 @@ export function useClipDrag(lanesRef: RefObject<HTMLElement | null>) {
     const wasSelected = view.selection.has(clip.id);
     if (!wasSelected) view.select([clip.id], additive ? 'add' : 'replace');
     const tool = view.tool !== 'select' && toolActsOn(view.tool, part) ? view.tool : null;
-    const ids = part === 'body' && !tool ? new Set(useTimelineView.getState().selection) : new Set([clip.id]);
+    const chosen = part === 'body' && !tool ? useTimelineView.getState().selection : [clip.id];
+    // A trim tool takes the partners itself (trimActions.ts); Alt at the press leaves them behind.
+    const t = timeline();
+    const ids = tool || event.altKey || !t ? new Set(chosen) : withLinkedClips(t, chosen);
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
     const target = event.currentTarget as HTMLElement;
     gesture.current = {
