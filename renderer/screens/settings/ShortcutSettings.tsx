@@ -203,7 +203,7 @@ export function ShortcutSettings() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Add a key to ${command.action}`}
+                      aria-label={`Add key to ${command.action}`}
                       disabled={keys.length >= KEYS_PER_COMMAND_MAX}
                       onClick={() => setCapture({ id: command.id, how: 'add' })}
                     >

@@ -156,12 +156,7 @@ export function VolumeLine({
         ? offsetValues(list, drag.dGain, 0, VOLUME_MAX)
         : list.map((k, i) => (i === drag.index ? { ...k, value: clamp(k.value + drag.dGain) } : k));
   const shownBase = drag && list.length === 0 ? clamp(base + drag.dGain) : base;
-  const points: string[] = [];
-  const step = Math.max(2, Math.min(width / 2, 4));
-  for (let x = 0; x <= width + 0.01; x += step)
-    points.push(`${x},${yOf(valueAt(shown, shownBase, x / pxPerMs), height)}`);
-  for (const k of shown) points.push(`${k.atMs * pxPerMs},${yOf(k.value, height)}`);
-  points.sort((a, b) => Number(a.split(',')[0]) - Number(b.split(',')[0]));
+  const points = volumeLine(shown, shownBase, pxPerMs, width, height).join(' ');
 
   function commit(index: number | null, dGain: number) {
     if (Math.abs(dGain) < 0.005) return;
@@ -220,13 +215,13 @@ export function VolumeLine({
   const now = list.length === 0 ? base : valueAt(list, base, 0);
   return (
     <svg className="tl-volume" width={width} height={height}>
-      <polyline className="tl-volume-line" points={points.join(' ')} />
+      <polyline className="tl-volume-line" points={points} />
       {shown.map((k, i) => (
         <circle key={i} className="tl-volume-point" cx={k.atMs * pxPerMs} cy={yOf(k.value, height)} r={2.5} />
       ))}
       <polyline
         className="tl-volume-hit"
-        points={points.join(' ')}
+        points={points}
         role="slider"
         tabIndex={0}
         aria-label={`Volume line of ${name}`}
@@ -325,4 +320,25 @@ export function FadeHandles({
       {handle('out')}
     </>
   );
+}
+
+/**
+ * The volume line's points. Flat where nothing changes: without keyframes it is two points, and
+ * before the first keyframe and after the last the value holds, so only the span between them
+ * is sampled (every 4 px, for the easings). An hour-long clip zoomed in is hundreds of
+ * thousands of pixels wide, and this runs on every render of every sound clip.
+ */
+function volumeLine(keys: readonly Keyframe[], base: number, pxPerMs: number, width: number, height: number): string[] {
+  const at = (x: number): [number, number] => [x, yOf(valueAt(keys, base, x / pxPerMs), height)];
+  const first = keys[0];
+  const last = keys.at(-1);
+  if (first === undefined || last === undefined) return [at(0), at(width)].map(([x, y]) => `${x},${y}`);
+  const samples: [number, number][] = [at(0)];
+  const step = Math.max(2, Math.min(width / 2, 4));
+  const to = Math.min(width, last.atMs * pxPerMs);
+  for (let x = Math.max(0, first.atMs * pxPerMs); x <= to + 0.01; x += step) samples.push(at(x));
+  for (const k of keys) samples.push([k.atMs * pxPerMs, yOf(k.value, height)]);
+  samples.push(at(width));
+  samples.sort((a, b) => a[0] - b[0]);
+  return samples.map(([x, y]) => `${x},${y}`);
 }

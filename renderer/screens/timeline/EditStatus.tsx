@@ -1,5 +1,7 @@
 // Whether the user's edits are saved: all saved (and how long the last took), being saved,
-// or waiting for the service while offline — with the list of edits still waiting.
+// or waiting for the service while offline — with the list of edits still waiting. Where the
+// tools leave no room in their row, "All edits saved" is a check mark (timeline.css).
+import { Check } from 'lucide-react';
 import { useConnection } from '../../stores/connectionStore.ts';
 import { useTimeline } from '../../stores/timelineStore.ts';
 
@@ -21,14 +23,21 @@ export function EditStatus() {
   const n = pending.length;
   const text =
     n === 0
-      ? `All edits saved${lastAckMs !== null ? ` (last in ${lastAckMs} ms)` : ''}`
+      ? 'All edits saved'
       : offline
         ? `${n} ${n === 1 ? 'edit waits' : 'edits wait'} for the service (offline)`
         : `Saving ${n} ${n === 1 ? 'edit' : 'edits'}…`;
   return (
     <div className="tl-edit-status">
-      <span role="status" aria-label="Edit status" className={n > 0 ? 'is-pending' : 'is-saved'}>
-        {text}
+      {/* How long the service took is a developer's figure: in the tooltip, so the tools keep one row. */}
+      <span
+        role="status"
+        aria-label="Edit status"
+        className={n > 0 ? 'is-pending' : 'is-saved'}
+        title={n === 0 && lastAckMs !== null ? `The last edit was acknowledged in ${lastAckMs} ms` : undefined}
+      >
+        {n === 0 && <Check className="tl-edit-status-icon" size={16} aria-hidden="true" />}
+        <span className="tl-edit-status-text">{text}</span>
       </span>
       {n > 0 && (
         <details className="tl-pending">

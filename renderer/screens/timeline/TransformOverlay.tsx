@@ -41,6 +41,13 @@ import { useTimelineMedia } from '../../stores/timelineMediaStore.ts';
 import { useTimelineView } from '../../stores/timelineViewStore.ts';
 import { CropHandles } from './CropHandles.tsx';
 
+/**
+ * How far past the stage the box is drawn: half a handle's 24 px target. A frame that fills the
+ * monitor's height puts the corner handles on the stage's edge; cut there, half of each would
+ * be gone (too small to hit, WCAG 2.5.8). They reach over the monitor's title and bar instead.
+ */
+const HANDLE_ROOM = 12;
+
 /** How near (screen pixels) the box's centre or an edge must come to a frame line to snap to it. */
 const SNAP_PX = 6;
 /** How far above the box the rotation handle sits (screen pixels). */
@@ -273,10 +280,18 @@ export function TransformOverlay({
   });
 
   return (
-    <div className="tl-transform" style={{ width: rect.stageWidth, height: rect.stageHeight }}>
+    <div
+      className="tl-transform"
+      style={{
+        left: -HANDLE_ROOM,
+        top: -HANDLE_ROOM,
+        width: rect.stageWidth + 2 * HANDLE_ROOM,
+        height: rect.stageHeight + 2 * HANDLE_ROOM,
+      }}
+    >
       <div
         className="tl-transform-frame"
-        style={{ left: rect.left, top: rect.top, width: rect.width, height: rect.height }}
+        style={{ left: rect.left + HANDLE_ROOM, top: rect.top + HANDLE_ROOM, width: rect.width, height: rect.height }}
       >
         {guides.map((g) => (
           <div
