@@ -15,7 +15,10 @@
 // shown too. A realtime factor under 1 is faster than realtime (on one core: the decoder is
 // single-threaded).
 //
+// Then the long-recording row (transcribeLong.ts): chunks on every core, and the cost of a resume.
+//
 //   BENCH_TRANSCRIBE_RUNS  timed runs of each way (default 3; medians are shown)
+//   BENCH_TRANSCRIBE_LONG_MINUTES  the long recording's length (default 10)
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseDecoderWords, recognizeSpeech } from '../sandbox/production/speechRecognizer.ts';
 import { wordErrors, type WordErrors } from '../shared/speech/wordErrorRate.ts';
+import { benchLongTranscription } from './transcribeLong.ts';
 import { expectStatus, jsonClient, newProject, startBenchSandbox } from './support/benchSandbox.ts';
 import { envInt, fixed, heading, median, note, ratio, summary, table } from './support/report.ts';
 
@@ -223,6 +227,8 @@ async function main() {
     note(
       'Per recording, the audio is the recordings alone; joined, it includes the one-second pauses. "right" is 1 − WER. Ratios are against the baseline row of the same set: under 1 is better.',
     );
+    note('');
+    summaries.push(await benchLongTranscription(work, sets[0]!));
     summary('transcribe', summaries.join('; '));
   } finally {
     await sandbox.remove();

@@ -25,7 +25,7 @@ const USAGE = [
   '         [--latency-ms <ms>] [--unavailable-share <0..1>] [--retry-after <s>] [--drop-share <0..1>]',
   '         [--job-fail-share <0..1>] [--job-slow-factor <x>] [--duplicate-webhooks] [--parent-pid <pid>]',
   '         [--master-secret-stdin] [--request-timeout-ms <ms>] [--max-connections-per-address <n>]',
-  '         [--job-budget-base-ms <ms>] [--job-budget-per-media-second-ms <ms>]',
+  '         [--job-budget-base-ms <ms>] [--job-budget-per-media-second-ms <ms>] [--transcribe-chunk-ms <ms>]',
 ].join('\n');
 
 function fail(message: string): never {
@@ -68,6 +68,7 @@ try {
       'request-timeout-ms': { type: 'string' },
       'job-budget-base-ms': { type: 'string' },
       'job-budget-per-media-second-ms': { type: 'string' },
+      'transcribe-chunk-ms': { type: 'string' },
       'max-connections-per-address': { type: 'string' },
       ...faultFlags,
       help: { type: 'boolean' },
@@ -160,6 +161,9 @@ try {
       true,
     ),
     faults,
+    ...(str('transcribe-chunk-ms') !== undefined && {
+      transcribeChunkMs: parseNumber('transcribe-chunk-ms', str('transcribe-chunk-ms'), 0, 2_000, 600_000, true),
+    }),
     ...(masterSecret === undefined ? {} : { masterSecret }),
   });
 } catch (err) {

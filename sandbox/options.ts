@@ -29,6 +29,8 @@ export interface SandboxOptions {
   maxConnectionsPerAddress: number;
   /** Overrides of the jobs' time budgets (jobs/jobBudget.ts), for tests. */
   jobBudget?: Partial<JobBudget>;
+  /** The chunk length a long transcription aims at, in ms (chunkedTranscription.ts); tests make it short. */
+  transcribeChunkMs?: number;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }

@@ -9,7 +9,8 @@ import type { JobState } from '../../shared/limits.ts';
 import { budgetMs, describeBudget, type JobBudget } from './jobBudget.ts';
 import { jobScope } from './jobScope.ts';
 
-const PAID_SLOTS = 2;
+/** Charged jobs run at once; a job that splits its work (a chunked transcription) uses at most this many cores. */
+export const PAID_SLOTS = 2;
 const FREE_SLOTS = 1;
 
 export interface JobError {

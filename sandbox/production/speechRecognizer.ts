@@ -91,6 +91,34 @@ function decode(pcmPath: string, settings: readonly string[], signal?: AbortSign
   });
 }
 
+function requireModel(): void {
+  if (!Object.values(MODEL).every((path) => existsSync(path)))
+    throw jobFailure('transcription.recognizer_missing', MISSING);
+}
+
+/** A recogniser failure as the job's error: a missing program says what to install. */
+function recognitionFailure(err: unknown): Error {
+  if ((err as NodeJS.ErrnoException).code === 'ENOENT') return jobFailure('transcription.recognizer_missing', MISSING);
+  return jobFailure('job.failed', `The speech could not be recognised: ${(err as Error).message}`);
+}
+
+/**
+ * The words the recogniser hears in raw 16 kHz mono 16-bit PCM (one chunk of a long
+ * recording), timed from the file's start and not yet fitted to silences.
+ */
+export async function recognizePcmWords(
+  pcmPath: string,
+  options: { settings?: readonly string[]; signal?: AbortSignal } = {},
+): Promise<Word[]> {
+  const { settings = DECODER_SETTINGS, signal } = options;
+  requireModel();
+  try {
+    return parseDecoderWords(await decode(pcmPath, settings, signal));
+  } catch (err) {
+    throw recognitionFailure(err);
+  }
+}
+
 /**
  * The words spoken in the first sound track of a media file, in time order, timed from the
  * start of the file. `settings` replaces DECODER_SETTINGS (the benchmark's baseline passes
@@ -101,8 +129,7 @@ export async function recognizeSpeech(
   options: { settings?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<Word[]> {
   const { settings = DECODER_SETTINGS, signal } = options;
-  if (!Object.values(MODEL).every((path) => existsSync(path)))
-    throw jobFailure('transcription.recognizer_missing', MISSING);
+  requireModel();
   // A file, not a pipe: the decoder opens its input by name, and Node's child pipes are sockets it cannot open.
   const dir = await mkdtemp(join(tmpdir(), 'clipdesk-speech-'));
   try {
@@ -116,8 +143,7 @@ export async function recognizeSpeech(
     const durationMs = Math.round((size / 2 / SAMPLE_RATE) * 1000);
     return fitToSilences(words, await measureSilences(pcmPath, durationMs, signal));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw jobFailure('transcription.recognizer_missing', MISSING);
-    throw jobFailure('job.failed', `The speech could not be recognised: ${(err as Error).message}`);
+    throw recognitionFailure(err);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -15,12 +15,22 @@ import { HANDLED, route, type Route } from '../http/route.ts';
 import { acceptOnce } from '../idempotency.ts';
 import type { AssetRow } from '../media/assetStore.ts';
 import { decodedSoundMs, ffmpeg, probe } from '../media/ffmpeg.ts';
+import { PAID_SLOTS } from '../jobs/jobRunner.ts';
 import { jobTempFolder } from '../jobs/jobTemp.ts';
+import { isTerminal } from '../jobs/jobLifecycle.ts';
 import { groupingOf, transcriptCaptionFile, WordGroupQuery } from './captions.ts';
+import {
+  chunkParallelism,
+  createTranscriptChunkStore,
+  DEFAULT_TRANSCRIBE_CHUNK_MS,
+  partialTranscript,
+  transcribeInChunks,
+  type TranscriptChunkStore,
+} from './chunkedTranscription.ts';
 import { registerMediaJob } from './mediaJob.ts';
 import { assetJobListRoute, jobReadRoutes, type JobResource } from './mediaJobResource.ts';
 import { createMediaJobStore, mediaJobFields, mediaJobShape, type MediaJobRow } from './mediaJobStore.ts';
-import { recognizeSpeech, RECOGNIZER } from './speechRecognizer.ts';
+import { RECOGNIZER } from './speechRecognizer.ts';
 import { isEnglish, type Word } from './transcriptWords.ts';
 
 const OPERATION = 'POST /assets/{id}/transcriptions';
@@ -87,13 +97,27 @@ export const TranscriptionSchema = z.object({
     })
     .nullable()
     .describe('Null until the transcription completed.'),
+  partial: z
+    .object({
+      words: z.array(WordSchema).describe('The words of the chunks recognised so far, in time order.'),
+      doneMs: z.number().int().describe('How much of the sound those chunks cover, in milliseconds.'),
+      chunks: z
+        .object({ done: z.number().int(), total: z.number().int() })
+        .describe(
+          'The sound is recognised in chunks of about 45 s cut in silences, several at once; done of total are finished (stored: a job resumed after a restart of the service recognises only the rest).',
+        ),
+    })
+    .nullable()
+    .describe(
+      'While the transcription is queued or running: the words so far and the progress (doneMs / transcript length); null before the first chunk is finished and once the job ended (then see transcript).',
+    ),
   captions: z
     .object({ srt: z.string(), vtt: z.string() })
     .nullable()
     .describe('Paths (relative to the API base) of the caption files; null until completed.'),
 });
 
-function toTranscription(row: MediaJobRow): z.infer<typeof TranscriptionSchema> {
+function toTranscription(row: MediaJobRow, chunks: TranscriptChunkStore): z.infer<typeof TranscriptionSchema> {
   const input = JSON.parse(row.input) as { language: string; billedSeconds: number; recognizer?: typeof RECOGNIZER.id };
   const completed = row.state === 'completed' && row.result !== null;
   return {
@@ -102,6 +126,7 @@ function toTranscription(row: MediaJobRow): z.infer<typeof TranscriptionSchema> 
     recognizer: input.recognizer ?? 'synthetic',
     billedSeconds: input.billedSeconds,
     transcript: completed ? (JSON.parse(row.result!) as TranscriptResult) : null,
+    partial: isTerminal(row.state) ? null : partialTranscript(chunks, row.id),
     captions: completed
       ? { srt: `/transcriptions/${row.id}/captions.srt`, vtt: `/transcriptions/${row.id}/captions.vtt` }
       : null,
@@ -154,13 +179,19 @@ function sendText(
 
 export function transcriptionRoutes(ctx: SandboxContext): Route[] {
   const store = createTranscriptionStore(ctx);
+  const chunks = createTranscriptChunkStore(ctx.db);
+  const toApi = (row: MediaJobRow) => toTranscription(row, chunks);
+  // A finished, failed or cancelled job's chunks are no longer needed: its words are in its result or discarded.
+  ctx.jobs.onTransition((kind, id, to) => {
+    if (kind === 'transcription' && isTerminal(to)) chunks.forget(id);
+  });
   const resource: JobResource = {
     kind: 'transcription',
     store,
     basePath: '/transcriptions',
     tag: 'Transcriptions',
     schema: TranscriptionSchema,
-    toApi: toTranscription,
+    toApi,
   };
 
   registerMediaJob<TranscriptResult>(ctx, {
@@ -177,21 +208,30 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
       // never more sound than was paid for, never a temporary file without a size.
       const limitMs = durationMs + DECODE_MARGIN_MS;
       return jobTempFolder(ctx, `transcription-${row.id}`, async (dir) => {
-        const sound = join(dir, 'sound.wav');
+        const pcmPath = join(dir, 'sound.s16le');
         await ffmpeg(
           [
-            ...['-i', asset.storage_path, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'],
+            ...['-i', asset.storage_path, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-f', 's16le'],
             ...[
               '-t',
               String(limitMs / 1000),
               '-fs',
               String(Math.ceil((limitMs / 1000) * RECOGNIZER_BYTES_PER_SECOND) + 4096),
-              sound,
+              pcmPath,
             ],
           ],
           { signal },
         );
-        const words = await recognizeSpeech(sound, { signal });
+        const words = await transcribeInChunks({
+          id: row.id,
+          pcmPath,
+          dir,
+          chunkMs: ctx.options.transcribeChunkMs ?? DEFAULT_TRANSCRIBE_CHUNK_MS,
+          parallel: chunkParallelism(PAID_SLOTS),
+          store: chunks,
+          signal,
+          log: (line) => ctx.log(line),
+        });
         return { durationMs, text: words.map((w) => w.text).join(' '), words };
       });
     },
@@ -310,7 +350,7 @@ export function transcriptionRoutes(ctx: SandboxContext): Route[] {
           },
         );
         if (!outcome.replay) ctx.jobs.enqueue('transcription', outcome.id);
-        return { status: outcome.replay ? 200 : 202, data: toTranscription(store.get(accountId, outcome.id)) };
+        return { status: outcome.replay ? 200 : 202, data: toApi(store.get(accountId, outcome.id)) };
       },
     }),
     assetJobListRoute(ctx, { ...resource, plural: 'transcriptions' }),
