@@ -29,6 +29,11 @@ export interface SandboxOptions {
   maxConnectionsPerAddress: number;
   /** Overrides of the jobs' time budgets (jobs/jobBudget.ts), for tests. */
   jobBudget?: Partial<JobBudget>;
+  /**
+   * The token of the /_sandbox controls; absent: a random one at each start. Set from
+   * CLIPDESK_SANDBOX_ADMIN_TOKEN so a benchmark can reach the app's own local sandbox.
+   */
+  adminToken?: string;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }
