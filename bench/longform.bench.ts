@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { launchBrowserMode, stopBrowserMode, useLocalWorkspace, type ServiceCall } from './support/browserModeApp.ts';
 import { buildProject, makeRecording, seeder, type LongformProject } from './support/longformProject.ts';
+import { profileStep } from './support/cpuProfile.ts';
 import { scrollFrames, timeEdit, type EditTiming } from './support/transcriptSteps.ts';
 import { envInt, fixed, heading, median, note, quantile, ratio, summary, table } from './support/report.ts';
 
@@ -37,17 +38,23 @@ interface Figures {
   undo: EditTiming;
   rendererMiB: number;
   heapMiB: number;
+  renderers: number;
 }
 
-async function rendererMemory(browser: Browser, page: Page): Promise<{ rssMiB: number; heapMiB: number }> {
+async function rendererMemory(
+  browser: Browser,
+  page: Page,
+): Promise<{ rssMiB: number; heapMiB: number; renderers: number }> {
   const session = await browser.newBrowserCDPSession();
   let kib = 0;
+  let renderers = 0;
   try {
     const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
       processInfo: { type: string; id: number }[];
     };
     for (const { type, id } of processInfo) {
       if (type !== 'renderer') continue;
+      renderers++;
       kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
     }
   } finally {
@@ -60,25 +67,35 @@ async function rendererMemory(browser: Browser, page: Page): Promise<{ rssMiB: n
   };
   await pageSession.detach();
   const heap = metrics.find((m) => m.name === 'JSHeapTotalSize')?.value ?? NaN;
-  return { rssMiB: kib / 1024, heapMiB: heap / 2 ** 20 };
+  return { rssMiB: kib / 1024, heapMiB: heap / 2 ** 20, renderers };
 }
 
-async function measure(browser: Browser, page: Page, call: ServiceCall, project: LongformProject): Promise<Figures> {
+/** From choosing the project on the Timeline screen to the transcript's first word being clickable, in ms. */
+async function openProject(page: Page, name: string): Promise<number> {
   const dock = page.getByRole('region', { name: 'Around the timeline' });
-  const list = dock.getByRole('listbox', { name: 'Transcript' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Timeline tools' }).waitFor({ timeout: 60_000 });
   const opening = performance.now();
-  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: project.name });
+  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: name });
   const tab = dock.getByRole('tab', { name: 'Transcript', exact: true });
   await tab.waitFor({ timeout: 60_000 });
   if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-  await list.getByRole('option').first().click({ trial: true, timeout: 120_000 });
+  await dock
+    .getByRole('listbox', { name: 'Transcript' })
+    .getByRole('option')
+    .first()
+    .click({ trial: true, timeout: 120_000 });
   const openMs = performance.now() - opening;
   await page
     .getByRole('status', { name: 'Edit status' })
     .filter({ hasText: /^All edits saved/ })
     .waitFor({ timeout: 30_000 });
+  return openMs;
+}
+
+async function measure(browser: Browser, page: Page, call: ServiceCall, project: LongformProject): Promise<Figures> {
+  const dock = page.getByRole('region', { name: 'Around the timeline' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Timeline tools' }).waitFor({ timeout: 60_000 });
+  const openMs = await openProject(page, project.name);
   const scroll = await scrollFrames(page, FRAMES);
   const deletions: EditTiming[] = [];
   for (let k = 0; k < EDITS; k++) deletions.push(await timeEdit(page, { kind: 'deleteWord', nth: 3 + 5 * k }));
@@ -99,6 +116,7 @@ async function measure(browser: Browser, page: Page, call: ServiceCall, project:
     undo,
     rendererMiB: memory.rssMiB,
     heapMiB: memory.heapMiB,
+    renderers: memory.renderers,
   };
 }
 
@@ -225,9 +243,28 @@ async function main(): Promise<void> {
       ],
       ['JS heap, total (MiB)', fixed(b.heapMiB, 0), fixed(l.heapMiB, 0), ratio(l.heapMiB, b.heapMiB), ''],
     ]);
+    note(`Renderer processes counted: ${b.renderers} and ${l.renderers}.`);
     note(
       `"Remove all fillers" made ${b.fillers.revisions} and ${l.fillers.revisions} new revision(s) of the service's timeline.`,
     );
+    // Where the time goes on the two-hour project: the steps again, under the profiler.
+    await openProject(page, small.name);
+    const profiles: [string, () => Promise<unknown>][] = [
+      ['open', () => openProject(page, large.name)],
+      ['word deleted', () => timeEdit(page, { kind: 'deleteWord', nth: 3 + 5 * EDITS })],
+      ['remove all fillers', () => timeEdit(page, { kind: 'removeFillers' })],
+      ['undo it', () => timeEdit(page, { kind: 'undo' })],
+    ];
+    for (const [what, step] of profiles) {
+      const { totalMs, hot } = await profileStep(page, step);
+      note(
+        `\nProfile of "${what}" on the ${2 * MINUTES}-minute project: ${fixed(totalMs, 0)} ms of the page's main thread busy; most self time:`,
+      );
+      table([
+        ['function (bundle file:line)', 'self ms', 'share'],
+        ...hot.map((h) => [h.name, fixed(h.selfMs, 1), `${fixed(100 * h.share, 1)} %`]),
+      ]);
+    }
     note(`Load average at the end: ${load()}.`);
     const met = Object.values(goals).filter(Boolean).length;
     summary(
