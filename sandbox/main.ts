@@ -133,6 +133,11 @@ if (str('job-budget-per-media-second-ms') !== undefined) {
   );
 }
 
+// Benchmarks set the admin token to reach the /_sandbox controls of a sandbox the app started.
+const adminToken = process.env.CLIPDESK_SANDBOX_ADMIN_TOKEN;
+if (adminToken !== undefined && adminToken.length < 24)
+  fail('CLIPDESK_SANDBOX_ADMIN_TOKEN must be at least 24 characters (or unset for a random one)');
+
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 try {
   sandbox = await startSandbox({
@@ -165,6 +170,7 @@ try {
       transcribeChunkMs: parseNumber('transcribe-chunk-ms', str('transcribe-chunk-ms'), 0, 2_000, 600_000, true),
     }),
     ...(masterSecret === undefined ? {} : { masterSecret }),
+    ...(adminToken === undefined ? {} : { adminToken }),
   });
 } catch (err) {
   if (!(err instanceof DataFolderInUse)) throw err;

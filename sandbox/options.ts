@@ -31,6 +31,11 @@ export interface SandboxOptions {
   jobBudget?: Partial<JobBudget>;
   /** The chunk length a long transcription aims at, in ms (chunkedTranscription.ts); tests make it short. */
   transcribeChunkMs?: number;
+  /**
+   * The token of the /_sandbox controls; absent: a random one at each start. Set from
+   * CLIPDESK_SANDBOX_ADMIN_TOKEN so a benchmark can reach the app's own local sandbox.
+   */
+  adminToken?: string;
   /** Fault switches set at start (CLI flags); POST /_sandbox/faults changes them while running. */
   faults: Partial<FaultSettings>;
 }

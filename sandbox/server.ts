@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { adminRoutes } from './admin/adminRoutes.ts';
+import { transcriptSeedRoutes } from './admin/transcriptSeedRoutes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { createKeyStore } from './auth/keyStore.ts';
 import { deriveServiceSecrets, newMasterSecret } from './auth/serviceSecrets.ts';
@@ -111,7 +112,7 @@ async function start(
     faults,
     webhooks,
     secrets,
-    adminToken: randomBytes(24).toString('base64url'),
+    adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
     assets: undefined as never,
   };
   ctx.assets = createAssetStore(ctx);
@@ -136,7 +137,12 @@ async function start(
   });
   const admin = createRouter({
     ...routerDeps,
-    routes: [...adminRoutes(ctx), ...faultRoutes(ctx), ...webhookAdminRoutes(ctx, seeded.accountId)],
+    routes: [
+      ...adminRoutes(ctx),
+      ...transcriptSeedRoutes(ctx),
+      ...faultRoutes(ctx),
+      ...webhookAdminRoutes(ctx, seeded.accountId),
+    ],
   });
   const { adminToken } = ctx;
 

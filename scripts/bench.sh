@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench [-- <name> …]`: installs what the benchmarks need (Debian packages, Node 24,
 # npm packages) and builds the app, then runs each bench/<name>.bench.ts with node (all of them by default:
-# upload polling journal startup timeline transcribe render preview) and ends with one summary line per benchmark.
+# upload polling journal startup timeline longform transcribe render preview) and ends with one summary line per benchmark.
 # Not part of `npm test`. Browser mode (the start-up benchmark) keeps keys in a Secret
 # Service: without a D-Bus session, a private one is started for the run, its keyring in a
 # temporary folder under a random password.
@@ -31,7 +31,7 @@ npm run --silent build >/dev/null
 echo "clipdesk: node $(node --version), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(upload polling journal startup timeline transcribe render preview)
+[ ${#names[@]} -eq 0 ] && names=(upload polling journal startup timeline longform transcribe render preview)
 log="$(mktemp)"
 status=0
 for name in "${names[@]}"; do
