@@ -320,9 +320,16 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Use the local workspace' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
     for (let i = 0; i < 200 && baseUrl === null; i++) await new Promise((r) => setTimeout(r, 100));
-    const secrets = JSON.parse((await keytar.getPassword(keychainService, 'workspace:local'))!) as {
-      createApiKey: { secret: string };
-    };
+    // The entry is named by the profile (`profile:<id>/workspace:local`); it is written just after the choice.
+    let stored: string | null = null;
+    for (let i = 0; i < 100 && stored === null; i++) {
+      const entries = await keytar.findCredentials(keychainService);
+      stored = entries.find((e) => e.account.endsWith('workspace:local'))?.password ?? null;
+      if (stored === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (stored === null)
+      throw new Error(`the local workspace's keys are not in the Secret Service (${keychainService})`);
+    const secrets = JSON.parse(stored) as { createApiKey: { secret: string } };
     const call = serviceApi(baseUrl!, secrets.createApiKey.secret);
     const building = performance.now();
     await projectWithClips(call, 'Baseline timeline', BASELINE_CLIPS, media);
