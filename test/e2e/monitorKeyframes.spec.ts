@@ -113,25 +113,43 @@ test('the paused monitor follows keyframes, easings, fades, an out-edge transiti
     await frame.screenshot({ path, animations: 'allow' });
     shots.push(path);
   }
-  // Playing into the reversed clip: its element is sought backwards frame by frame, the clock runs on.
+  // Playing in the reversed clip: its element is sought backwards frame by frame, the clock runs
+  // on. The range 2.1–3.9 s (inside the clip) loops, so however slowly the page is sampled on a
+  // busy machine the playhead stays in the clip.
+  await tl.setPlayhead(2.1);
+  await tl.press('i');
+  await tl.setPlayhead(3.9);
+  await tl.press('o');
+  await tl.press('Shift+L');
   await tl.setPlayhead(2.1);
   await expect(frame).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   await tl.press(' ');
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
-  // The bottom layer (the low track's reversed clip): its source moment, read twice as it plays.
-  const lowSource = () =>
+  // The bottom layer (the low track's reversed clip): the monitor's time and its source moment.
+  const sample = () =>
     frame.evaluate((root) => {
       const layer = [...root.querySelectorAll<HTMLElement>('.pv-layer')].find(
         (l) => l.style.zIndex === '1' && l.style.visibility !== 'hidden',
       );
-      return layer?.querySelector('video')?.currentTime ?? null;
+      const source = layer?.querySelector('video')?.currentTime;
+      return source === undefined ? null : { atMs: Number(root.getAttribute('data-time-ms')), source };
     });
-  await expect.poll(async () => Number(await frame.getAttribute('data-time-ms'))).toBeGreaterThan(2400);
-  const first = await lowSource();
-  await expect.poll(async () => Number(await frame.getAttribute('data-time-ms'))).toBeGreaterThan(2800);
-  const later = await lowSource();
-  expect(first).not.toBeNull();
-  expect(later!).toBeLessThan(first!);
+  // Two readings of one pass through the range, at least 200 ms of the timeline apart.
+  let pair: { first: { atMs: number; source: number }; later: { atMs: number; source: number } } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const first = await sample();
+        await page.waitForTimeout(250);
+        const later = await sample();
+        if (first && later && later.atMs - first.atMs >= 200) pair = { first, later };
+        return pair !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const { first, later } = pair!;
+  expect(later.source).toBeLessThan(first.source);
   await page.keyboard.press(' ');
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 
