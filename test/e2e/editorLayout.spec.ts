@@ -71,14 +71,17 @@ test('the editor’s panels resize by mouse and keyboard, are remembered, and al
   // larger than the one shown: the top panels wanted more than the dock, pulled later, left.)
   const bin2 = Number(await binWidth.getAttribute('aria-valuenow'));
   const top2 = Number(await topHeight.getAttribute('aria-valuenow'));
+  // The dock's size decides how much of the top panels' is shown: both are on disk before the reload.
+  const dock2 = Number(await dockHeight.getAttribute('aria-valuenow'));
   await expect
     .poll(() => {
       const settings = JSON.parse(readFileSync(join(app.userDataDir, 'settings.json'), 'utf8')) as {
         preferences: { panels: Record<string, number> };
       };
-      return settings.preferences.panels['timeline.bin'];
+      const { panels } = settings.preferences;
+      return [panels['timeline.bin'], panels['timeline.dock']];
     })
-    .toBe(bin2);
+    .toEqual([bin2, dock2]);
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
   await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
