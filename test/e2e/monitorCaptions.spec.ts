@@ -49,7 +49,7 @@ async function monitorAtFullSize(page: Page): Promise<Locator> {
 const MOMENTS = [
   { ms: 500, what: 'text colour, outline (track default), shadow, upper case, no box', band: [0.75, 1] },
   { ms: 1500, what: 'box colour, opacity, padding; positionY; maxCharsPerLine; maxLines', band: [0.3, 0.7] },
-  { ms: 2300, what: 'active word: colour, pop, box (first word)', band: [0.6, 0.95] },
+  { ms: 2100, what: 'active word: colour, pop, box (first word)', band: [0.6, 0.95] },
   { ms: 3100, what: 'active word: colour, pop, box (a middle word)', band: [0.6, 0.95] },
   { ms: 3700, what: 'active word: colour, pop, box (the last word)', band: [0.6, 0.95] },
   { ms: 4500, what: 'karaoke preset with a size, font and no outline of its own', band: [0.6, 1] },
