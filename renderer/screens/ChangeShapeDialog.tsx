@@ -6,11 +6,11 @@ import type { Project } from '../../shared/api/createTypes.ts';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { useProjects } from '../stores/projectsStore.ts';
-import { REFRAME_SHAPES } from './ReframeCopyDialog.tsx';
+import { otherShape, ShapeChoice, type ReframeShape } from './ShapeChoice.tsx';
 
 export function ChangeShapeDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const saving = useProjects((s) => s.reshapingId === project.id);
-  const [ratio, setRatio] = useState<string>(REFRAME_SHAPES.find((s) => s.ratio !== project.aspectRatio)!.ratio);
+  const [ratio, setRatio] = useState<ReframeShape>(otherShape(project.aspectRatio));
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -36,22 +36,7 @@ export function ChangeShapeDialog({ project, onClose }: { project: Project; onCl
           {project.name} becomes {ratio}. Its clips keep their fit, scale, position and crop, so check how they sit in
           the new frame; to keep this project as it is, make a copy in another shape instead.
         </p>
-        <fieldset className="projects-reframe-shapes">
-          <legend>Shape</legend>
-          {REFRAME_SHAPES.map((shape) => (
-            <label key={shape.ratio}>
-              <input
-                type="radio"
-                name="project-shape"
-                value={shape.ratio}
-                checked={ratio === shape.ratio}
-                onChange={() => setRatio(shape.ratio)}
-              />{' '}
-              {shape.label}
-              {shape.ratio === project.aspectRatio ? ' (its shape now)' : ''}
-            </label>
-          ))}
-        </fieldset>
+        <ShapeChoice current={project.aspectRatio} value={ratio} onChange={setRatio} />
         <button type="submit" hidden />
       </form>
     </Dialog>

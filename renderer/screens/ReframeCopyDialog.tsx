@@ -11,24 +11,18 @@ import { Field } from '../components/Field.tsx';
 import { useCurrentProject } from '../stores/currentProjectStore.ts';
 import { useNavigation } from '../stores/navigationStore.ts';
 import { useProjects } from '../stores/projectsStore.ts';
-
-export const REFRAME_SHAPES = [
-  { ratio: '9:16', label: '9:16 vertical (Shorts, TikTok, Reels)' },
-  { ratio: '1:1', label: '1:1 square' },
-  { ratio: '4:5', label: '4:5 portrait (feeds)' },
-  { ratio: '16:9', label: '16:9 widescreen (YouTube)' },
-] as const;
+import { otherShape, ShapeChoice, type ReframeShape } from './ShapeChoice.tsx';
 
 export function ReframeCopyDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const creating = useProjects((s) => s.creating);
-  const first = REFRAME_SHAPES.find((s) => s.ratio !== project.aspectRatio)!.ratio;
-  const [ratio, setRatio] = useState<string>(first);
+  const first = otherShape(project.aspectRatio);
+  const [ratio, setRatio] = useState<ReframeShape>(first);
   const [name, setName] = useState(`${project.name} (${first})`);
   const [named, setNamed] = useState(false);
   const problem =
     name.trim() === '' ? 'Give the copy a name.' : tooLong('The name', name, CREATE_LIMITS.projectName.max);
 
-  function choose(next: string) {
+  function choose(next: ReframeShape) {
     setRatio(next);
     // The suggested name follows the shape until the user types one.
     if (!named) setName(`${project.name} (${next})`);
@@ -62,22 +56,7 @@ export function ReframeCopyDialog({ project, onClose }: { project: Project; onCl
           The copy holds this project’s timeline and uses its media (nothing is uploaded again); every video clip fills
           the new frame. {project.name} stays as it is.
         </p>
-        <fieldset className="projects-reframe-shapes">
-          <legend>Shape</legend>
-          {REFRAME_SHAPES.map((shape) => (
-            <label key={shape.ratio}>
-              <input
-                type="radio"
-                name="reframe-shape"
-                value={shape.ratio}
-                checked={ratio === shape.ratio}
-                onChange={() => choose(shape.ratio)}
-              />{' '}
-              {shape.label}
-              {shape.ratio === project.aspectRatio ? ' (its shape now)' : ''}
-            </label>
-          ))}
-        </fieldset>
+        <ShapeChoice current={project.aspectRatio} value={ratio} onChange={choose} />
         <Field label="Name of the copy" error={problem}>
           {(control) => (
             <input
