@@ -12,10 +12,9 @@
 // With `text` the button shows it (and `label` names the menu); without, it is an icon button.
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ariaKeyShortcuts } from './shortcutText.ts';
+import { enabledItems, MenuList } from './MenuList.tsx';
 import { Tooltip } from './Tooltip.tsx';
 import type { ButtonSize, ButtonVariant } from './Button.tsx';
-import './menu.css';
 
 export type MenuEntry =
   | {
@@ -73,50 +72,18 @@ export function Menu({
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  const enabledItems = () => [
-    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
-  ];
-
   useLayoutEffect(() => {
     const element = menu.current;
     if (!open || !element || !trigger.current) return;
     element.showPopover();
     place(element, trigger.current, align);
-    const all = enabledItems();
+    const all = enabledItems(element);
     (open === 'last' ? all.at(-1) : all[0])?.focus();
   }, [open, align]);
 
   function close(returnFocus: boolean) {
     setOpen(false);
     if (returnFocus) trigger.current?.focus();
-  }
-
-  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
-    const all = enabledItems();
-    const at = all.indexOf(document.activeElement as HTMLButtonElement);
-    let to = -1;
-    if (event.key === 'ArrowDown') to = (at + 1) % all.length;
-    else if (event.key === 'ArrowUp') to = (at - 1 + all.length) % all.length;
-    else if (event.key === 'Home') to = 0;
-    else if (event.key === 'End') to = all.length - 1;
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-      return;
-    } else if (event.key === 'Tab') {
-      close(false);
-      return;
-    } else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const letter = event.key.toLowerCase();
-      const after = [...all.slice(at + 1), ...all.slice(0, at + 1)];
-      const match = after.find((item) => item.textContent?.trim().toLowerCase().startsWith(letter));
-      if (match) to = all.indexOf(match);
-    }
-    if (to < 0) return;
-    event.preventDefault();
-    event.stopPropagation();
-    all[to]?.focus();
   }
 
   function onTriggerKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -154,49 +121,7 @@ export function Menu({
   return (
     <>
       {text ? button : <Tooltip content={label}>{button}</Tooltip>}
-      {open && (
-        <div
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          popover="auto"
-          className="ui-menu"
-          onKeyDown={onMenuKey}
-          onToggle={(event) => {
-            // A click outside (light dismiss) closed it.
-            if ((event.nativeEvent as ToggleEvent).newState === 'closed') setOpen(false);
-          }}
-        >
-          {items.map((item) =>
-            item.separator ? (
-              <div key={item.id} role="separator" className="ui-menu-separator" />
-            ) : (
-              <button
-                key={item.id}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={item.danger ? 'ui-menu-item ui-menu-item--danger' : 'ui-menu-item'}
-                disabled={item.disabled}
-                aria-keyshortcuts={item.shortcut ? ariaKeyShortcuts(item.shortcut) : undefined}
-                onClick={() => {
-                  close(true);
-                  item.onSelect();
-                }}
-              >
-                {item.icon ? (
-                  <item.icon className="ui-menu-icon" aria-hidden="true" />
-                ) : (
-                  <span className="ui-menu-icon" />
-                )}
-                <span className="ui-menu-label">{item.label}</span>
-                {item.shortcut && <kbd className="ui-menu-shortcut">{item.shortcut}</kbd>}
-              </button>
-            ),
-          )}
-        </div>
-      )}
+      {open && <MenuList ref={menu} id={menuId} label={label} items={items} onClose={close} />}
     </>
   );
 }
