@@ -15,6 +15,7 @@ import type { Locator, Page } from '@playwright/test';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
+import { monitorAtFullSize } from './pages/fullSizeMonitor.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
 import { compare, frameOf, movingVideo, stillPicture, toneFile } from './support/monitorMedia.ts';
 
@@ -36,22 +37,6 @@ async function monitorAt(page: Page, frame: Locator, ms: number, path: string): 
   await expect(frame).toHaveAttribute('data-time-ms', String(ms));
   await expect(frame).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   await frame.screenshot({ path, animations: 'allow' });
-}
-
-/** The Timeline screen's monitor, bigger, at 100%: the frame at the render's own 1920×1080. */
-async function monitorAtFullSize(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
-  await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Bigger monitor' }).click();
-  // At the render's own 1080 lines: text is set in whole pixels, so only at the same size
-  // do both sides round alike (at 540 lines each character's advance is rounded on its own).
-  await page.getByLabel('Monitor zoom').selectOption('100%');
-  const frame = page.getByRole('img', { name: 'The composed frame under the playhead' });
-  // All of it on screen (a zoomed frame larger than its panel would scroll).
-  const stage = (await frame.locator('..').boundingBox())!;
-  expect(stage.height).toBeGreaterThanOrEqual(1080);
-  expect(stage.width).toBeGreaterThanOrEqual(1920);
-  return frame;
 }
 
 async function shotsAt(page: Page, frame: Locator, moments: number[], pathOf: (ms: number) => string) {

@@ -10,10 +10,10 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import type { Locator, Page } from '@playwright/test';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
+import { monitorAtFullSize } from './pages/fullSizeMonitor.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
 import { frameOf, movingVideo } from './support/monitorMedia.ts';
 
@@ -35,14 +35,6 @@ async function compareBand(a: string, b: string, top: number, bottom: number) {
   const ssim = /All:([\d.]+)/.exec(stderr);
   if (!psnr || !ssim) throw new Error(`no PSNR or SSIM in ffmpeg's output: ${stderr.slice(-500)}`);
   return { psnr: psnr[1] === 'inf' ? Infinity : Number(psnr[1]), ssim: Number(ssim[1]) };
-}
-
-async function monitorAtFullSize(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
-  await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Bigger monitor' }).click();
-  await page.getByLabel('Monitor zoom').selectOption('100%');
-  return page.getByRole('img', { name: 'The composed frame under the playhead' });
 }
 
 /** Each moment, what it shows, and the band of the frame (shares of the height) its caption is in. */

@@ -5,10 +5,10 @@
 // beneath that shows through what is cut. Sources are small (640×360) and the timeline 3 s.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
+import { monitorAtFullSize } from './pages/fullSizeMonitor.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
 import { compare, frameOf, movingVideo } from './support/monitorMedia.ts';
 
@@ -20,14 +20,6 @@ const MIN_SSIM = 0.95;
 const COMPARED = { width: 960, height: 540 };
 /** On the 30 fps grid: two moments of the static crop, three along the keyframed one's curves. */
 const MOMENTS = [400, 1000, 1800, 2200, 2700];
-
-async function monitorAtFullSize(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
-  await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Bigger monitor' }).click();
-  await page.getByLabel('Monitor zoom').selectOption('100%');
-  return page.getByRole('img', { name: 'The composed frame under the playhead' });
-}
 
 test('the paused monitor crops as the render does: static on four sides, and keyframed', async ({
   page,

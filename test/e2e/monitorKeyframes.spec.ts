@@ -7,10 +7,10 @@
 // source runs backwards. Sources are small (640×360) and the timeline 4 s.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { makeFixtureDir } from '../support/mediaFixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { firstLaunchPage } from './pages/firstLaunchPage.ts';
+import { monitorAtFullSize } from './pages/fullSizeMonitor.ts';
 import { serviceApi, timelinePage } from './pages/timelinePage.ts';
 import { compare, frameOf, movingVideo } from './support/monitorMedia.ts';
 
@@ -27,15 +27,6 @@ const COMPARED = { width: 960, height: 540 };
  * 3700 in the fade at the reversed clip's out edge.
  */
 const MOMENTS = [300, 700, 1300, 1900, 2300, 2900, 3700];
-
-/** The Timeline screen's monitor, bigger, at 100%: the frame at the render's own 1920×1080. */
-async function monitorAtFullSize(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Timeline', exact: true }).click();
-  await expect(page.getByRole('toolbar', { name: 'Timeline tools' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Bigger monitor' }).click();
-  await page.getByLabel('Monitor zoom').selectOption('100%');
-  return page.getByRole('img', { name: 'The composed frame under the playhead' });
-}
 
 test('the paused monitor follows keyframes, easings, fades, an out-edge transition, a reversed clip and a freeze frame as the render does', async ({
   page,
