@@ -15,16 +15,15 @@
 //   BENCH_TIMELINE_CLIPS   clips of the large timeline (default 5000)
 //   BENCH_TIMELINE_FRAMES  frames measured per gesture (default 240)
 //   BENCH_TIMELINE_EDITS   edits timed per timeline (default 15)
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import keytar from 'keytar';
-import { BROWSER_MODE, ROOT, startBenchSandbox } from './support/benchSandbox.ts';
+import { startBenchSandbox } from './support/benchSandbox.ts';
+import { launchBrowserMode, stopBrowserMode, useLocalWorkspace } from './support/browserModeApp.ts';
 import { reportRangeCuts } from './support/rangeCutFigures.ts';
 import { envInt, fixed, heading, median, note, quantile, ratio, summary, table } from './support/report.ts';
 
@@ -33,46 +32,7 @@ const BASELINE_CLIPS = 50;
 const FRAMES = envInt('BENCH_TIMELINE_FRAMES', 240);
 const EDITS = envInt('BENCH_TIMELINE_EDITS', 15);
 const CHROMIUM = '/usr/bin/chromium';
-const READY = 'CLIPDESK BROWSER READY ';
 const run = promisify(execFile);
-
-interface Launched {
-  child: ChildProcess;
-  url: string;
-  stderr(): string;
-}
-
-async function launchBrowserMode(userData: string, keychainService: string): Promise<Launched> {
-  const child = spawn(process.execPath, [BROWSER_MODE, '--user-data', userData, '--port', '0'], {
-    cwd: ROOT,
-    env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errText = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errText = (errText + chunk.toString()).slice(-20_000)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start in 60 s\n${errText}`)), 60_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith(READY)) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line.slice(READY.length)) as { url: string }).url);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`browser mode exited with ${code}\n${errText}`));
-    });
-  });
-  return { child, url, stderr: () => errText };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** The local sandbox behind the app, through its API with the workspace's own key. */
 function serviceApi(base: string, apiKey: string) {
@@ -277,7 +237,6 @@ async function main(): Promise<void> {
     return;
   }
   const userData = mkdtempSync(join(tmpdir(), 'clipdesk-bench-timeline-'));
-  const keychainService = `Clipdesk-bench-${randomUUID()}`;
   const media = join(userData, 'tick.mp4');
   await run('ffmpeg', [
     '-hide_banner',
@@ -303,34 +262,15 @@ async function main(): Promise<void> {
     '-shortest',
     media,
   ]);
-  const app = await launchBrowserMode(userData, keychainService);
+  const app = await launchBrowserMode(userData, { CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    let baseUrl: string | null = null;
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        baseUrl ??= /"createBaseUrl":"(http:\/\/127\.0\.0\.1:\d+\/api\/v1)"/.exec(String(frame.payload))?.[1] ?? null;
-      }),
-    );
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Use the local workspace' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
-    for (let i = 0; i < 200 && baseUrl === null; i++) await new Promise((r) => setTimeout(r, 100));
-    // The entry is named by the profile (`profile:<id>/workspace:local`); it is written just after the choice.
-    let stored: string | null = null;
-    for (let i = 0; i < 100 && stored === null; i++) {
-      const entries = await keytar.findCredentials(keychainService);
-      stored = entries.find((e) => e.account.endsWith('workspace:local'))?.password ?? null;
-      if (stored === null) await new Promise((r) => setTimeout(r, 100));
-    }
-    if (stored === null)
-      throw new Error(`the local workspace's keys are not in the Secret Service (${keychainService})`);
-    const secrets = JSON.parse(stored) as { createApiKey: { secret: string } };
-    const call = serviceApi(baseUrl!, secrets.createApiKey.secret);
+    const { baseUrl, apiKey } = await useLocalWorkspace(page, app);
+    const call = serviceApi(baseUrl, apiKey);
     const building = performance.now();
     await projectWithClips(call, 'Baseline timeline', BASELINE_CLIPS, media);
     await projectWithClips(call, 'Large timeline', CLIPS, media);
@@ -392,9 +332,7 @@ async function main(): Promise<void> {
     throw new Error(`${(err as Error).message}\nbrowser mode said:\n${app.stderr().slice(-3000)}`, { cause: err });
   } finally {
     await browser.close();
-    await stop(app.child);
-    for (const { account } of await keytar.findCredentials(keychainService).catch(() => []))
-      await keytar.deletePassword(keychainService, account);
+    await stopBrowserMode(app);
     rmSync(userData, { recursive: true, force: true });
   }
 }

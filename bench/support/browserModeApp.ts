@@ -20,12 +20,18 @@ export interface BrowserModeApp {
   stderr(): string;
 }
 
-export async function launchBrowserMode(userData: string): Promise<BrowserModeApp> {
+/** `env`: more of the app's environment (e.g. CLIPDESK_SANDBOX_JOB_SECONDS for short jobs). */
+export async function launchBrowserMode(userData: string, env: Record<string, string> = {}): Promise<BrowserModeApp> {
   const keychainService = `Clipdesk-bench-${randomUUID()}`;
   const adminToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, [BROWSER_MODE, '--user-data', userData, '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_ADMIN_TOKEN: adminToken },
+    env: {
+      ...process.env,
+      ...env,
+      CLIPDESK_KEYCHAIN_SERVICE: keychainService,
+      CLIPDESK_SANDBOX_ADMIN_TOKEN: adminToken,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errText = '';
@@ -60,11 +66,11 @@ export async function stopBrowserMode(app: BrowserModeApp): Promise<void> {
 
 export type ServiceCall = (method: string, path: string, body?: unknown, form?: FormData) => Promise<any>;
 
-/** Chooses the local workspace; answers its API base and a client with the workspace's key. */
+/** Chooses the local workspace; answers its API base, the workspace's key and a client with it. */
 export async function useLocalWorkspace(
   page: Page,
   app: BrowserModeApp,
-): Promise<{ baseUrl: string; call: ServiceCall }> {
+): Promise<{ baseUrl: string; apiKey: string; call: ServiceCall }> {
   let baseUrl: string | null = null;
   page.on('websocket', (socket) =>
     socket.on('framereceived', (frame) => {
@@ -101,5 +107,5 @@ export async function useLocalWorkspace(
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error?.code} ${json.error?.message}`);
     return json.data;
   };
-  return { baseUrl: base, call };
+  return { baseUrl: base, apiKey, call };
 }
