@@ -9,7 +9,9 @@
 //   - a word deleted (Delete key): shown in the list, and acknowledged ("All edits saved");
 //   - "Remove all fillers": shown and acknowledged, and how many revisions it made;
 //   - undo of it (Ctrl+Z): shown and acknowledged;
-//   - memory: the renderer processes' RSS and the page's JS heap after the steps.
+//   - memory: the renderer processes' PSS (their resident pages, each page shared by n
+//     processes counted 1/n: what they cost together, where summing RSS counts Chromium's
+//     shared code once per process) and RSS, and the page's JS heap, after the steps.
 //
 //   BENCH_LONGFORM_MINUTES  length of each long recording (default 60)
 //   BENCH_LONGFORM_FRAMES   frames of scrolling measured (default 240)
@@ -36,7 +38,9 @@ interface Figures {
   deletions: EditTiming[];
   fillers: EditTiming & { count: number; revisions: number };
   undo: EditTiming;
+  /** PSS of the renderer processes (the goal), and their RSS summed. */
   rendererMiB: number;
+  rendererRssMiB: number;
   heapMiB: number;
   renderers: number;
 }
@@ -44,9 +48,10 @@ interface Figures {
 async function rendererMemory(
   browser: Browser,
   page: Page,
-): Promise<{ rssMiB: number; heapMiB: number; renderers: number }> {
+): Promise<{ rssMiB: number; pssMiB: number; heapMiB: number; renderers: number }> {
   const session = await browser.newBrowserCDPSession();
   let kib = 0;
+  let pssKib = 0;
   let renderers = 0;
   try {
     const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
@@ -56,6 +61,7 @@ async function rendererMemory(
       if (type !== 'renderer') continue;
       renderers++;
       kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+      pssKib += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     }
   } finally {
     await session.detach();
@@ -67,7 +73,7 @@ async function rendererMemory(
   };
   await pageSession.detach();
   const heap = metrics.find((m) => m.name === 'JSHeapTotalSize')?.value ?? NaN;
-  return { rssMiB: kib / 1024, heapMiB: heap / 2 ** 20, renderers };
+  return { rssMiB: kib / 1024, pssMiB: pssKib / 1024, heapMiB: heap / 2 ** 20, renderers };
 }
 
 /** From choosing the project on the Timeline screen to the transcript's first word being clickable, in ms. */
@@ -114,7 +120,8 @@ async function measure(browser: Browser, page: Page, call: ServiceCall, project:
     deletions,
     fillers: { ...removed, count, revisions },
     undo,
-    rendererMiB: memory.rssMiB,
+    rendererMiB: memory.pssMiB,
+    rendererRssMiB: memory.rssMiB,
     heapMiB: memory.heapMiB,
     renderers: memory.renderers,
   };
@@ -235,11 +242,18 @@ async function main(): Promise<void> {
       ['undo it → shown', ms(b.undo.shown), ms(l.undo.shown), ratio(l.undo.shown, b.undo.shown), ''],
       ['undo it → acknowledged', ms(b.undo.ack), ms(l.undo.ack), ratio(l.undo.ack, b.undo.ack), ''],
       [
-        'renderer RSS (MiB)',
+        'renderer PSS (MiB)',
         fixed(b.rendererMiB, 0),
         fixed(l.rendererMiB, 0),
         ratio(l.rendererMiB, b.rendererMiB),
         `≤ 500: ${verdict(goals.memory)}`,
+      ],
+      [
+        'renderer RSS, summed (MiB)',
+        fixed(b.rendererRssMiB, 0),
+        fixed(l.rendererRssMiB, 0),
+        ratio(l.rendererRssMiB, b.rendererRssMiB),
+        '',
       ],
       ['JS heap, total (MiB)', fixed(b.heapMiB, 0), fixed(l.heapMiB, 0), ratio(l.heapMiB, b.heapMiB), ''],
     ]);
@@ -270,7 +284,7 @@ async function main(): Promise<void> {
     summary(
       'longform',
       `${l.fillers.count} fillers of ${large.words} words: open ${fixed(l.openMs, 0)} ms; scroll frame ${ms(median(l.scroll))} ms; word deleted shown ${ms(median(shownOf(l)))} ms, acked ${fixed(median(ackOf(l)), 0)} ms (${ratio(median(ackOf(l)), median(ackOf(b)))} of 2 min); ` +
-        `fillers acked ${fixed(l.fillers.ack, 0)} ms in ${l.fillers.revisions} revision(s); undo acked ${fixed(l.undo.ack, 0)} ms; renderer ${fixed(l.rendererMiB, 0)} MiB; goals met ${met} of 6; load ${load()}`,
+        `fillers acked ${fixed(l.fillers.ack, 0)} ms in ${l.fillers.revisions} revision(s); undo acked ${fixed(l.undo.ack, 0)} ms; renderer PSS ${fixed(l.rendererMiB, 0)} MiB; goals met ${met} of 6; load ${load()}`,
     );
   } catch (err) {
     throw new Error(`${(err as Error).message}\nbrowser mode said:\n${app.stderr().slice(-3000)}`, { cause: err });
