@@ -170,6 +170,10 @@ export async function benchLongTranscription(work: string, set: LongRecording): 
     // On idle cores the part before the chunks runs alone and the chunks share the cores.
     const floorMs = (cores: number) => phases.beforeCpuMs + phases.chunksCpuMs / Math.min(cores, chunks);
 
+    if (chunks < 2)
+      throw new Error(
+        `the long recording was recognised as ${chunks} chunk: a resume needs 2 or more; set BENCH_TRANSCRIBE_LONG_MINUTES to 2 or more`,
+      );
     // The same asset again, killed once half its chunks are stored.
     cpuAtStart = childrenCpuMs(sandbox.pid);
     const id = await transcribe(call, asset.id);
