@@ -15,7 +15,8 @@
 // shown too. A realtime factor under 1 is faster than realtime (on one core: the decoder is
 // single-threaded).
 //
-// Then the long-recording row (transcribeLong.ts): chunks on every core, and the cost of a resume.
+// Then the long-recording rows (transcribeLong.ts): chunks on every core, the CPU per audio second,
+// and the cost of a resume after a kill half-way.
 //
 //   BENCH_TRANSCRIBE_RUNS  timed runs of each way (default 3; medians are shown)
 //   BENCH_TRANSCRIBE_LONG_MINUTES  the long recording's length (default 10)
@@ -28,6 +29,7 @@ import { promisify } from 'node:util';
 import { parseDecoderWords, recognizeSpeech } from '../sandbox/production/speechRecognizer.ts';
 import { wordErrors, type WordErrors } from '../shared/speech/wordErrorRate.ts';
 import { benchLongTranscription } from './transcribeLong.ts';
+import { childrenCpuMs } from './support/processCpu.ts';
 import { expectStatus, jsonClient, newProject, startBenchSandbox } from './support/benchSandbox.ts';
 import { envInt, fixed, heading, median, note, ratio, summary, table } from './support/report.ts';
 
@@ -75,12 +77,6 @@ async function joinRecordings(recordings: Recording[], path: string): Promise<vo
   // prettier-ignore
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...inputs,
     '-filter_complex', filter, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', path]);
-}
-
-/** User + system CPU time (ms) of a process's finished children: field 16 and 17 of /proc/PID/stat, in 10 ms ticks. */
-function childrenCpuMs(pid: number | 'self'): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 interface Measured {

@@ -2,12 +2,14 @@
 // 127.0.0.1 with a fresh data folder, started and stopped as a user's machine would. Kept
 // apart from test/support (nothing imports test/), and small: a READY line, a restart on
 // the same ports (for an offline period), keys issued through the central session, and a
-// plain JSON client for setting things up outside the app.
+// plain JSON client for setting things up outside the app. A restart may kill it (SIGKILL), as a
+// crash would, for what the service must survive; its log lines are kept with the time each came.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { childrenCpuMs } from './processCpu.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Browser mode as `npm start` runs it: bundled by `npm run build`, which scripts/bench.sh runs first. */
@@ -23,11 +25,22 @@ export interface SandboxReady {
   pid: number;
 }
 
+export interface LogLine {
+  /** performance.now() when the line came. */
+  atMs: number;
+  line: string;
+  /** The CPU time (ms) of the service's finished children then (processCpu.ts): what the work before the line took. */
+  childrenCpuMs: number;
+}
+
 export interface BenchSandbox extends SandboxReady {
   dataDir: string;
-  stop(): Promise<void>;
-  /** Stops it, then starts it again on the same data folder and ports. */
-  restart(): Promise<BenchSandbox>;
+  /** SIGTERM (a clean stop) unless told SIGKILL (a crash), and waits for the exit. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Stops it (as `stop`), then starts it again on the same data folder and ports. */
+  restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<BenchSandbox>;
+  /** Its stderr lines so far (the last few thousand), each with the time it came. */
+  log(): LogLine[];
   /** Stops it and removes its data folder. */
   remove(): Promise<void>;
 }
@@ -56,6 +69,17 @@ export async function startBenchSandbox(options: SandboxOptions = {}): Promise<B
   child.stderr!.on('data', (chunk: Buffer) => {
     errText = (errText + chunk.toString()).slice(-20_000);
   });
+  const lines: LogLine[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    let cpuMs = NaN;
+    try {
+      cpuMs = childrenCpuMs(child.pid!);
+    } catch {
+      // It has exited and been reaped: its last lines come after.
+    }
+    lines.push({ atMs: performance.now(), line, childrenCpuMs: cpuMs });
+    if (lines.length > 5000) lines.splice(0, 1000);
+  });
   const ready = await new Promise<SandboxReady>((resolveReady, reject) => {
     const timer = setTimeout(() => reject(new Error(`the sandbox did not start in 30 s\n${errText}`)), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -69,10 +93,10 @@ export async function startBenchSandbox(options: SandboxOptions = {}): Promise<B
     });
   });
 
-  async function stop(): Promise<void> {
+  async function stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   }
 
@@ -80,8 +104,9 @@ export async function startBenchSandbox(options: SandboxOptions = {}): Promise<B
     ...ready,
     dataDir,
     stop,
-    async restart() {
-      await stop();
+    log: () => lines,
+    async restart(signal) {
+      await stop(signal);
       return startBenchSandbox({ ...options, dataDir, port: Number(new URL(ready.origin).port) });
     },
     async remove() {
