@@ -5,10 +5,11 @@
 // before the core is built (main.ts does, so the page loads while the core starts): the
 // renderer's files are served at once, and whatever needs the core waits for it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import type { FirstScreen } from '../../shared/ipc/firstScreen.ts';
 import { WIRE_MAX_FRAME_BYTES, WIRE_PATH } from '../../shared/ipcWire.ts';
 import type { Core } from '../core/app/createCore.ts';
 import { isDownloadPath, serveDownload } from './downloadRoute.ts';
@@ -17,6 +18,11 @@ import { bindSocket } from './socketBinding.ts';
 import { isThemeBootPath, serveStatic, serveThemeBoot } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
+
+// node:http as Node's own module, not through an ES import: an ES module's view of it reads
+// every export, and one of them loads Node's bundled undici (measured 30-300 ms of start-up
+// before READY on this machine, by load).
+const { createServer } = process.getBuiltinModule('node:http');
 
 export type BrowserCore = Pick<Core, 'dispatch' | 'events'> &
   Partial<Pick<Core, 'assetDownloads' | 'mediaCache' | 'themeBootScript'>>;
@@ -29,6 +35,12 @@ export interface BrowserServerOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly log?: (line: string) => void;
+  /**
+   * The first screen's state, read when the page is served (without the core): the page
+   * carries it, so the first screen is drawn before the socket answers. Without it the page is
+   * served as built and the renderer waits for the socket's answers.
+   */
+  readonly firstScreen?: () => FirstScreen;
 }
 
 export interface BrowserServer {
@@ -106,7 +118,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   function serveStaticOr400(req: IncomingMessage, res: ServerResponse): void {
     try {
-      serveStatic(options.rendererDir, origin, req, res);
+      serveStatic(options.rendererDir, origin, req, res, options.firstScreen);
     } catch {
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
     }

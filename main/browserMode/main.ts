@@ -30,6 +30,7 @@ const { AppFailure } = await import('../../shared/appError.ts');
 const { lockProfile } = await import('../core/app/profileLock.ts');
 const { BUILT_SANDBOX } = await import('../core/app/builtSandbox.ts');
 const { startBrowserServer } = await import('./browserServer.ts');
+const { readFirstScreenAt } = await import('../core/app/firstScreen.ts');
 
 // main/browserMode/ or dist/browser/: the checkout's root is two folders up from either.
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -86,11 +87,18 @@ try {
 // Then the server listens and says READY while the core is still to be built: the browser
 // takes as long to open its page as the core takes to import and build (some 0.2 s each on
 // this machine), so the two overlap. The page's files are served at once; its socket, the
-// theme and media wait for the core.
+// theme and media wait for the core. The page carries the first screen's state, read from the
+// data folder as it is served, so the first screen is drawn before the socket answers.
 const coreBuilt = Promise.withResolvers<Core>();
 let server;
 try {
-  server = await startBrowserServer({ core: coreBuilt.promise, rendererDir, port, log });
+  server = await startBrowserServer({
+    core: coreBuilt.promise,
+    rendererDir,
+    port,
+    log,
+    firstScreen: () => readFirstScreenAt(userDataDir),
+  });
 } catch (err) {
   profileLock.release();
   fail(`could not listen on 127.0.0.1:${port}: ${(err as Error).message}`);
