@@ -15,6 +15,7 @@ import type { Core } from '../core/app/createCore.ts';
 import { isDownloadPath, serveDownload } from './downloadRoute.ts';
 import { isMediaPath, serveMedia } from './mediaRoute.ts';
 import { bindSocket } from './socketBinding.ts';
+import { watchPageServed } from './pageServed.ts';
 import { isThemeBootPath, serveStatic, serveThemeBoot } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
@@ -41,6 +42,11 @@ export interface BrowserServerOptions {
    * served as built and the renderer waits for the socket's answers.
    */
   readonly firstScreen?: () => FirstScreen;
+  /**
+   * Asks for the core (main.ts builds it then): called once the page and the files it loads at
+   * once were served (pageServed.ts), or as soon as a request needs the core, whichever is first.
+   */
+  readonly wantCore?: () => void;
 }
 
 export interface BrowserServer {
@@ -80,9 +86,18 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   // A core that failed to build is main.ts's to report (it stops the process); until then, nothing waits forever on it here.
   ready.catch(() => {});
 
+  let coreAsked = false;
+  const wantCore = () => {
+    if (coreAsked) return;
+    coreAsked = true;
+    options.wantCore?.();
+  };
+  const pageServed = watchPageServed(options.rendererDir, wantCore);
+
   /** Answers with the core once it is built; a 503 if it could not be; a 500 (logged) if answering failed. */
-  const withCore = (res: ServerResponse, answer: (core: BrowserCore) => unknown) =>
-    ready
+  const withCore = (res: ServerResponse, answer: (core: BrowserCore) => unknown) => {
+    wantCore();
+    return ready
       .then(answer, () => {
         if (!res.headersSent)
           res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Clipdesk could not start');
@@ -91,6 +106,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         log(`answering a request failed: ${String(err)}`);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error');
       });
+  };
 
   const server = createServer((req, res) => {
     if (!trusted(req)) {
@@ -113,6 +129,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       void withCore(res, (core) => serveThemeBoot(core.themeBootScript?.() ?? '', req, res));
       return;
     }
+    if (!coreAsked)
+      res.once('finish', () => {
+        if (res.statusCode === 200) pageServed(URL.parse(req.url ?? '', 'http://x')?.pathname ?? '');
+      });
     serveStaticOr400(req, res);
   });
 
@@ -138,6 +158,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       return refuse(socket, 401, 'Unauthorized');
     }
     // The page's socket opens once the core can answer it (its requests wait for the open).
+    wantCore();
     void ready.then(
       (core) => {
         if (socket.destroyed) return;

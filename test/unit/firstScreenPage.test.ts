@@ -1,11 +1,13 @@
 // The page browser mode serves carries the first screen's state (shared/ipc/firstScreen.ts),
 // read from the data folder before the core exists: three plain fields, whatever else the
-// settings file holds, and the defaults when it is missing or damaged.
+// settings file holds, and the defaults when it is missing or damaged. The core is built once
+// that page and its files were served.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBrowserServer, type BrowserCore, type BrowserServer } from '../../main/browserMode/browserServer.ts';
+import { pageFiles, watchPageServed } from '../../main/browserMode/pageServed.ts';
 import { pageWithFirstScreen } from '../../main/browserMode/staticFiles.ts';
 import { readFirstScreenAt } from '../../main/core/app/firstScreen.ts';
 import { FIRST_SCREEN_ELEMENT_ID, readFirstScreen } from '../../shared/ipc/firstScreen.ts';
@@ -89,5 +91,30 @@ describe("the first screen's state", () => {
     const html = await page.text();
     expect(html).toContain(`id="${FIRST_SCREEN_ELEMENT_ID}">{"firstLaunch":false,"screen":null,"theme":"dark"}<`);
     expect(Number(page.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+  });
+});
+
+describe('the page served (when browser mode builds its core)', () => {
+  it('is the page and every file it loads at once, except the script that waits for the core', () => {
+    expect([...pageFiles(BUILT_PAGE)]).toEqual(['/assets/index.js']);
+    const rendererDir = folder();
+    writeFileSync(
+      join(rendererDir, 'index.html'),
+      BUILT_PAGE.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="./assets/chunk.js">\n<link rel="stylesheet" href="./assets/index.css">\n</head>',
+      ),
+    );
+    let served = 0;
+    const saw = watchPageServed(rendererDir, () => served++);
+    saw('/assets/index.js');
+    saw('/');
+    saw('/assets/index.js');
+    saw('/assets/chunk.js');
+    expect(served).toBe(0);
+    saw('/assets/index.css');
+    expect(served).toBe(1);
+    saw('/');
+    expect(served).toBe(1);
   });
 });
