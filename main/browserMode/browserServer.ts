@@ -5,18 +5,25 @@
 // before the core is built (main.ts does, so the page loads while the core starts): the
 // renderer's files are served at once, and whatever needs the core waits for it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import type { FirstScreen } from '../../shared/ipc/firstScreen.ts';
 import { WIRE_MAX_FRAME_BYTES, WIRE_PATH } from '../../shared/ipcWire.ts';
 import type { Core } from '../core/app/createCore.ts';
 import { isDownloadPath, serveDownload } from './downloadRoute.ts';
 import { isMediaPath, serveMedia } from './mediaRoute.ts';
 import { bindSocket } from './socketBinding.ts';
+import { watchPageServed } from './pageServed.ts';
 import { isThemeBootPath, serveStatic, serveThemeBoot } from './staticFiles.ts';
 
 export const HOST = '127.0.0.1';
+
+// node:http as Node's own module, not through an ES import: an ES module's view of it reads
+// every export, and one of them loads Node's bundled undici (measured 30-300 ms of start-up
+// before READY on this machine, by load).
+const { createServer } = process.getBuiltinModule('node:http');
 
 export type BrowserCore = Pick<Core, 'dispatch' | 'events'> &
   Partial<Pick<Core, 'assetDownloads' | 'mediaCache' | 'themeBootScript'>>;
@@ -29,6 +36,17 @@ export interface BrowserServerOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly log?: (line: string) => void;
+  /**
+   * The first screen's state, read when the page is served (without the core): the page
+   * carries it, so the first screen is drawn before the socket answers. Without it the page is
+   * served as built and the renderer waits for the socket's answers.
+   */
+  readonly firstScreen?: () => FirstScreen;
+  /**
+   * Asks for the core (main.ts builds it then): called once the page and the files it loads at
+   * once were served (pageServed.ts), or as soon as a request needs the core, whichever is first.
+   */
+  readonly wantCore?: () => void;
 }
 
 export interface BrowserServer {
@@ -68,9 +86,18 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   // A core that failed to build is main.ts's to report (it stops the process); until then, nothing waits forever on it here.
   ready.catch(() => {});
 
+  let coreAsked = false;
+  const wantCore = () => {
+    if (coreAsked) return;
+    coreAsked = true;
+    options.wantCore?.();
+  };
+  const pageServed = watchPageServed(options.rendererDir, wantCore);
+
   /** Answers with the core once it is built; a 503 if it could not be; a 500 (logged) if answering failed. */
-  const withCore = (res: ServerResponse, answer: (core: BrowserCore) => unknown) =>
-    ready
+  const withCore = (res: ServerResponse, answer: (core: BrowserCore) => unknown) => {
+    wantCore();
+    return ready
       .then(answer, () => {
         if (!res.headersSent)
           res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Clipdesk could not start');
@@ -79,6 +106,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         log(`answering a request failed: ${String(err)}`);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error');
       });
+  };
 
   const server = createServer((req, res) => {
     if (!trusted(req)) {
@@ -101,12 +129,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       void withCore(res, (core) => serveThemeBoot(core.themeBootScript?.() ?? '', req, res));
       return;
     }
+    if (!coreAsked)
+      res.once('finish', () => {
+        if (res.statusCode === 200) pageServed(URL.parse(req.url ?? '', 'http://x')?.pathname ?? '');
+      });
     serveStaticOr400(req, res);
   });
 
   function serveStaticOr400(req: IncomingMessage, res: ServerResponse): void {
     try {
-      serveStatic(options.rendererDir, origin, req, res);
+      serveStatic(options.rendererDir, origin, req, res, options.firstScreen);
     } catch {
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
     }
@@ -126,6 +158,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       return refuse(socket, 401, 'Unauthorized');
     }
     // The page's socket opens once the core can answer it (its requests wait for the open).
+    wantCore();
     void ready.then(
       (core) => {
         if (socket.destroyed) return;

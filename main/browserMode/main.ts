@@ -30,12 +30,15 @@ const { AppFailure } = await import('../../shared/appError.ts');
 const { lockProfile } = await import('../core/app/profileLock.ts');
 const { BUILT_SANDBOX } = await import('../core/app/builtSandbox.ts');
 const { startBrowserServer } = await import('./browserServer.ts');
+const { readFirstScreenAt } = await import('../core/app/firstScreen.ts');
 
 // main/browserMode/ or dist/browser/: the checkout's root is two folders up from either.
 const ROOT = resolve(import.meta.dirname, '../..');
 // Built, browser mode runs the built local service, as the desktop app does (half its start
 // too); as TypeScript, the service's TypeScript beside it.
 const SANDBOX_SCRIPT = import.meta.filename.endsWith('.js') ? BUILT_SANDBOX : 'sandbox/main.ts';
+/** How long the core waits for the page before it is built anyway. */
+const CORE_AT_THE_LATEST_MS = 3_000;
 const USAGE =
   'usage: npm run start:browser -- [--user-data <dir>] [--port <n|0>] [--tunnel-command "<command with {port}>"]';
 
@@ -83,14 +86,22 @@ try {
   process.exit(3);
 }
 
-// Then the server listens and says READY while the core is still to be built: the browser
-// takes as long to open its page as the core takes to import and build (some 0.2 s each on
-// this machine), so the two overlap. The page's files are served at once; its socket, the
-// theme and media wait for the core.
+// Then the server listens and says READY while the core is still to be built. The page's
+// files are served at once; its socket, the theme and media wait for the core. The page
+// carries the first screen's state, read from the data folder as it is served, so the first
+// screen is drawn before the socket answers.
 const coreBuilt = Promise.withResolvers<Core>();
+const coreWanted = Promise.withResolvers<void>();
 let server;
 try {
-  server = await startBrowserServer({ core: coreBuilt.promise, rendererDir, port, log });
+  server = await startBrowserServer({
+    core: coreBuilt.promise,
+    rendererDir,
+    port,
+    log,
+    firstScreen: () => readFirstScreenAt(userDataDir),
+    wantCore: () => coreWanted.resolve(),
+  });
 } catch (err) {
   profileLock.release();
   fail(`could not listen on 127.0.0.1:${port}: ${(err as Error).message}`);
@@ -98,6 +109,13 @@ try {
 process.stdout.write(
   `CLIPDESK BROWSER READY ${JSON.stringify({ url: server.url, port: server.port, userDataDir, pid: process.pid })}\n`,
 );
+
+// The core is built once the page has what it needs to draw (its files served: the browser
+// runs its scripts meanwhile) or something asks for the core; without a page, a moment later.
+// Building it blocks this thread: earlier, the page's own files waited behind it.
+const coreDeadline = setTimeout(() => coreWanted.resolve(), CORE_AT_THE_LATEST_MS);
+await coreWanted.promise;
+clearTimeout(coreDeadline);
 
 let core: Core;
 try {

@@ -1,8 +1,11 @@
 // Serves the built renderer (dist/renderer) to the browser: only files inside that folder,
-// only GET and HEAD, with a strict Content-Security-Policy on the page.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// only GET and HEAD, with a strict Content-Security-Policy on the page. The page itself may
+// carry the first screen's state (shared/ipc/firstScreen.ts), so the renderer draws it before
+// its socket answers.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { firstScreenScript, type FirstScreen } from '../../shared/ipc/firstScreen.ts';
 import { THEME_BOOT_PATH } from '../core/app/themeBoot.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -45,7 +48,25 @@ const COMMON_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-export function serveStatic(rootDir: string, origin: string, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * index.html with the first screen's state: the theme on <html> (so the blocking
+ * /theme-boot.js, which waits for the core, is left out: the first paint waits for nothing)
+ * and the state as a JSON data block, which the page's policy allows (it is never run).
+ */
+export function pageWithFirstScreen(html: string, state: FirstScreen): string {
+  return html
+    .replace(/<html([^>]*)>/, `<html$1 data-theme="${state.theme}">`)
+    .replace(/\s*<script src="\.\/theme-boot\.js"><\/script>/, '')
+    .replace('</head>', `  ${firstScreenScript(state)}\n  </head>`);
+}
+
+export function serveStatic(
+  rootDir: string,
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  firstScreen?: () => FirstScreen,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { ...COMMON_HEADERS, allow: 'GET, HEAD' }).end();
     return;
@@ -58,15 +79,20 @@ export function serveStatic(rootDir: string, origin: string, req: IncomingMessag
     return;
   }
   const isPage = extname(file) === '.html';
+  const page =
+    isPage && firstScreen && relative === 'index.html'
+      ? Buffer.from(pageWithFirstScreen(readFileSync(file, 'utf8'), firstScreen()))
+      : null;
   res.writeHead(200, {
     ...COMMON_HEADERS,
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': statSync(file).size,
+    'content-length': page?.length ?? statSync(file).size,
     // Hashed assets may be cached; the page is read fresh so a rebuild is picked up.
     'cache-control': isPage ? 'no-store' : 'private, max-age=3600',
     ...(isPage ? { 'content-security-policy': contentSecurityPolicy(origin) } : {}),
   });
   if (req.method === 'HEAD') res.end();
+  else if (page) res.end(page);
   else createReadStream(file).pipe(res);
 }
 

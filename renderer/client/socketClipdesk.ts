@@ -1,6 +1,8 @@
 // Browser mode's window.clipdesk: the same contract over the token-guarded WebSocket that
 // main/browserMode serves. Requests wait for their reply by id; events go to listeners by
 // name; when the socket drops, waiting requests fail with client.closed and it reconnects.
+// It is usable at once: requests made before the first connection opens are sent when it
+// does, so the first screen is drawn while the socket connects.
 import { appError } from '../../shared/appError.ts';
 import type { ClipdeskApi } from '../../shared/ipc.ts';
 import { isRequestName } from '../../shared/ipcNames.ts';
@@ -27,16 +29,22 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-/** Resolves once the socket is open; rejects when the first connection fails. */
-export function connectSocketClipdesk(
-  token: string,
-  onConnectionChange?: (open: boolean) => void,
-): Promise<ClipdeskApi> {
+export interface SocketClipdesk {
+  readonly api: ClipdeskApi;
+  /** Resolves once the first connection is open; rejects (and so do the requests waiting for it) when it fails. */
+  readonly opened: Promise<void>;
+}
+
+export function connectSocketClipdesk(token: string, onConnectionChange?: (open: boolean) => void): SocketClipdesk {
   const url = `ws://${window.location.host}${WIRE_PATH}?token=${encodeURIComponent(token)}`;
   const waiting = new Map<number, Waiting>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
   let socket: WebSocket;
+  const firstOpen = Promise.withResolvers<void>();
+  // Settled by whoever waits on `opened`; the requests waiting for it fail on their own.
+  firstOpen.promise.catch(() => {});
+  let everOpened = false;
 
   function open(first: boolean, resolve?: () => void, reject?: (error: unknown) => void): void {
     socket = new WebSocket(url);
@@ -82,18 +90,29 @@ export function connectSocketClipdesk(
     };
   }
 
+  function send(frame: RequestFrame): Promise<unknown> {
+    if (socket.readyState !== WebSocket.OPEN)
+      return Promise.reject(appError('client.closed', 'Clipdesk is reconnecting: try again in a moment.'));
+    return new Promise((resolve, reject) => {
+      waiting.set(frame.id, { resolve, reject });
+      socket.send(JSON.stringify(frame));
+    });
+  }
+
   const api: ClipdeskApi = {
     invoke(name, ...args) {
       if (!isRequestName(name))
         return Promise.reject(appError('ipc.unknown_request', `There is no request "${String(name)}".`));
-      if (socket.readyState !== WebSocket.OPEN)
-        return Promise.reject(appError('client.closed', 'Clipdesk is reconnecting: try again in a moment.'));
-      const id = nextId++;
-      const frame: RequestFrame = { type: 'request', id, name, ...(args[0] === undefined ? {} : { arg: args[0] }) };
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        socket.send(JSON.stringify(frame));
-      });
+      const frame: RequestFrame = {
+        type: 'request',
+        id: nextId++,
+        name,
+        ...(args[0] === undefined ? {} : { arg: args[0] }),
+      };
+      // Before the first connection: sent once it opens. After it: now, or refused while reconnecting.
+      return (everOpened ? send(frame) : firstOpen.promise.then(() => send(frame))) as ReturnType<
+        ClipdeskApi['invoke']
+      >;
     },
     on(name, listener) {
       const set = listeners.get(name) ?? new Set();
@@ -104,5 +123,13 @@ export function connectSocketClipdesk(
     },
   };
 
-  return new Promise((resolve, reject) => open(true, () => resolve(api), reject));
+  open(
+    true,
+    () => {
+      everOpened = true;
+      firstOpen.resolve();
+    },
+    firstOpen.reject,
+  );
+  return { api, opened: firstOpen.promise };
 }

@@ -67,8 +67,10 @@ export const useCurrentProject = create<CurrentProjectState>()((set, get) => ({
   chooseDefault() {
     const { items, loaded } = useProjects.getState();
     const { projectId } = get();
-    // The saved choice is known only once the preferences are read (or could not be).
-    if (!loaded || !usePreferences.getState().settled) return;
+    // The saved choice is known only once the preferences are read (or could not be), and
+    // the workspace it was saved under once app.state answered (the first screen may be drawn before).
+    const workspaceId = useWorkspace.getState().workspace?.id;
+    if (!loaded || !usePreferences.getState().settled || !workspaceId) return;
     if (projectId !== null) {
       // Still listed (or older than the pages read): keep it, with its latest name.
       const listed = items.find((p) => p.id === projectId);
@@ -76,10 +78,7 @@ export const useCurrentProject = create<CurrentProjectState>()((set, get) => ({
       if (!listed && get().project === null) void readName(projectId);
       if (listed || items.length > 0) return;
     }
-    const workspaceId = useWorkspace.getState().workspace?.id;
-    const wanted = workspaceId
-      ? (usePreferences.getState().openProjects[workspaceId] ?? remembered()[workspaceId])
-      : undefined;
+    const wanted = usePreferences.getState().openProjects[workspaceId] ?? remembered()[workspaceId];
     const next = items.find((p) => p.id === wanted) ?? items[0] ?? null;
     set({ projectId: next?.id ?? null, project: next });
     if (next) remember(next.id);
@@ -95,4 +94,7 @@ export function useCurrentProjectName(): string | null {
 onWorkspaceSwitch(() => useCurrentProject.getState().choose(null));
 usePreferences.subscribe((s, prev) => {
   if (s.settled && !prev.settled) useCurrentProject.getState().chooseDefault();
+});
+useWorkspace.subscribe((s, prev) => {
+  if (s.workspace && !prev.workspace) useCurrentProject.getState().chooseDefault();
 });

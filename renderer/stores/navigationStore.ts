@@ -1,6 +1,8 @@
-// Which screen the left rail shows (remembered across reloads by placeMemory.ts).
+// Which screen the left rail shows (remembered across reloads by placeMemory.ts): at start, the
+// one the page says was shown last, so the first screen is the right one before any answer.
 import { create } from 'zustand';
 import { SCREEN_NAMES, type ScreenName } from '../../shared/ipc/placeNames.ts';
+import { firstScreen } from '../client/firstScreen.ts';
 
 export const SCREENS = SCREEN_NAMES;
 export type { ScreenName };
@@ -11,6 +13,6 @@ interface NavigationState {
 }
 
 export const useNavigation = create<NavigationState>()((set) => ({
-  screen: 'Projects',
+  screen: firstScreen?.screen ?? 'Projects',
   go: (screen) => set({ screen }),
 }));

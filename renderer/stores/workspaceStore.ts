@@ -4,11 +4,12 @@ import type { AppError } from '../../shared/appError.ts';
 import type { AddRemoteWorkspace } from '../../shared/ipc.ts';
 import type { WorkspaceView } from '../../shared/ipcViews.ts';
 import { asAppError, invoke } from '../client/clipdesk.ts';
+import { firstScreen } from '../client/firstScreen.ts';
 import { showError, useToasts } from './toastStore.ts';
 import { hear } from '../client/mainEvents.ts';
 
 interface WorkspaceState {
-  /** null until app.state answered. */
+  /** null until known: from the page (client/firstScreen.ts), else from app.state's answer. */
   firstLaunch: boolean | null;
   mode: 'electron' | 'browser' | null;
   workspace: WorkspaceView | null;
@@ -23,7 +24,7 @@ interface WorkspaceState {
 }
 
 export const useWorkspace = create<WorkspaceState>()((set) => ({
-  firstLaunch: null,
+  firstLaunch: firstScreen?.firstLaunch ?? null,
   mode: null,
   workspace: null,
   busy: false,

@@ -26,6 +26,10 @@ function restoreZoom(): void {
 usePreferences.subscribe((s, prev) => {
   if (s.loaded && !prev.loaded) restoreZoom();
 });
+// The workspace is known once app.state answered, which may come after the timeline is drawn.
+useWorkspace.subscribe((s, prev) => {
+  if (s.workspace && !prev.workspace) restoreZoom();
+});
 
 useTimeline.subscribe((s, prev) => {
   if (s.status === 'ready' && (prev.status !== 'ready' || prev.projectId !== s.projectId)) restoreZoom();

@@ -5,10 +5,9 @@
 // settings schema and the contract agree on one shape.
 import { z } from 'zod';
 import { CaptionStyleSchema } from '../timeline/captionStyle.ts';
+import { THEME_CHOICES } from './firstScreen.ts';
 import { SCREEN_NAMES, type ScreenName } from './placeNames.ts';
 
-/** dark is the default, as in professional editors; system follows the operating system. */
-export const THEME_CHOICES = ['dark', 'light', 'system'] as const;
 export const ThemeChoiceSchema = z.enum(THEME_CHOICES);
 export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>;
 

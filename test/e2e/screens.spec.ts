@@ -114,7 +114,8 @@ test('every screen in both themes has no accessibility violation, and is kept as
 test('the theme is on the page before any script of the app runs', async ({ page, app }) => {
   await firstLaunchPage(page).useLocalWorkspace();
   await chooseTheme(page, 'light');
-  // A fresh page, where the app's own script is held back: only /theme-boot.js can set the theme.
+  // A fresh page, where the app's own script is held back: only what main served (data-theme
+  // on <html> in browser mode, /theme-boot.js in the desktop app) can set the theme.
   const fresh = await page.context().newPage();
   await fresh.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await fresh.goto(app.url);

@@ -4,6 +4,7 @@
 import Conf from 'conf';
 import { existsSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { SETTINGS_CONFIG_NAME, settingsFilePath } from './settingsFile.ts';
 import type { Settings } from './settingsSchema.ts';
 
 export interface SettingsBackend {
@@ -38,12 +39,12 @@ export class ConfSettingsBackend implements SettingsBackend {
 
   constructor(options: ConfBackendOptions) {
     this.#cwd = options.cwd;
-    this.#configName = options.configName ?? 'settings';
+    this.#configName = options.configName ?? SETTINGS_CONFIG_NAME;
   }
 
   /** The settings file's path. */
   get path(): string {
-    return join(this.#cwd, `${this.#configName}.json`);
+    return settingsFilePath(this.#cwd, this.#configName);
   }
 
   read(): unknown {

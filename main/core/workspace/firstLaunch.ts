@@ -12,9 +12,12 @@ export interface FirstLaunch {
   markDone(): void;
 }
 
+/** Whether no workspace was chosen yet in this data folder (what the marker below says at open). */
+export const isFirstLaunchAt = (userDataDir: string): boolean => !existsSync(join(userDataDir, MARKER));
+
 export function firstLaunchMarker(userDataDir: string): FirstLaunch {
   const path = join(userDataDir, MARKER);
-  let done = existsSync(path);
+  let done = !isFirstLaunchAt(userDataDir);
   return {
     isFirstLaunch: () => !done,
     markDone() {
