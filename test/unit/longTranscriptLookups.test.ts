@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { locate, timelineMsOf, type PlacedClip } from '../../shared/production/clipTime.ts';
 import type { MediaClip, Timeline, Track } from '../../shared/timeline/timelineTypes.ts';
-import { timelineTranscript, type SpokenWord, type WordItem } from '../../shared/transcript/timelineTranscript.ts';
+import {
+  timelineTranscript,
+  wordAt,
+  type SpokenWord,
+  type TimelineTranscript,
+  type TranscriptItem,
+  type WordItem,
+} from '../../shared/transcript/timelineTranscript.ts';
 
 /** Counts reads of each object's fields, by a key. */
 function counted<T extends object>(value: T, key: string, reads: Map<string, number>): T {
@@ -138,5 +145,46 @@ describe('which words each piece of a recording plays (timelineTranscript)', () 
       ['early', 1],
       ['middle', 2],
     ]);
+  });
+});
+
+describe('the word under the playhead (wordAt)', () => {
+  const item = (kind: 'word' | 'pause', startMs: number, endMs: number): TranscriptItem =>
+    ({ kind, key: `${kind}${startMs}`, clipId: 'c', trackId: 't', assetId: 1, startMs, endMs }) as TranscriptItem;
+  const transcriptOf = (items: TranscriptItem[]): TimelineTranscript => ({
+    items,
+    paragraphs: [],
+    untranscribed: [],
+    gaps: [],
+  });
+
+  it('reads a few dozen items per playhead position in a 20,000-word transcript', () => {
+    const reads = new Map<string, number>();
+    const items = Array.from({ length: 20_000 }, (_, k) =>
+      counted(item('word', k * 300, k * 300 + 220), `i${k}`, reads),
+    );
+    const transcript = transcriptOf(items);
+    let found = 0;
+    for (let ms = 0; ms < 6_000_000; ms += 3000) if (wordAt(transcript, ms + 100) === ms / 300) found++;
+    expect(found).toBe(2000);
+    // A scan of the list per position read 40 million fields.
+    const total = [...reads.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThan(400_000);
+  });
+
+  it('answers as a scan of the list does: the first word holding the moment, words overlapping and out of order included', () => {
+    const items = [
+      item('word', 500, 900),
+      item('pause', 0, 3000),
+      item('word', 100, 400),
+      item('word', 300, 1200),
+      item('word', 2000, 2000),
+      item('word', 1500, 2500),
+      item('word', 1600, 1700),
+    ];
+    const transcript = transcriptOf(items);
+    for (let ms = -50; ms <= 3000; ms += 25)
+      expect(wordAt(transcript, ms)).toBe(items.findIndex((i) => i.kind === 'word' && i.startMs <= ms && ms < i.endMs));
+    expect(wordAt(transcriptOf([]), 10)).toBe(-1);
   });
 });
