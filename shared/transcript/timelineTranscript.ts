@@ -213,7 +213,8 @@ export function timelineTranscript(
       const at: number[] = [];
       for (let i = paragraphStart; i < items.length; i++) if (items[i]!.kind === 'word') at.push(i);
       const ends = sentenceEnds(at.map((i) => items[i] as WordItem));
-      at.forEach((i, k) => (items[i] = { ...(items[i] as WordItem), sentenceEnd: ends[k]! }));
+      // Set on the items made here (still this function's own), not on copies of 25,000 words.
+      at.forEach((i, k) => ((items[i] as { sentenceEnd: boolean }).sentenceEnd = ends[k]!));
       paragraphs.push({
         key: `${paragraphClip.clip.id}:${paragraphStart}`,
         clipId: paragraphClip.clip.id,
