@@ -61,9 +61,69 @@ export function clipsPlaying(track: Track, assetId: number): MediaClip[] {
 }
 
 /**
+ * A track's clips of one asset, for finding which plays a moment: by their inMs, each with
+ * its place in the track (start order) and the latest outMs of those before it.
+ */
+interface AssetClips {
+  readonly byIn: readonly MediaClip[];
+  readonly order: Int32Array;
+  readonly outsUpTo: Float64Array;
+}
+
+/** Per timeline (each edit makes a new one): track → asset ID → its clips there. */
+const assetClipIndex = new WeakMap<Timeline, Map<Track, Map<number, AssetClips>>>();
+
+function assetClipsOf(timeline: Timeline): Map<Track, Map<number, AssetClips>> {
+  let index = assetClipIndex.get(timeline);
+  if (index) return index;
+  index = new Map();
+  for (const track of timeline.tracks) {
+    const byAsset = new Map<number, { clip: MediaClip; at: number }[]>();
+    track.clips.forEach((clip, at) => {
+      if (clip.kind !== 'media') return;
+      const list = byAsset.get(clip.assetId);
+      if (list) list.push({ clip, at });
+      else byAsset.set(clip.assetId, [{ clip, at }]);
+    });
+    const ofTrack = new Map<number, AssetClips>();
+    for (const [assetId, list] of byAsset) {
+      list.sort((a, b) => a.clip.inMs - b.clip.inMs || a.at - b.at);
+      const outsUpTo = new Float64Array(list.length);
+      let latest = -Infinity;
+      list.forEach(({ clip }, i) => (outsUpTo[i] = latest = Math.max(latest, clip.outMs)));
+      ofTrack.set(assetId, {
+        byIn: list.map((e) => e.clip),
+        order: Int32Array.from(list, (e) => e.at),
+        outsUpTo,
+      });
+    }
+    index.set(track, ofTrack);
+  }
+  assetClipIndex.set(timeline, index);
+  return index;
+}
+
+/** The first clip in the track's order among `clips` whose [inMs, outMs] holds `assetMs`, or null. */
+function firstPlaying({ byIn, order, outsUpTo }: AssetClips, assetMs: number): MediaClip | null {
+  let lo = 0;
+  let hi = byIn.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byIn[mid]!.inMs <= assetMs) lo = mid + 1;
+    else hi = mid;
+  }
+  // Those starting at or before assetMs, back while any of them still reaches it.
+  let found = -1;
+  for (let i = lo - 1; i >= 0 && outsUpTo[i]! >= assetMs; i--)
+    if (byIn[i]!.outMs >= assetMs && (found < 0 || order[i]! < order[found]!)) found = i;
+  return found < 0 ? null : byIn[found]!;
+}
+
+/**
  * Where `assetMs` of the asset plays: on `prefer` when it plays it, else on another clip of
  * the asset on the same track (the parts of a clip that was split or cut), else on any
- * track. Null when no clip plays that moment.
+ * track. Null when no clip plays that moment. Found through an index of the timeline made
+ * once per timeline: a list of words located one by one scanned every clip per word.
  */
 export function locate(
   timeline: Timeline,
@@ -72,12 +132,17 @@ export function locate(
 ): { clip: MediaClip; atMs: number } | null {
   const own = timelineMsOf(prefer.clip, assetMs);
   if (own !== null) return { clip: prefer.clip, atMs: own };
+  const index = assetClipsOf(timeline);
   const tracks = [prefer.track, ...timeline.tracks.filter((t) => t.id !== prefer.track.id)];
   for (const track of tracks) {
-    for (const clip of clipsPlaying(track, prefer.clip.assetId)) {
-      const atMs = timelineMsOf(clip, assetMs);
-      if (atMs !== null) return { clip, atMs };
-    }
+    const ofTrack = index.get(track);
+    // A track of another timeline (a chosen clip read before the last edit): looked through.
+    const clip = ofTrack
+      ? ofTrack.has(prefer.clip.assetId)
+        ? firstPlaying(ofTrack.get(prefer.clip.assetId)!, assetMs)
+        : null
+      : (clipsPlaying(track, prefer.clip.assetId).find((c) => timelineMsOf(c, assetMs) !== null) ?? null);
+    if (clip) return { clip, atMs: timelineMsOf(clip, assetMs)! };
   }
   return null;
 }

@@ -13,6 +13,7 @@ import {
   playbackRate,
 } from './timelineRules.ts';
 import { DEFAULT_FIT, type Clip, type MediaClip } from './timelineTypes.ts';
+import { copyValue } from './trackIndex.ts';
 
 export function addClip(s: CommandStep<CommandOf<'addClip'>>): void {
   const { command, ctx } = s;
@@ -174,7 +175,7 @@ export function splitMedia(s: CommandStep, clip: MediaClip, atMs: number, rightI
   const cut = sourceCut(s, clip, atMs);
   const length = clip.endMs - clip.startMs;
   const keyframes = clip.keyframes;
-  const right: MediaClip = { ...structuredClone(clip), id: rightId, transitionIn: null };
+  const right: MediaClip = { ...copyValue(clip), id: rightId, transitionIn: null };
   // The right part joins the right parts of its partners cut at the same moment (linkHandlers.ts).
   if (clip.linkId !== undefined) right.linkId = linkAfterSplit(clip.linkId, atMs);
   if (isReversed(clip)) {

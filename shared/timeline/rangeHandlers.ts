@@ -18,7 +18,7 @@ import { applyEffect, setClipFit, setClipProperties, setTransition } from './loo
 import { linkAfterSplit, linkClips } from './linkHandlers.ts';
 import { recreateClip } from './recreateClip.ts';
 import { defaultProperties, movesInStep } from './timelineRules.ts';
-import type { TrackIndex } from './trackIndex.ts';
+import { copyValue, type TrackIndex } from './trackIndex.ts';
 import type { Clip, Track } from './timelineTypes.ts';
 
 /** A range after merging, with the index of the first given range it holds (for errors). */
@@ -146,7 +146,7 @@ function cutClip(
   before: number,
   made: Set<string>,
 ): Clip[] {
-  let left: Clip | null = structuredClone(clip);
+  let left: Clip | null = copyValue(clip);
   const rights: { piece: Clip; i: number }[] = [];
   for (let i = k; i >= j; i--) {
     const r = ranges[i]!;

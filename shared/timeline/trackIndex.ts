@@ -69,7 +69,7 @@ function positionOf(track: Track, id: string, startMs: number): number {
 }
 
 /** A clip's own copy, every object and array in it too (a clip is JSON); far cheaper than structuredClone. */
-function copyValue<T>(value: T): T {
+export function copyValue<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyValue) as T;
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};

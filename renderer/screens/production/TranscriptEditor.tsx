@@ -127,7 +127,16 @@ export function TranscriptEditor({ transcript }: { transcript: TimelineTranscrip
   }, [playing, current]);
 
   const counts = useMemo(() => speechCounts(transcript, keepMs), [transcript, keepMs]);
-  const chosen = transcript.items.filter((_item, i) => isChosen(i));
+  // The chosen items from the span and the extra ones, not a pass over every item per render
+  // (each frame of scrolling renders the editor).
+  const spanFrom = span?.[0] ?? 0;
+  const spanTo = span?.[1] ?? -1;
+  const chosen = useMemo(() => {
+    const at = new Set<number>();
+    for (let i = spanFrom; i <= spanTo; i++) at.add(i);
+    for (const i of extra) if (Number.isInteger(i) && i >= 0 && i < transcript.items.length) at.add(i);
+    return [...at].sort((a, b) => a - b).map((i) => transcript.items[i]!);
+  }, [transcript, spanFrom, spanTo, extra]);
   const chosenWords = chosen.filter((i) => i.kind === 'word').length;
   const chosenCut = chosen.find((i): i is CutItem => i.kind === 'cut') ?? null;
 

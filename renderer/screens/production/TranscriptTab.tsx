@@ -5,7 +5,7 @@
 // Transcribe button each. The local workspace's recogniser understands English only, so
 // there the other languages are shown but cannot be chosen (the service would refuse them).
 import { AudioLines, Captions, Download, TextCursorInput } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { captionPlan, cuesOf, placeCuesOnTrack } from '../../../shared/production/captionCommands.ts';
 import { locate, type PlacedClip } from '../../../shared/production/clipTime.ts';
 import type { WordGrouping } from '../../../shared/production/wordGroups.ts';
@@ -27,6 +27,8 @@ import { Field } from '../../components/Field.tsx';
 import { JobError, WorkLine } from './WorkLine.tsx';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
 import { useTimelineTranscript } from './useTimelineTranscript.ts';
+
+const NO_WORDS: Word[] = [];
 
 /** The local workspace's recogniser (PocketSphinx, US English model) understands English: "en", "en-US"… */
 const understoodLocally = (tag: string) => tag.toLowerCase().split('-')[0] === 'en';
@@ -198,10 +200,13 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
     if (transcription === undefined) void loadAsset(assetId);
   }, [transcription, assetId, loadAsset]);
 
-  const words = transcription?.transcript?.words ?? [];
+  const words = transcription?.transcript?.words ?? NO_WORDS;
   const completed = transcription?.state === 'completed';
-  const places = timeline && completed ? words.map((w) => locate(timeline, placed, w.startMs)) : [];
-  const onTimeline = places.filter((p) => p !== null).length;
+  // Once per timeline and transcript, not per render: a two-hour transcript is 11,000 words.
+  const onTimeline = useMemo(
+    () => (timeline && completed ? words.filter((w) => locate(timeline, placed, w.startMs) !== null).length : 0),
+    [timeline, completed, words, placed],
+  );
 
   // Once there are words, they come first: a short dock shows the text to edit, and the
   // transcription's own controls follow it.

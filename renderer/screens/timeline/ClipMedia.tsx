@@ -55,6 +55,10 @@ function Waveform({ clip, strip, fromMs, toMs, pxPerMs }: ClipMediaProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = Math.max(1, Math.min(8192, Math.round((toMs - fromMs) * pxPerMs)));
   const left = (fromMs - clip.startMs) * pxPerMs;
+  // Drawn again only when what it shows changes: an edit makes new clip objects for every clip
+  // a ripple moves, and redrawing each visible hour-long clip's waveform took most of an edit.
+  const { inMs, startMs } = clip;
+  const speed = speedOf(clip);
 
   useEffect(() => {
     const element = canvas.current;
@@ -67,11 +71,10 @@ function Waveform({ clip, strip, fromMs, toMs, pxPerMs }: ClipMediaProps) {
     if (!g) return;
     g.clearRect(0, 0, width, height);
     g.fillStyle = getComputedStyle(element).color;
-    const speed = speedOf(clip);
     const perMs = strip.peaksPerSecond / 1000;
     // One bar per pixel column: the loudest peak of the source under it.
     for (let x = 0; x < width; x++) {
-      const sourceFrom = clip.inMs + (fromMs - clip.startMs + x / pxPerMs) * speed;
+      const sourceFrom = inMs + (fromMs - startMs + x / pxPerMs) * speed;
       const sourceTo = sourceFrom + speed / pxPerMs;
       let peak = 0;
       const last = Math.min(peaks.length - 1, Math.floor(sourceTo * perMs));
@@ -80,7 +83,7 @@ function Waveform({ clip, strip, fromMs, toMs, pxPerMs }: ClipMediaProps) {
       const bar = Math.max(1, Math.sqrt(peak) * height);
       g.fillRect(x, (height - bar) / 2, 1, bar);
     }
-  }, [clip, strip, fromMs, width, pxPerMs]);
+  }, [inMs, startMs, speed, strip, fromMs, width, pxPerMs]);
 
   return <canvas ref={canvas} className="tl-wave" style={{ left, width }} aria-hidden="true" />;
 }
