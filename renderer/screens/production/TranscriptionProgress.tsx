@@ -3,7 +3,7 @@
 // near the view only: a long recording's words so far are thousands), and Cancel, which asks
 // the service to stop the job and refund it (the same cancel as the Jobs screen's).
 import { X } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import { partsText, transcriptionProgress, wordsSoFar } from '../../model/production/transcriptionProgress.ts';
 import { Button } from '../../components/Button.tsx';
 import { useTranscriptionRuns, type TranscriptionRun } from '../../stores/transcriptionRunsStore.ts';
@@ -44,10 +44,12 @@ function WordsSoFar({ run, assetId }: { run: TranscriptionRun; assetId: number }
       {shown.blocks.map((block) => (
         <div key={block.key} ref={shown.measure(block.key)} className="pr-tx-paragraph">
           <p className="pr-tx-paragraph-text">
-            {transcript.items.slice(block.from, block.to).map((item) => (
-              <span key={item.key} className="pr-tx-item pr-tx-word">
-                {item.kind === 'word' ? item.text : ''}{' '}
-              </span>
+            {transcript.items.slice(block.from, block.to).map((item, i) => (
+              // Spaces between the words: read as text, and where the lines break.
+              <Fragment key={item.key}>
+                {i > 0 && ' '}
+                <span className="pr-tx-item pr-tx-word">{item.kind === 'word' ? item.text : ''}</span>
+              </Fragment>
             ))}
           </p>
         </div>
