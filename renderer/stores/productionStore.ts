@@ -17,6 +17,7 @@ import type {
 import type { Transcripts } from '../../shared/transcript/timelineTranscript.ts';
 import { invoke } from '../client/clipdesk.ts';
 import { useProductionJobs } from './productionJobsStore.ts';
+import { useTranscriptionRuns } from './transcriptionRunsStore.ts';
 import { showError } from './toastStore.ts';
 
 export const PRODUCTION_TABS = ['Transcript', 'Speech edits', 'Review', 'Finishing', 'Templates', 'History'] as const;
@@ -141,6 +142,7 @@ export const useProduction = create<ProductionState>()((set, get) => {
           invoke('finishes.list', { assetId, limit: 10 }),
         ]);
         const transcription = latest(transcriptions.items);
+        useTranscriptionRuns.getState().listed(assetId, transcriptions.items[0] ?? null);
         const review = latest(reviews.items);
         const finish = latest(finishes.items);
         set((s) => ({
@@ -148,7 +150,8 @@ export const useProduction = create<ProductionState>()((set, get) => {
           reviews: { ...s.reviews, [assetId]: review },
           finishes: { ...s.finishes, [assetId]: finish },
         }));
-        followUnfinished('transcription', transcription, () => get().loadAsset(assetId));
+        // The newest, even when an older one completed: its end brings the new words.
+        followUnfinished('transcription', transcriptions.items[0] ?? null, () => get().loadAsset(assetId));
         followUnfinished('review', review, () => get().loadAsset(assetId));
         followUnfinished('finish', finish, () => get().loadAsset(assetId));
         if (transcription?.state === 'completed') await get().loadSpeechEdits(transcription.id);
@@ -165,8 +168,9 @@ export const useProduction = create<ProductionState>()((set, get) => {
           try {
             const page = await invoke('transcriptions.list', { assetId, limit: 10 });
             const transcription = latest(page.items);
+            useTranscriptionRuns.getState().listed(assetId, page.items[0] ?? null);
             set((s) => ({ transcriptions: { ...s.transcriptions, [assetId]: transcription } }));
-            followUnfinished('transcription', transcription, () => get().loadAsset(assetId));
+            followUnfinished('transcription', page.items[0] ?? null, () => get().loadAsset(assetId));
           } catch (err) {
             showError('Reading the transcripts of the timeline', err);
           } finally {
@@ -199,7 +203,11 @@ export const useProduction = create<ProductionState>()((set, get) => {
       ask(
         `transcription:${assetId}`,
         'Transcribing the clip',
-        () => invoke('transcriptions.submit', { assetId, language }),
+        async () => {
+          const intent = await invoke('transcriptions.submit', { assetId, language });
+          useTranscriptionRuns.getState().asked(assetId, intent.id);
+          return intent;
+        },
         async (id) => {
           const transcription = await readOne('Reading the transcript', () => invoke('transcriptions.get', { id }));
           if (transcription) set((s) => ({ transcriptions: { ...s.transcriptions, [assetId]: transcription } }));
@@ -238,7 +246,10 @@ export const useProduction = create<ProductionState>()((set, get) => {
 
     markApplied: (keys) => set((s) => ({ applied: new Set([...s.applied, ...keys]) })),
 
-    reset: () => set({ clipId: null, ...EMPTY, applied: new Set(), exportIntent: undefined }),
+    reset: () => {
+      useTranscriptionRuns.getState().reset();
+      set({ clipId: null, ...EMPTY, applied: new Set(), exportIntent: undefined });
+    },
   };
 });
 

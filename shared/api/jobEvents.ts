@@ -4,6 +4,7 @@
 // shown as it came (DESIGN "What the spec leaves open").
 import { z } from 'zod';
 import { AppErrorSchema } from '../appErrorSchema.ts';
+import { TranscriptionPartialSchema } from '../production/productionTypes.ts';
 import { JobErrorSchema } from './createTypes.ts';
 
 /** The life of an intent (main/core/journal/intents.ts): pending → sent → accepted → done | failed; pending → cancelled. */
@@ -54,6 +55,11 @@ export const JobUpdatedEventSchema = z.object({
   costUsd: z.number().nullable().default(null),
   /** The project the job belongs to, when its answer said. */
   projectId: z.number().int().positive().nullable().default(null),
+  /**
+   * What a running job made so far, where its kind reports it: a transcription's words so far
+   * and how far it got. Null otherwise, and once the job ended.
+   */
+  partial: TranscriptionPartialSchema.nullable().default(null),
   /** The intent that started the job, when this app started it. */
   intentId: z.string().nullable(),
   source: z.enum(JOB_UPDATE_SOURCES),

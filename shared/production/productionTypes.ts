@@ -27,6 +27,20 @@ export const WordSchema = z
   .loose();
 export type Word = z.infer<typeof WordSchema>;
 
+/**
+ * A running transcription's progress (issue 26): the words of the chunks recognised so far,
+ * how much of the sound they cover, and how many of its chunks are done. Null before the
+ * first chunk is done and once the job ended (the service's /openapi.json).
+ */
+export const TranscriptionPartialSchema = z
+  .object({
+    words: z.array(WordSchema),
+    doneMs: z.number().nonnegative(),
+    chunks: z.object({ done: z.number().int().nonnegative(), total: z.number().int().positive() }).loose(),
+  })
+  .loose();
+export type TranscriptionPartial = z.infer<typeof TranscriptionPartialSchema>;
+
 export const TranscriptionSchema = z
   .object({
     ...mediaJob,
@@ -38,6 +52,8 @@ export const TranscriptionSchema = z
       .loose()
       .nullable()
       .optional(),
+    /** While it is queued or running: the words so far and how far it got. */
+    partial: TranscriptionPartialSchema.nullable().optional(),
     /** Paths (under the API base) of the caption files; null until completed. */
     captions: z.object({ srt: z.string(), vtt: z.string() }).loose().nullable().optional(),
   })

@@ -94,16 +94,23 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export const test = base.extend<{ app: BrowserApp }>({
+export const test = base.extend<{ app: BrowserApp; appEnv: Readonly<Record<string, string>> }>({
+  /** More environment for browser mode (e.g. CLIPDESK_SANDBOX_TRANSCRIBE_CHUNK_MS): `test.use({ appEnv })`. */
+  appEnv: [{}, { option: true }],
   // Automatic: every test starts on the page browser mode serves, whether it reads `app` or not.
   app: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, appEnv }, use, testInfo) => {
       const userDataDir = mkdtempSync(join(tmpdir(), 'clipdesk-e2e-'));
       const keychainService = `Clipdesk-e2e-${randomUUID()}`;
       const launch = () =>
         spawn(process.execPath, [join(ROOT, 'dist/browser/main.js'), '--user-data', userDataDir, '--port', '0'], {
           cwd: ROOT,
-          env: { ...process.env, CLIPDESK_KEYCHAIN_SERVICE: keychainService, CLIPDESK_SANDBOX_JOB_SECONDS: '0.5' },
+          env: {
+            ...process.env,
+            CLIPDESK_KEYCHAIN_SERVICE: keychainService,
+            CLIPDESK_SANDBOX_JOB_SECONDS: '0.5',
+            ...appEnv,
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
       let child = launch();

@@ -42,6 +42,7 @@ function update(kind: string, id: string, fields: Partial<JobUpdatedEvent>): Job
     error: null,
     costUsd: null,
     projectId: null,
+    partial: null,
     intentId: null,
     source: 'poll',
     at: 0,

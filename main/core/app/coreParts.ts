@@ -98,7 +98,12 @@ export type Foundations = ReturnType<typeof buildFoundations>;
 /** The local sandbox, the addresses, the HTTP owner and the runtime, in that order. */
 export function buildWorkspace(
   base: Foundations,
-  sandbox: { readonly sandboxScript: string; readonly execPath?: string; readonly jobSeconds?: string },
+  sandbox: {
+    readonly sandboxScript: string;
+    readonly execPath?: string;
+    readonly jobSeconds?: string | undefined;
+    readonly transcribeChunkMs?: string | undefined;
+  },
   store: DisposableStore,
 ) {
   const { settings, keychain, events, log } = base;
@@ -108,7 +113,10 @@ export function buildWorkspace(
     execPath: sandbox.execPath,
     dataDir: (local?.kind === 'local' && local.dataFolder) || join(base.userDataDir, 'sandbox'),
     port: local?.kind === 'local' ? local.port : 0,
-    extraArgs: sandbox.jobSeconds ? ['--job-seconds', sandbox.jobSeconds] : [],
+    extraArgs: [
+      ...(sandbox.jobSeconds ? ['--job-seconds', sandbox.jobSeconds] : []),
+      ...(sandbox.transcribeChunkMs ? ['--transcribe-chunk-ms', sandbox.transcribeChunkMs] : []),
+    ],
     masterSecret: () => localMasterSecret(keychain),
     saveKeys: (keys, address) => saveLocalKeys(keychain, keys, address),
     onUnexpectedExit: (detail) => {

@@ -55,7 +55,8 @@ export interface CoreOptions {
   readonly encryptedSecretStore?: SecretStore | null;
   /**
    * Read for: CLIPDESK_KEYCHAIN_SERVICE (the keychain service name; tests use their own),
-   * CLIPDESK_SANDBOX_JOB_SECONDS (how long the local sandbox's jobs take).
+   * CLIPDESK_SANDBOX_JOB_SECONDS (how long the local sandbox's jobs take),
+   * CLIPDESK_SANDBOX_TRANSCRIBE_CHUNK_MS (the chunk length of its long transcriptions; tests make it short).
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly mode?: 'electron' | 'browser';
@@ -134,6 +135,7 @@ function build(options: CoreOptions, userDataDir: string, store: DisposableStore
       sandboxScript: options.sandboxScript ?? DEFAULT_SANDBOX_SCRIPT,
       execPath: options.execPath,
       jobSeconds: options.env?.CLIPDESK_SANDBOX_JOB_SECONDS,
+      transcribeChunkMs: options.env?.CLIPDESK_SANDBOX_TRANSCRIBE_CHUNK_MS,
     },
     store,
   );

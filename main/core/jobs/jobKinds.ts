@@ -14,6 +14,7 @@ import {
   SpeechEditInputSchema,
   TranscriptionInputSchema,
 } from '../../../shared/api/jobInputs.ts';
+import { TranscriptionPartialSchema, type TranscriptionPartial } from '../../../shared/production/productionTypes.ts';
 import type { IntentKind, IntentMethod } from '../journal/intents.ts';
 
 /** What locates a job besides its ID: the project, source asset or transcription it belongs to. */
@@ -61,6 +62,8 @@ export interface JobKindSpec {
   readonly results: (data: Readonly<Record<string, unknown>>) => JobResults;
   /** Which field of the job's data names the asset it works on (not one it made). */
   readonly sourceAssetField: string | null;
+  /** What a running job made so far, where its kind reports it (a transcription's words so far); absent: never. */
+  readonly partial?: (data: Readonly<Record<string, unknown>>) => TranscriptionPartial | null;
 }
 
 const seg = (id: string) => encodeURIComponent(id);
@@ -175,7 +178,11 @@ export const JOB_KINDS: Readonly<Record<IntentKind, JobKindSpec>> = {
     results: () => ({ outputs: [], assetId: null }),
     sourceAssetField: null,
   },
-  transcription: assetJob('transcription', 'transcription', 'transcriptions', TranscriptionInputSchema),
+  transcription: {
+    ...assetJob('transcription', 'transcription', 'transcriptions', TranscriptionInputSchema),
+    // A shape this client does not know is "nothing so far", not a failed read.
+    partial: (data) => TranscriptionPartialSchema.safeParse(data.partial ?? null).data ?? null,
+  },
   review: assetJob('review', 'review', 'reviews', ReviewInputSchema),
   finish: assetJob('finish', 'finish', 'finishes', FinishInputSchema, oneAsset('outputAssetId')),
   'speech-edit': {

@@ -23,7 +23,7 @@ import {
 import { intentIdOfJob, publishJob, settleIntent, type JobsContext } from './jobsContext.ts';
 import { readJob, sameSnapshot, stateOnlySnapshot, type JobSnapshot } from './jobSnapshot.ts';
 import { readList } from './listReads.ts';
-import { DEFAULT_POLL_TIMING, nextListInterval, type PollTiming } from './pollTiming.ts';
+import { DEFAULT_POLL_TIMING, nextListInterval, nextStepWait, type PollTiming, type StepPace } from './pollTiming.ts';
 
 export type { PollTiming } from './pollTiming.ts';
 
@@ -48,6 +48,8 @@ interface Watched {
   last: JobSnapshot | null;
   intervalMs: number;
   nextPollAt: number;
+  /** When it first reported steps done (a transcription's chunks): the pace its reads follow. */
+  pace: StepPace | null;
 }
 
 interface ListGroup {
@@ -148,6 +150,7 @@ export class JobPoller {
       intervalMs: this.#timing.baseMs,
       // A job joining a list read on its own clock brings its next read this near, then keeps its clock.
       nextPollAt: now + (options.dueInMs ?? this.#timing.baseMs),
+      pace: null,
     });
     this.#schedule();
   }
@@ -303,7 +306,8 @@ export class JobPoller {
         this.#reschedule(watched, false);
         return;
       }
-      this.#reschedule(watched, this.apply(watched.kind, snapshot, 'poll').changed);
+      const { changed } = this.apply(watched.kind, snapshot, 'poll');
+      this.#reschedule(watched, changed, changed ? this.#stepWait(watched, snapshot) : undefined);
     } catch (err) {
       this.#afterFailure([watched], err);
     }
@@ -382,6 +386,15 @@ export class JobPoller {
       watched.intervalMs = state.intervalMs;
       watched.nextPollAt = nextReadAt;
     }
+  }
+
+  /** After a change: the wait its steps' pace gives, for a job that reports steps (else the base wait). */
+  #stepWait(watched: Watched, snapshot: JobSnapshot): number | undefined {
+    const done = snapshot.partial?.chunks.done;
+    if (done === undefined) return undefined;
+    const now = this.#ctx.now();
+    watched.pace ??= { atMs: now, done };
+    return nextStepWait(this.#timing, watched.pace, now, done);
   }
 
   #reschedule(watched: Watched, changed: boolean, waitMs?: number): void {

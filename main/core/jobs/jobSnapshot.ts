@@ -3,6 +3,7 @@
 // results and error. Tolerant by design: an unknown state is kept, a missing field is
 // "not known yet", and only a job without an ID cannot be followed.
 import { JobErrorSchema } from '../../../shared/api/createTypes.ts';
+import type { TranscriptionPartial } from '../../../shared/production/productionTypes.ts';
 import { isTerminalJobState } from '../../../shared/limits.ts';
 import { contextFromData, type JobContext, type JobKindSpec } from './jobKinds.ts';
 
@@ -20,6 +21,8 @@ export interface JobSnapshot {
   /** What the job cost, USD, as its answer says (`costUsd`, or a receipt's); null when it does not say. */
   readonly costUsd: number | null;
   readonly context: JobContext;
+  /** What it made so far while it runs, where its kind reports it (JobKindSpec.partial). */
+  readonly partial: TranscriptionPartial | null;
 }
 
 /** The state shown for a job whose answer carried none. */
@@ -70,6 +73,7 @@ export function readJob(spec: JobKindSpec, data: unknown): JobSnapshot | null {
     error: errorOf(fields.error),
     costUsd: costOf(fields),
     context: contextFromData(spec, fields),
+    partial: isTerminalJobState(state) ? null : (spec.partial?.(fields) ?? null),
   };
 }
 
@@ -85,6 +89,7 @@ export function stateOnlySnapshot(id: string, state: string, context: JobContext
     error: null,
     costUsd: null,
     context,
+    partial: null,
   };
 }
 
@@ -97,6 +102,13 @@ export function sameSnapshot(a: JobSnapshot | null, b: JobSnapshot): boolean {
     a.assetId === b.assetId &&
     a.outputs.join(',') === b.outputs.join(',') &&
     a.error?.code === b.error?.code &&
-    a.costUsd === b.costUsd
+    a.costUsd === b.costUsd &&
+    sameProgress(a.partial, b.partial)
   );
+}
+
+/** Whether two reads of a running job show it equally far (more words come only with more done). */
+function sameProgress(a: TranscriptionPartial | null, b: TranscriptionPartial | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.doneMs === b.doneMs && a.chunks.done === b.chunks.done && a.words.length === b.words.length;
 }

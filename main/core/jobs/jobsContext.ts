@@ -80,6 +80,7 @@ export function publishJob(
     error: snapshot.error,
     costUsd: snapshot.costUsd,
     projectId: snapshot.context.projectId ?? null,
+    partial: snapshot.partial,
     intentId,
     source,
     at: ctx.now(),

@@ -4,7 +4,10 @@
 // soon again after a change; while nothing changes, longer each time but at most a share of
 // its youngest job's age (slow jobs are read less often: the reads a job costs grow with the
 // log of how long it runs); and never more often, over all lists, than the share of the key's
-// budget they are given, so the user's own requests always find room.
+// budget they are given, so the user's own requests always find room. A job that reports how
+// far it got in steps (a transcription's chunks) is read again about when its next step should
+// be done, at the pace its steps came so far: its words so far arrive as the steps finish,
+// without the reads in between a reset to the base wait would cost.
 
 export interface PollTiming {
   /** The first wait, and the wait again after any change. */
@@ -40,4 +43,20 @@ export function nextListInterval(
   if (list.changed) return floor;
   const ceiling = Math.min(maxMs, Math.max(floor, ageShare * list.youngestAgeMs));
   return Math.min(ceiling, Math.max(floor, list.intervalMs * factor));
+}
+
+/** When a job's steps were first seen, and how many were done then. */
+export interface StepPace {
+  readonly atMs: number;
+  readonly done: number;
+}
+
+/**
+ * The wait after a read that showed a job more steps on: the time a step took on average
+ * since its steps were first seen (base until a second read gives a pace), within base..max.
+ */
+export function nextStepWait(timing: PollTiming, pace: StepPace, now: number, done: number): number {
+  const steps = done - pace.done;
+  if (steps <= 0) return timing.baseMs;
+  return Math.min(timing.maxMs, Math.max(timing.baseMs, Math.round((now - pace.atMs) / steps)));
 }

@@ -26,7 +26,9 @@ import { assetName } from './clipChoice.ts';
 import { Field } from '../../components/Field.tsx';
 import { JobError, WorkLine } from './WorkLine.tsx';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
+import { TranscriptionProgress } from './TranscriptionProgress.tsx';
 import { useTimelineTranscript } from './useTimelineTranscript.ts';
+import { useTranscriptionRuns } from '../../stores/transcriptionRunsStore.ts';
 
 const NO_WORDS: Word[] = [];
 
@@ -192,7 +194,9 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
   const loadAsset = useProduction((s) => s.loadAsset);
   const transcribe = useProduction((s) => s.transcribe);
   const local = useWorkspace((s) => s.workspace?.kind === 'local');
-  const underWay = useUnderWay(asked);
+  const running = useTranscriptionRuns((s) => s.runs[assetId] !== undefined);
+  // One transcription of a clip at a time: the one under way has its own progress and Cancel.
+  const underWay = useUnderWay(asked) || running;
   const [language, setLanguage] = useState('en');
   const transcript = useTimelineTranscript();
 
@@ -251,10 +255,11 @@ export function TranscriptTab({ placed }: { placed: PlacedClip }) {
                 : 'Charged per second of audio, as speech work.'}
             </span>
           </div>
-          <WorkLine intentId={asked} noun="Transcription" />
+          <WorkLine intentId={asked} noun="Transcription" bar={!running} />
+          <TranscriptionProgress assetId={assetId} name={name} durationMs={asset?.durationMs} />
           {transcription === undefined && <p className="pr-muted">Reading the transcripts of {name}…</p>}
           {transcription === null && <p className="pr-muted">{name} has not been transcribed yet.</p>}
-          {transcription && !completed && transcription.state !== 'failed' && (
+          {transcription && !running && !completed && transcription.state !== 'failed' && (
             <p className="pr-muted">
               Transcription #{transcription.id} is {transcription.state}…
             </p>

@@ -4,7 +4,16 @@
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { useProductionJobs, workText } from '../../stores/productionJobsStore.ts';
 
-export function WorkLine({ intentId, noun }: { intentId: string | undefined; noun: string }) {
+export function WorkLine({
+  intentId,
+  noun,
+  bar = true,
+}: {
+  intentId: string | undefined;
+  noun: string;
+  /** False where the panel shows the work's progress itself (one bar for one piece of work). */
+  bar?: boolean;
+}) {
   const work = useProductionJobs((s) => (intentId ? s.work[intentId] : undefined));
   if (!work) return null;
   const underWay = !work.terminal;
@@ -13,6 +22,7 @@ export function WorkLine({ intentId, noun }: { intentId: string | undefined; nou
     <div className={`pr-work${failed ? ' is-failed' : ''}`} role="status" aria-label={`${noun} status`}>
       <span>{workText(work, noun)}</span>
       {underWay &&
+        bar &&
         (work.progress === null ? (
           <progress aria-label={`${noun} progress`} />
         ) : (
