@@ -22,7 +22,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -48,6 +48,14 @@ const LONG_MINUTES = envInt('BENCH_PREVIEW_LONG_MINUTES', 4);
 const CHROMIUM = '/usr/bin/chromium';
 const BOX = { width: 960, height: 540 };
 const SOURCE_SECONDS = SECONDS + 5;
+/**
+ * The three-layer project's clips (static, then animated), longer than a measure plays: 1 s
+ * of settling, SECONDS of counting, and the page's answers to the samples, seconds under load.
+ * Clips as long as the measure let the playhead reach the timeline's end, where the monitor
+ * stops; the stopping Space then started playback again from 0, and the bench waited forever
+ * for a monitor that was playing.
+ */
+const CLIP_SECONDS = SECONDS + 4;
 const LONG_RATE = 4;
 
 /** Three 1080p30 sources with sound, long GOPs as cameras write them: moving, and unlike each other. */
@@ -310,15 +318,17 @@ async function measurePlayback(
   start: () => Promise<void>,
   stopIt: () => Promise<void>,
   drift: boolean,
-  /** Where the clips measured start on the timeline (each plays its source from 0). */
-  clipStartMs = 0,
+  /** Where the clips measured lie on the timeline (each plays its source from 0). */
+  clips = { startMs: 0, endMs: CLIP_SECONDS * 1000 },
 ): Promise<Playback> {
   await start();
   await page.waitForTimeout(1000);
   await page.evaluate(COUNT_FRAMES);
+  // SECONDS by the clock, however long the samples take to answer (they add to the playhead).
+  const until = performance.now() + SECONDS * 1000;
   let driftMs = 0;
-  for (let s = 0; s < SECONDS; s += 2) {
-    await page.waitForTimeout(2000);
+  for (let left = SECONDS * 1000; left > 0; left = until - performance.now()) {
+    await page.waitForTimeout(Math.min(2000, left));
     if (!drift) continue;
     // Each layer's clock against the playhead (every clip starts at 0 from its source's start).
     const strays = await page.evaluate((from) => {
@@ -326,10 +336,11 @@ async function measurePlayback(
       return (window as unknown as { measured(): HTMLVideoElement[] })
         .measured()
         .map((v) => Math.abs(v.currentTime * 1000 - (at - from)));
-    }, clipStartMs);
+    }, clips.startMs);
     driftMs = Math.max(driftMs, ...strays);
   }
   const counts = (await page.evaluate('window.frameCounts()')) as { fps: number; total: number; dropped: number }[];
+  if (drift) await stillInside(page, clips.endMs, 'the playback measured');
   await stopIt();
   return {
     fps: counts.map((c) => c.fps),
@@ -339,12 +350,28 @@ async function measurePlayback(
   };
 }
 
-/** Samples the RSS every 5 s while `playing` holds; answers MiB at each sample. */
+/**
+ * Fails when the monitor's playhead has reached `endMs`: the figures taken would then count
+ * other clips, or a monitor stopped at the timeline's end, and a Space to stop it would start it.
+ */
+async function stillInside(page: Page, endMs: number, what: string): Promise<void> {
+  const at = await page.evaluate(() =>
+    Number((document.querySelector('[data-testid="monitor-frame"]') as HTMLElement).dataset.timeMs),
+  );
+  if (at < endMs) return;
+  throw new Error(
+    `${what} ran to ${at} ms, past its clips' end at ${endMs} ms (load average ${loadavg()[0]!.toFixed(1)}): ` +
+      'the page answered too slowly for the samples; run the bench on a quieter machine, or lengthen CLIP_SECONDS',
+  );
+}
+
+/** Samples the RSS at 0, 5, 10 … `seconds` s by the clock (no wait after the last); answers MiB at each sample. */
 async function memoryWhile(browser: Browser, seconds: number): Promise<number[]> {
   const samples: number[] = [];
+  const from = performance.now();
   for (let s = 0; s <= seconds; s += 5) {
+    await new Promise((r) => setTimeout(r, Math.max(0, from + s * 1000 - performance.now())));
     samples.push(await chromiumMemoryMiB(browser));
-    await new Promise((r) => setTimeout(r, 5000));
   }
   return samples;
 }
@@ -373,7 +400,7 @@ const mib = (value: number) => `${fixed(value, 0)} MiB`;
 async function main(): Promise<void> {
   heading(
     'Preview: the live monitor playing three layered 1080p sources, against plain <video> elements playing the same sources',
-    `Headless Chromium without a GPU (software decoding and compositing), a 960×540 box; ${SECONDS} s of playback, ${SEEKS} seeks, ${STARTS} starts, a ${LONG_MINUTES}-minute timeline played at ${LONG_RATE}×.`,
+    `Headless Chromium without a GPU (software decoding and compositing), a 960×540 box; ${SECONDS} s of playback, ${SEEKS} seeks, ${STARTS} starts, ${LONG_MINUTES} minutes of a long timeline played at ${LONG_RATE}×.`,
   );
   if (!existsSync(CHROMIUM)) {
     summary('preview', `skipped: ${CHROMIUM} is missing`);
@@ -402,8 +429,11 @@ async function main(): Promise<void> {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Use the local workspace' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
-    const layered = await layeredProject(app.call, 'Three layers', sources, 1, SECONDS + 2, true);
-    await layeredProject(app.call, 'Long', sources, Math.ceil((LONG_MINUTES * 60) / SOURCE_SECONDS), SOURCE_SECONDS);
+    const layered = await layeredProject(app.call, 'Three layers', sources, 1, CLIP_SECONDS, true);
+    // One clip more than LONG_MINUTES: the samples' time adds to what plays, and the
+    // timeline's end would stop the monitor before the last ones.
+    const longClips = Math.ceil((LONG_MINUTES * 60) / SOURCE_SECONDS) + 1;
+    await layeredProject(app.call, 'Long', sources, longClips, SOURCE_SECONDS);
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
 
@@ -443,7 +473,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < SEEKS; i++) monitorSeeks.push(await seek(page, randomMs(0, SECONDS * 1000)));
 
     // The same three layers animated (issue 23), after the static ones on the same tracks.
-    const animatedFrom = (SECONDS + 2) * 1000;
+    const animatedFrom = CLIP_SECONDS * 1000;
     const animatedPlay = await measurePlayback(
       page,
       async () => {
@@ -456,7 +486,7 @@ async function main(): Promise<void> {
         await settled(page);
       },
       true,
-      animatedFrom,
+      { startMs: animatedFrom, endMs: animatedFrom + CLIP_SECONDS * 1000 },
     );
     const animatedSeeks: number[] = [];
     for (let i = 0; i < SEEKS; i++) animatedSeeks.push(await seek(page, animatedFrom + randomMs(0, SECONDS * 1000)));
@@ -479,6 +509,7 @@ async function main(): Promise<void> {
     await page.keyboard.press('Home');
     for (let i = 0; i < 3; i++) await page.keyboard.press('l');
     const monitorMemory = await memoryWhile(browser, (LONG_MINUTES * 60) / LONG_RATE);
+    await stillInside(page, longClips * SOURCE_SECONDS * 1000, 'the long timeline played at 4×');
     await page.keyboard.press('k');
     await page.close();
 
