@@ -466,7 +466,7 @@ async function main() {
         ],
       ]);
       note(
-        `long timeline: parts as the renderer cuts them (at most ${MAX_INPUTS_PER_RUN} files a run), then one join; each run's VmHWM read from /proc every 200 ms (the ${SECONDS} s row's largest run: ${fixed(standard!.peak, 0)} MiB). The bound holds when the largest run stays near that of the short timeline whatever the length.`,
+        `long timeline: parts as the renderer cuts them (at most ${MAX_INPUTS_PER_RUN} files a run), then one join; each run's VmHWM read from /proc every 200 ms. The bound is one part's (a run of at most ${MAX_INPUTS_PER_RUN} files at 1080p): it holds when the largest run stays the same at any length (the ${SECONDS} s row opens fewer files in its one run: ${fixed(standard!.peak, 0)} MiB).`,
       );
     }
     summary(
