@@ -15,6 +15,9 @@
 //   BENCH_RENDER_SECONDS    length of the timeline (default 60; a multiple of 5)
 //   BENCH_RENDER_QUALITIES  quality levels measured, comma-separated (default standard;
 //                           draft,standard,high profiles the x264 preset of each)
+//   BENCH_RENDER_LONG_MINUTES  the long-timeline row (issue 26): the same pattern repeated to
+//                           this many minutes, rendered at 1080p standard: realtime factor,
+//                           parts, peak memory of each ffmpeg run (default 30; 0 skips it)
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +27,8 @@ import { promisify } from 'node:util';
 import { timelineComposition } from '../sandbox/render/timelineComposition.ts';
 import { frameSize, ENCODING, QUALITIES, type Quality } from '../sandbox/render/outputSettings.ts';
 import { buildRenderCommand } from '../sandbox/render/renderCommand.ts';
-import type { SourceFacts } from '../sandbox/render/composition.ts';
+import { inputsOf, partBoundaries, type SourceFacts } from '../sandbox/render/composition.ts';
+import { MAX_INPUTS_PER_RUN } from '../sandbox/render/renderComposition.ts';
 import { expectStatus, jsonClient, newProject, startBenchSandbox, type JsonCall } from './support/benchSandbox.ts';
 import { envInt, fixed, heading, note, ratio, summary, table } from './support/report.ts';
 
@@ -35,6 +39,7 @@ const CLIPS = Math.floor(SECONDS / 5);
 const QUALITY_LIST = (process.env.BENCH_RENDER_QUALITIES ?? 'standard').split(',').map((q) => q.trim()) as Quality[];
 for (const q of QUALITY_LIST)
   if (!QUALITIES.includes(q)) throw new Error(`BENCH_RENDER_QUALITIES: unknown quality "${q}"`);
+const LONG_MINUTES = envInt('BENCH_RENDER_LONG_MINUTES', 30, 0);
 const SOURCE_SECONDS = 32;
 const TRANSITIONS = ['dissolve', 'wipe', 'slide', 'fade'];
 
@@ -55,8 +60,9 @@ const TICKS = 100;
  * system, as last seen: up to 200 ms of each process's end is missed). CPU time depends far
  * less than wall-clock time on what else the machine runs.
  */
-function watchFfmpeg(parent: number): { stop(): { peakMiB: number; cpuSeconds: number } } {
+function watchFfmpeg(parent: number): { stop(): { peakMiB: number; cpuSeconds: number; runPeaksMiB: number[] } } {
   let peakKiB = 0;
+  const runPeaks = new Map<string, number>();
   const ticks = new Map<string, number>();
   const look = () => {
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -71,14 +77,20 @@ function watchFfmpeg(parent: number): { stop(): { peakMiB: number; cpuSeconds: n
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (!stat.includes('(ffmpeg)') || Number(fields[1]) !== parent) continue;
       ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-      peakKiB = Math.max(peakKiB, Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0));
+      const hwm = Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+      peakKiB = Math.max(peakKiB, hwm);
+      runPeaks.set(pid, Math.max(runPeaks.get(pid) ?? 0, hwm));
     }
   };
   const timer = setInterval(look, 200);
   return {
     stop() {
       clearInterval(timer);
-      return { peakMiB: peakKiB / 1024, cpuSeconds: [...ticks.values()].reduce((sum, t) => sum + t, 0) / TICKS };
+      return {
+        peakMiB: peakKiB / 1024,
+        cpuSeconds: [...ticks.values()].reduce((sum, t) => sum + t, 0) / TICKS,
+        runPeaksMiB: [...runPeaks.values()].map((kib) => kib / 1024),
+      };
     },
   };
 }
@@ -123,8 +135,9 @@ async function upload(call: JsonCall, path: string, projectId: number): Promise<
   return expectStatus(await call('POST', '/assets', { form }), 201, `uploading ${path}`).id as number;
 }
 
-/** Builds the benchmark's timeline in a new project; returns it. */
-async function buildTimeline(call: JsonCall, files: Awaited<ReturnType<typeof makeSources>>) {
+/** Builds the benchmark's timeline, `seconds` long (its pattern repeated), in a new project; returns it. */
+async function buildTimeline(call: JsonCall, files: Awaited<ReturnType<typeof makeSources>>, seconds = SECONDS) {
+  const clips = Math.floor(seconds / 5);
   const projectId = await newProject(call, 'Render benchmark');
   const asset = { a: await upload(call, files.a, projectId), b: await upload(call, files.b, projectId) };
   const tones: number[] = [];
@@ -139,7 +152,7 @@ async function buildTimeline(call: JsonCall, files: Awaited<ReturnType<typeof ma
     { type: 'addTrack', kind: 'audio', trackId: a2 },
     { type: 'addTrack', kind: 'audio', trackId: a3 },
   ];
-  for (let i = 0; i < CLIPS; i++) {
+  for (let i = 0; i < clips; i++) {
     const { source, inMs } = segment(i);
     const clipId = randomUUID();
     commands.push({
@@ -154,16 +167,27 @@ async function buildTimeline(call: JsonCall, files: Awaited<ReturnType<typeof ma
     if (i > 0) commands.push({ type: 'setTransition', clipId, transitionId: TRANSITIONS[i % 4], durationMs: 500 });
   }
   // A picture-in-picture over the whole timeline, top right.
-  for (let at = 0; at < SECONDS * 1000; at += 30_000) {
+  for (let at = 0; at < seconds * 1000; at += 30_000) {
     const clipId = randomUUID();
-    const length = Math.min(30_000, SECONDS * 1000 - at);
+    const length = Math.min(30_000, seconds * 1000 - at);
     commands.push(
       { type: 'addClip', trackId: v2, clipId, assetId: asset.b, startMs: at, inMs: 0, outMs: length },
       { type: 'setClipProperties', clipId, properties: { scale: 0.3, positionX: 0.33, positionY: -0.33, volume: 0 } },
     );
   }
-  [a1, a2, a3].forEach((trackId, i) => commands.push({ type: 'addClip', trackId, assetId: tones[i], startMs: 0 }));
-  for (let at = 0; at + 2500 <= SECONDS * 1000; at += 3000)
+  // Each tone (SECONDS long) end to end: one clip on the main timeline.
+  for (let at = 0; at < seconds * 1000; at += SECONDS * 1000)
+    [a1, a2, a3].forEach((trackId, i) =>
+      commands.push({
+        type: 'addClip',
+        trackId,
+        assetId: tones[i],
+        startMs: at,
+        inMs: 0,
+        outMs: Math.min(SECONDS * 1000, seconds * 1000 - at),
+      }),
+    );
+  for (let at = 0; at + 2500 <= seconds * 1000; at += 3000)
     commands.push({
       type: 'addCaption',
       trackId: captions,
@@ -171,14 +195,17 @@ async function buildTimeline(call: JsonCall, files: Awaited<ReturnType<typeof ma
       endMs: at + 2500,
       text: `Caption at ${at / 1000} s: a line of words under the picture`,
     });
-  expectStatus(
-    await call('POST', `/projects/${projectId}/editor/commands`, {
-      headers: { 'idempotency-key': randomUUID() },
-      body: { revision: start.revision, commands },
-    }),
-    200,
-    'building the timeline',
-  );
+  // In lists the service takes at once.
+  let revision = start.revision;
+  for (let from = 0; from < commands.length; from += 500)
+    revision = expectStatus(
+      await call('POST', `/projects/${projectId}/editor/commands`, {
+        headers: { 'idempotency-key': randomUUID() },
+        body: { revision, commands: commands.slice(from, from + 500) },
+      }),
+      200,
+      'building the timeline',
+    ).revision;
   const timeline = expectStatus(
     await call('GET', `/projects/${projectId}/editor/timeline`),
     200,
@@ -398,6 +425,50 @@ async function main() {
     note(
       'render: the sandbox job, startedAt → completedAt (ffmpeg, plus registering the asset). "w/o encoder": the same command with its output discarded (decoding, compositing, captions, mix). CPU: user + system time of the ffmpeg processes of each; peak RSS: the largest VmHWM of one of them (both read from /proc every 200 ms).',
     );
+    if (LONG_MINUTES > 0) {
+      // The same pattern repeated to LONG_MINUTES, in a project of its own.
+      const long = await buildTimeline(call, files, LONG_MINUTES * 60);
+      const longFacts = new Map<number, SourceFacts>([
+        [long.asset.a, video(files.a)],
+        [long.asset.b, video(files.b)],
+        ...long.asset.tones.map((id, i) => [id, sound(files.tones[i]!)] as const),
+      ]);
+      const longComposition = timelineComposition(
+        long.timeline.tracks,
+        { startMs: 0, endMs: long.timeline.durationMs },
+        { ...frameSize('16:9', '1080p'), fps: 30 },
+        (id) => longFacts.get(id)!,
+      );
+      const parts =
+        inputsOf(longComposition) <= MAX_INPUTS_PER_RUN
+          ? 1
+          : partBoundaries(longComposition, MAX_INPUTS_PER_RUN).length - 1;
+      const watch = watchFfmpeg(sandbox.pid);
+      const rendered = await renderThroughService(call, long.projectId, 'standard');
+      const use = watch.stop();
+      const runs = use.runPeaksMiB.toSorted((x, y) => x - y);
+      table([
+        [
+          'long timeline (1080p, standard)',
+          'render',
+          'realtime factor',
+          'parts',
+          'ffmpeg runs seen',
+          'peak RSS of a run: largest / median / smallest',
+        ],
+        [
+          `${LONG_MINUTES} min (${inputsOf(longComposition)} files opened in all)`,
+          `${fixed(rendered, 1)} s`,
+          `${fixed((LONG_MINUTES * 60) / rendered, 2)}×`,
+          parts,
+          runs.length,
+          `${fixed(runs.at(-1) ?? 0, 0)} / ${fixed(runs[Math.floor(runs.length / 2)] ?? 0, 0)} / ${fixed(runs[0] ?? 0, 0)} MiB`,
+        ],
+      ]);
+      note(
+        `long timeline: parts as the renderer cuts them (at most ${MAX_INPUTS_PER_RUN} files a run), then one join; each run's VmHWM read from /proc every 200 ms. The bound is one part's (a run of at most ${MAX_INPUTS_PER_RUN} files at 1080p): it holds when the largest run stays the same at any length (the ${SECONDS} s row opens fewer files in its one run: ${fixed(standard!.peak, 0)} MiB).`,
+      );
+    }
     summary(
       'render',
       `${SECONDS} s 1080p timeline: ${standard!.ratio} of a plain transcode (CPU time ${standard!.cpu}), realtime factor ${fixed(standard!.realtime, 2)}×, peak RSS ${fixed(standard!.peak, 0)} MiB`,

@@ -9,7 +9,7 @@ import { registerJob } from '../jobs/registerJob.ts';
 import { clipListComposition } from '../render/clipListComposition.ts';
 import { PRODUCTS } from '../render/outputFormats.ts';
 import { frameSize } from '../render/outputSettings.ts';
-import { renderComposition } from '../render/renderComposition.ts';
+import { renderComposition, type ProgressListener } from '../render/renderComposition.ts';
 import { sourceFactsOf } from '../render/sourceFacts.ts';
 import type { Export, ExportStore } from './exportStore.ts';
 
@@ -18,7 +18,14 @@ interface ExportResult {
   titlesDrawn: boolean | null;
 }
 
-async function renderClips(ctx: SandboxContext, accountId: number, job: Export, output: string, signal: AbortSignal) {
+async function renderClips(
+  ctx: SandboxContext,
+  accountId: number,
+  job: Export,
+  output: string,
+  signal: AbortSignal,
+  onProgress: ProgressListener,
+) {
   const project = ctx.db.prepare('SELECT aspect_ratio FROM projects WHERE id = ?').get(job.projectId) as {
     aspect_ratio: string;
   };
@@ -32,7 +39,7 @@ async function renderClips(ctx: SandboxContext, accountId: number, job: Export, 
     { ...frameSize(project.aspect_ratio, job.output.resolution), fps: job.output.frameRate },
     (id) => facts.get(id)!,
   );
-  await renderComposition(composition, { product: 'mp4', quality: job.output.quality, output, signal });
+  await renderComposition(composition, { product: 'mp4', quality: job.output.quality, output, signal, onProgress });
 }
 
 export function registerExportJob(ctx: SandboxContext, store: ExportStore): void {
@@ -40,9 +47,10 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
     const { accountId, export: job, timeline } = store.job(id);
     const file = PRODUCTS[timeline ? productOf(timeline) : 'mp4'];
     const output = ctx.assets.newPath(file.extension);
+    const onProgress = (share: number) => store.setProgress(id, share);
     try {
-      if (timeline) await renderTimeline(ctx, accountId, timeline, output, signal);
-      else await renderClips(ctx, accountId, job, output, signal);
+      if (timeline) await renderTimeline(ctx, accountId, timeline, output, signal, onProgress);
+      else await renderClips(ctx, accountId, job, output, signal, onProgress);
     } catch (err) {
       await rm(output, { force: true });
       throw renderFailure(
@@ -74,10 +82,21 @@ export function registerExportJob(ctx: SandboxContext, store: ExportStore): void
     mediaMs: (id) =>
       (ctx.db.prepare('SELECT duration_ms FROM exports WHERE id = ?').get(id) as { duration_ms: number } | undefined)
         ?.duration_ms ?? null,
-    complete: (id, result) => store.markCompleted(id, result.assetId, result.titlesDrawn),
-    end: (id, to, error) =>
-      to === 'failed'
-        ? store.markFailed(id, error ?? { code: 'export.render_failed', message: 'The export could not be rendered.' })
-        : store.markCancelled(id),
+    complete: (id, result) => {
+      const moved = store.markCompleted(id, result.assetId, result.titlesDrawn);
+      store.forgetProgress(id);
+      return moved;
+    },
+    end: (id, to, error) => {
+      const moved =
+        to === 'failed'
+          ? store.markFailed(
+              id,
+              error ?? { code: 'export.render_failed', message: 'The export could not be rendered.' },
+            )
+          : store.markCancelled(id);
+      store.forgetProgress(id);
+      return moved;
+    },
   });
 }

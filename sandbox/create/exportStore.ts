@@ -12,6 +12,7 @@ import { asTimelineRender } from '../editor/renderStore.ts';
 import type { TimelineRender } from '../editor/timelineRender.ts';
 import { revisionLabel } from '../editor/timelineStore.ts';
 import { OutputSettingsSchema, type OutputSettings } from '../render/outputSettings.ts';
+import { ProgressSchema, renderProgress } from '../render/renderProgress.ts';
 import { ClipSchema, type Clip } from './exportInput.ts';
 
 interface ExportRow extends JobRow {
@@ -79,6 +80,7 @@ export const ExportSchema = z.object({
       "How long the exported video lasts (to within one frame): the clips' durations together, or the timeline's.",
     ),
   state: z.enum(JOB_STATES),
+  progress: ProgressSchema,
   assetId: z
     .number()
     .int()
@@ -99,7 +101,7 @@ export type Export = z.infer<typeof ExportSchema>;
 const SELECT =
   'SELECT e.*, r.titles_drawn, p.plan FROM exports e LEFT JOIN export_renders r ON r.export_id = e.id LEFT JOIN export_plans p ON p.export_id = e.id';
 
-function toExport(row: ExportRow): Export {
+function toExport(row: ExportRow, progress: number | null): Export {
   const plan = planOf(row);
   return {
     id: row.id,
@@ -114,6 +116,7 @@ function toExport(row: ExportRow): Export {
     output: plan.output,
     durationMs: row.duration_ms,
     state: row.state,
+    progress,
     assetId: row.asset_id,
     costUsd: 0,
     titlesDrawn: row.titles_drawn === null ? null : row.titles_drawn === 1,
@@ -135,6 +138,8 @@ export function createExportStore(ctx: SandboxContext) {
   )`);
   const now = () => iso(clock.now());
   const states = createJobStates(db, 'exports', now);
+  const progress = renderProgress(ctx);
+  const shown = (row: ExportRow) => toExport(row, progress.of('export', row.id, row.state));
 
   return {
     states,
@@ -166,13 +171,13 @@ export function createExportStore(ctx: SandboxContext) {
       const row = db.prepare(`${SELECT} WHERE e.id = ? AND e.account_id = ?`).get(id, accountId) as
         ExportRow | undefined;
       if (!row) throw new ApiError('resource.not_found', `No export ${id} in this account.`);
-      return toExport(row);
+      return shown(row);
     },
     /** What the job needs to render: the export as stored, with its account, and a timeline export's render. */
     job(id: number): { accountId: number; export: Export; timeline: TimelineRender | null } {
       const row = db.prepare(`${SELECT} WHERE e.id = ?`).get(id) as ExportRow | undefined;
       if (!row) throw new Error(`export ${id} is not in the database`);
-      return { accountId: row.account_id, export: toExport(row), timeline: planOf(row).timeline?.render ?? null };
+      return { accountId: row.account_id, export: shown(row), timeline: planOf(row).timeline?.render ?? null };
     },
     page(
       accountId: number,
@@ -181,10 +186,11 @@ export function createExportStore(ctx: SandboxContext) {
       args: (string | number | null)[],
       limit: number,
     ): Export[] {
-      return jobPage<ExportRow>(db, `(${SELECT})`, accountId, { project_id: projectId }, where, args, limit).map(
-        toExport,
-      );
+      return jobPage<ExportRow>(db, `(${SELECT})`, accountId, { project_id: projectId }, where, args, limit).map(shown);
     },
+    /** Records how far the running export got (0..1); forgotten when it ends. */
+    setProgress: (id: number, share: number) => progress.set('export', id, share),
+    forgetProgress: (id: number) => progress.clear('export', id),
     markCompleted(id: number, assetId: number, titlesDrawn: boolean | null): boolean {
       const moved = states.completed(id, { set: 'asset_id = ?', args: [assetId] });
       if (moved) {

@@ -474,7 +474,12 @@ export const CatalogSchema = z.object({
       tracksPerTimeline: z.number().int(),
       timelineMaxMs: z.number().int(),
       captionTextMax: z.number().int(),
-      renderMaxDurationMs: z.number().int(),
+      renderMaxDurationMs: z
+        .number()
+        .int()
+        .describe(
+          'The longest preview range a render covers; a whole-timeline render or export lasts up to timelineMaxMs (made in parts).',
+        ),
       keyframesPerProperty: z.number().int(),
       reverseMaxMs: z.number().int().describe('The longest clip that may play reversed.'),
       markersPerTimeline: z.number().int(),

@@ -27,7 +27,7 @@ export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void
     const file = PRODUCTS[productOf(accepted)];
     const output = ctx.assets.newPath(file.extension);
     try {
-      await renderTimeline(ctx, accountId, accepted, output, signal);
+      await renderTimeline(ctx, accountId, accepted, output, signal, (share) => store.setProgress(id, share));
       const asset = await ctx.assets.register({
         accountId,
         projectId,
@@ -53,14 +53,21 @@ export function registerRenderJob(ctx: SandboxContext, store: RenderStore): void
     kind: 'render',
     states: store.states,
     work,
-    complete: (id, assetId) => store.markCompleted(id, assetId),
+    complete: (id, assetId) => {
+      const moved = store.markCompleted(id, assetId);
+      store.forgetProgress(id);
+      return moved;
+    },
     // A cancelled render shows no error.
-    end: (id, to, error) =>
-      store.states.ended(
+    end: (id, to, error) => {
+      const moved = store.states.ended(
         id,
         to,
         to === 'failed' ? (error ?? { code: 'editor.render_failed', message: 'The render failed.' }) : null,
-      ),
+      );
+      store.forgetProgress(id);
+      return moved;
+    },
     event(id) {
       const { accountId, render } = store.job(id);
       return { accountId, data: { kind: 'render', ...render } };

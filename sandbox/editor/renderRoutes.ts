@@ -39,6 +39,7 @@ type RenderBody = z.infer<typeof RenderInput>;
 
 const OPERATION = 'editor.render';
 const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
+const timelineHours = EDITOR_LIMITS.timelineMaxMs / 3_600_000;
 
 export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, store: RenderStore) {
   const projects = createProjectStore(ctx);
@@ -50,14 +51,14 @@ export function renderRoutes(ctx: SandboxContext, timelines: TimelineStore, stor
       path: '/projects/{id}/editor/render',
       auth: 'any',
       tag: 'Editor',
-      summary: `Render a preview range (or the whole timeline, at most ${minutes} minutes) to an asset of the format asked for (an MP4 by default), or one still frame to a PNG: every video track, caption and unmuted sound, at the output settings asked for. Not charged`,
+      summary: `Render a preview range (at most ${minutes} minutes) or the whole timeline (as long as a timeline may be, ${timelineHours} hours: a long one is made in parts, its progress rising across them) to an asset of the format asked for (an MP4 by default), or one still frame to a PNG: every video track, caption and unmuted sound, at the output settings asked for. Not charged`,
       description: renderSemantics(),
       body: RenderInput,
       idempotent: true,
       responses: {
         202: {
           description:
-            'Accepted: the render is queued; poll GET /projects/{id}/editor/renders/{renderId} (or wait for render.completed), then download its assetId',
+            'Accepted: the render is queued; poll GET /projects/{id}/editor/renders/{renderId} (its progress; or wait for render.completed), then download its assetId',
           schema: RenderSchema,
         },
         200: {

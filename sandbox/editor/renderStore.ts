@@ -8,6 +8,7 @@ import type { SandboxContext } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { createJobStates, JOB_COLUMNS, jobFields, jobPage, jobShape, type JobRow } from '../jobs/jobLifecycle.ts';
 import { OutputSettingsSchema, type OutputSettings } from '../render/outputSettings.ts';
+import { ProgressSchema, renderProgress } from '../render/renderProgress.ts';
 import type { TimelineRender } from './timelineRender.ts';
 import { revisionLabel } from './timelineStore.ts';
 
@@ -32,6 +33,7 @@ export const RenderSchema = z.object({
   durationMs: z.number().int().describe('How long the video lasts: the range, to within one frame.'),
   output: OutputSettingsSchema,
   state: z.enum(JOB_STATES),
+  progress: ProgressSchema,
   assetId: z
     .number()
     .int()
@@ -54,7 +56,7 @@ export function asTimelineRender(value: unknown): TimelineRender | null {
 
 export const storedRender = (json: string): TimelineRender | null => asTimelineRender(JSON.parse(json));
 
-function toRender(row: RenderRow): Render {
+function toRender(row: RenderRow, progress: number | null): Render {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -63,6 +65,7 @@ function toRender(row: RenderRow): Render {
     durationMs: row.range_end - row.range_start,
     output: storedRender(row.cuts)?.output ?? EARLIER_OUTPUT,
     state: row.state,
+    progress,
     assetId: row.asset_id,
     costUsd: 0,
     ...jobFields(row),
@@ -87,6 +90,8 @@ export function createRenderStore(ctx: SandboxContext) {
   const now = () => iso(clock.now());
   const states = createJobStates(db, 'editor_renders', now);
   const row = (id: number) => db.prepare('SELECT * FROM editor_renders WHERE id = ?').get(id) as RenderRow | undefined;
+  const progress = renderProgress(ctx);
+  const shown = (found: RenderRow) => toRender(found, progress.of('render', found.id, found.state));
 
   return {
     states,
@@ -115,7 +120,7 @@ export function createRenderStore(ctx: SandboxContext) {
       const found = row(id);
       if (!found || found.account_id !== accountId || found.project_id !== projectId)
         throw new ApiError('resource.not_found', `No render ${id} of project ${projectId} in this account.`);
-      return toRender(found);
+      return shown(found);
     },
     page(
       accountId: number,
@@ -125,7 +130,7 @@ export function createRenderStore(ctx: SandboxContext) {
       limit: number,
     ): Render[] {
       return jobPage<RenderRow>(db, 'editor_renders', accountId, { project_id: projectId }, where, args, limit).map(
-        toRender,
+        shown,
       );
     },
     /** What the job needs: the render's account, project and what to draw (null: accepted by an older renderer). */
@@ -136,10 +141,13 @@ export function createRenderStore(ctx: SandboxContext) {
         accountId: found.account_id,
         projectId: found.project_id,
         accepted: storedRender(found.cuts),
-        render: toRender(found),
+        render: shown(found),
       };
     },
     markCompleted: (id: number, assetId: number) => states.completed(id, { set: 'asset_id = ?', args: [assetId] }),
+    /** Records how far the running render got (0..1); forgotten when it ends. */
+    setProgress: (id: number, share: number) => progress.set('render', id, share),
+    forgetProgress: (id: number) => progress.clear('render', id),
   };
 }
 

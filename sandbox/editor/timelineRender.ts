@@ -7,7 +7,7 @@ import { chaptersIn, type Chapter } from '../render/chapters.ts';
 import { frameCount } from '../render/composition.ts';
 import { frameSize, outputProblem, type OutputSettings } from '../render/outputSettings.ts';
 import type { Product } from '../render/outputFormats.ts';
-import { renderComposition } from '../render/renderComposition.ts';
+import { renderComposition, type ProgressListener } from '../render/renderComposition.ts';
 import { sourceFactsOf } from '../render/sourceFacts.ts';
 import { timelineComposition, type RenderRange } from '../render/timelineComposition.ts';
 import type { Marker, Track } from './timelineSchemas.ts';
@@ -70,23 +70,24 @@ export function mediaClipsOf(render: TimelineRender): number {
 
 /**
  * Why this render cannot be made, in words that say what to change; null when it can. `scope`
- * names what to shorten; `longestMs` is the longest it may be (a timeline export has no
- * 30-minute limit: it is made in parts).
+ * names what to shorten. A range (a preview) lasts at most EDITOR_LIMITS.renderMaxDurationMs;
+ * the whole timeline (made in parts, each opening few files, so its memory does not grow with
+ * its length) lasts at most the longest a timeline may be, EDITOR_LIMITS.timelineMaxMs.
  */
 export function renderProblem(
   render: TimelineRender,
   scope: 'range' | 'timeline',
-  longestMs: number = EDITOR_LIMITS.renderMaxDurationMs,
+  longestMs: number = scope === 'range' ? EDITOR_LIMITS.renderMaxDurationMs : EDITOR_LIMITS.timelineMaxMs,
 ): string | null {
   const { range, output } = render;
   const length = range.endMs - range.startMs;
-  const minutes = longestMs / 60_000;
   if (render.still) return outputProblem(render.aspectRatio, output);
   const shorter = scope === 'range' ? 'render a shorter range' : 'shorten the timeline or export it in parts';
+  const most = longestMs % 3_600_000 === 0 ? `${longestMs / 3_600_000} hours` : `${longestMs / 60_000} minutes`;
   if (length < EDITOR_LIMITS.renderMinDurationMs)
     return `A render lasts at least ${EDITOR_LIMITS.renderMinDurationMs} ms; this ${scope} lasts ${length} ms.`;
   if (length > longestMs)
-    return `A render lasts at most ${minutes} minutes; this ${scope} lasts ${(length / 60_000).toFixed(1)}: ${shorter}.`;
+    return `A render lasts at most ${most}; this ${scope} lasts ${(length / 60_000).toFixed(1)} minutes: ${shorter}.`;
   if (frameCount(range.startMs, range.endMs, output.frameRate) === 0)
     return `The ${scope} is shorter than one frame at ${output.frameRate} fps.`;
   const clips = mediaClipsOf(render);
@@ -95,13 +96,14 @@ export function renderProblem(
   return outputProblem(render.aspectRatio, output);
 }
 
-/** Renders an accepted render to its file (productOf) at `output`; on failure or cancel no file is left. */
+/** Renders an accepted render to its file (productOf) at `output`; on failure or cancel no file is left. `onProgress` hears the share done. */
 export async function renderTimeline(
   ctx: SandboxContext,
   accountId: number,
   render: TimelineRender,
   output: string,
   signal?: AbortSignal,
+  onProgress?: ProgressListener,
 ): Promise<void> {
   const assetIds = render.tracks.flatMap((t) => t.clips.flatMap((c) => (c.kind === 'media' ? [c.assetId] : [])));
   const facts = await sourceFactsOf(ctx, accountId, assetIds);
@@ -119,6 +121,7 @@ export async function renderTimeline(
       ...(render.output.loudnessLufs !== undefined && { loudnessLufs: render.output.loudnessLufs }),
       output,
       ...(signal && { signal }),
+      ...(onProgress && { onProgress }),
     },
   );
 }

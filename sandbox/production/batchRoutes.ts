@@ -18,7 +18,7 @@ import { PRODUCTION_JOB, registerBatchJob } from './batchJob.ts';
 import { BatchSchema, createBatchStore, type NewItem } from './batchStore.ts';
 
 const OPERATION = 'editor.batches';
-const minutes = EDITOR_LIMITS.renderMaxDurationMs / 60_000;
+const hours = EDITOR_LIMITS.timelineMaxMs / 3_600_000;
 
 const BatchInput = z.strictObject({
   projectIds: z
@@ -79,7 +79,7 @@ export function batchRoutes(ctx: SandboxContext, timelines: TimelineStore): Rout
       path: '/projects/{id}/editor/batches',
       auth: 'any',
       tag: 'Editor',
-      summary: `Start a batch (a production job) that renders the current timeline of each prepared project, one after another, to an MP4 asset of that project (at most ${minutes} minutes each). Ends with production.completed (every item completed), production.failed (any item failed) or production.cancelled. Not charged`,
+      summary: `Start a batch (a production job) that renders the current timeline of each prepared project, one after another, to an MP4 asset of that project (at most ${hours} hours each, the longest a timeline may be). Ends with production.completed (every item completed), production.failed (any item failed) or production.cancelled. Not charged`,
       body: BatchInput,
       idempotent: true,
       responses: {

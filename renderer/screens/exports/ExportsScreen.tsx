@@ -1,5 +1,5 @@
 // Exports: every export of the workspace (newest first, read page by page as it scrolls)
-// with its state, progress and price; a finished one can be downloaded. Exports are made
+// with its state, progress (and the time left) and price; a finished one can be downloaded. Exports are made
 // from the timeline (the export editor comes with it).
 import { Download } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
@@ -12,6 +12,7 @@ import { dateTimeText } from '../../model/dateTimeText.ts';
 import { money, percent, stateName } from '../jobs/jobText.ts';
 import '../jobs/workTable.css';
 import { LoadMore } from '../../components/LoadMore.tsx';
+import { TimeLeft } from '../../components/TimeLeft.tsx';
 
 /** What an export rendered: the project's timeline (at a revision) or a list of clips. */
 function madeFrom(item: Export): string {
@@ -59,7 +60,8 @@ function ExportLine({ item, projectName }: { item: Export; projectName: string }
             <progress aria-label={`Progress of ${title}`} />
           ) : (
             <span className="work-progress-cell">
-              <progress aria-label={`Progress of ${title}`} value={progress} max={1} /> {percent(progress)}
+              <progress aria-label={`Progress of ${title}`} value={progress} max={1} /> {percent(progress)}{' '}
+              <TimeLeft progress={progress} className="work-muted" />
             </span>
           )
         ) : (

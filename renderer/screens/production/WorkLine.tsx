@@ -1,7 +1,8 @@
 // One piece of production work as a panel shows it: where it stands (waiting, sending,
-// queued, running with progress, done), and, when it failed, what went wrong (ErrorDetails:
+// queued, running with progress and the time left, done), and, when it failed, what went wrong (ErrorDetails:
 // the message, then the code and the request ID to copy). Nothing when nothing was asked for.
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
+import { TimeLeft } from '../../components/TimeLeft.tsx';
 import { useProductionJobs, workText } from '../../stores/productionJobsStore.ts';
 
 export function WorkLine({
@@ -26,7 +27,10 @@ export function WorkLine({
         (work.progress === null ? (
           <progress aria-label={`${noun} progress`} />
         ) : (
-          <progress aria-label={`${noun} progress`} value={work.progress} max={1} />
+          <>
+            <progress aria-label={`${noun} progress`} value={work.progress} max={1} />
+            <TimeLeft progress={work.progress} className="pr-muted" />
+          </>
         ))}
       {work.jobId !== null && <span className="pr-muted">Job #{work.jobId} · followed in Jobs</span>}
       {work.error && <ErrorDetails error={work.error} role="none" className="pr-error" />}
