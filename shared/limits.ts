@@ -50,7 +50,7 @@ export const EDITOR_LIMITS = {
   markersPerTimeline: 500,
   markerNameMax: 80,
   markerNoteMax: 1000,
-  /** A render covers at most this much of the timeline, holding at most this many media clips. */
+  /** A range render covers at most this much of the timeline (a whole-timeline render or export goes to the timeline's 6-hour limit, in parts); a render holds at most renderMaxClips media clips. */
   renderMaxDurationMs: 30 * 60_000,
   renderMaxClips: 1000,
   renderMinDurationMs: 100,
