@@ -11,6 +11,7 @@
 //   BENCH_UPLOAD_SIZES_MIB  resumable file sizes, MiB (default 256,1024)
 //   BENCH_MULTIPART_MIB     multipart file size, MiB (default 100, the largest POST /assets takes)
 //   BENCH_UPLOAD_RUNS       runs of each (default 3; the median is shown)
+//   BENCH_UPLOAD_CHUNK_MIB  the app's tus chunk size, MiB (default: the app's own)
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const run = promisify(execFile);
 const sizesMiB = envInts('BENCH_UPLOAD_SIZES_MIB', [256, 1024]);
 const multipartMiB = envInt('BENCH_MULTIPART_MIB', 100);
 const runs = envInt('BENCH_UPLOAD_RUNS', 3);
+const chunkMiB = envInt('BENCH_UPLOAD_CHUNK_MIB', DEFAULT_CHUNK_BYTES / MiB);
 const TIME = '/usr/bin/time';
 
 interface Measured {
@@ -188,7 +190,7 @@ async function main(): Promise<void> {
   heading(
     'Upload: the app (main/core/uploads) against curl, same bytes, same sandbox',
     `Throughput is file bytes ÷ the time from the call to the Asset being known (sandbox side included:\n` +
-      `it sniffs, hashes and probes the file). tus chunk size ${DEFAULT_CHUNK_BYTES / MiB} MiB (the app's default); ` +
+      `it sniffs, hashes and probes the file). tus chunk size ${chunkMiB} MiB${chunkMiB * MiB === DEFAULT_CHUNK_BYTES ? " (the app's default)" : ''}; ` +
       `curl sends one PATCH. ${runs} run(s) each; medians shown.`,
   );
   const dir = mkdtempSync(join(tmpdir(), 'clipdesk-bench-upload-'));
@@ -250,6 +252,7 @@ async function main(): Promise<void> {
             path: c.path,
             projectId,
             resumable: c.resumable,
+            chunkSizeBytes: chunkMiB * MiB,
           });
         if (r % 2 === 0) {
           viaCurl.push(await curlRun());
